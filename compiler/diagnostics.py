@@ -1,0 +1,128 @@
+"""Diagnostics: the one currency every stage reports problems in, and its renderers.
+
+A Diagnostic is data (stable code, severity, span, message, hint, optional fix);
+rendering to text or JSON happens in exactly one place, here.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .ast import Span
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class TextEdit:
+    """Replace the text of ``span`` by ``replacement`` (a machine-applicable fix)."""
+
+    span: Span
+    replacement: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A machine-applicable fix: a description and the edits that carry it out."""
+
+    description: str
+    edits: tuple[TextEdit, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    notes: tuple[str, ...] = ()
+    fix: Fix | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def to_dict(self) -> dict:
+        span = self.span
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "file": span.file if span else None,
+            "line": span.line if span else None,
+            "column": span.column if span else None,
+            "end_line": span.end_line if span else None,
+            "end_column": span.end_column if span else None,
+            "message": self.message,
+            "hint": self.hint,
+            "notes": list(self.notes),
+            "fix": None if self.fix is None else {
+                "description": self.fix.description,
+                "edits": [{"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
+                           "end_column": e.span.end_column, "replacement": e.replacement}
+                          for e in self.fix.edits],
+            },
+        }
+
+
+class PddlError(Exception):
+    """Raised by the parse API when the input has errors; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        self.diagnostics = tuple(diagnostics)
+        first = next((d for d in self.diagnostics if d.is_error), self.diagnostics[0] if self.diagnostics else None)
+        summary = "invalid PDDL" if first is None else f"{first.span or '<input>'}: {first.code}: {first.message}"
+        super().__init__(summary)
+
+
+@dataclass
+class SourceCache:
+    """Source texts by file name, so the text renderer can quote the offending line."""
+
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def add(self, file: str, text: str) -> None:
+        self.texts[file] = text
+
+    def line(self, file: str | None, line: int) -> str | None:
+        text = self.texts.get(file or "<string>")
+        if text is None:
+            return None
+        lines = text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def render_text(diagnostic: Diagnostic, sources: SourceCache | None = None) -> str:
+    """Render like a modern compiler: location, code, message, the source line with carets."""
+    d, span = diagnostic, diagnostic.span
+    where = f"{span}: " if span else ""
+    out = [f"{where}{d.severity.value}[{d.code}]: {d.message}"]
+    source_line = sources.line(span.file, span.line) if (sources and span) else None
+    if source_line is not None and len(source_line) <= 400:
+        gutter = " " * len(str(span.line))
+        shown = source_line.expandtabs(1)
+        width = (span.end_column - span.column) if span.end_line == span.line else len(shown) - span.column + 1
+        out.append(f"{span.line} | {shown}")
+        out.append(f"{gutter} | {' ' * (span.column - 1)}{'^' * max(1, width)}")
+    for note in d.notes:
+        out.append(f"  = note: {note}")
+    if d.hint:
+        out.append(f"  = help: {d.hint}")
+    return "\n".join(out)
+
+
+def render_json(diagnostics: Iterable[Diagnostic]) -> str:
+    items = list(diagnostics)
+    return json.dumps({"ok": not any(d.is_error for d in items), "diagnostics": [d.to_dict() for d in items]},
+                      indent=2)
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.is_error for d in diagnostics)

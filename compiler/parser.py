@@ -1,0 +1,354 @@
+"""Text -> AST: reading sources, the LALR parser, and syntax errors in words.
+
+Before Lark sees the text, cheap guards turn hostile input (huge, binary, non-UTF-8,
+pathologically nested) into diagnostics. Lark's own exceptions are translated into
+stable codes with what was expected, what is still open, and a suggested keyword.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Union
+
+import numpy as np
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from . import ast
+from .ast import Span
+from .lexer import PddlLexer
+from .diagnostics import Diagnostic, Fix, PddlError, Severity, TextEdit
+from .suggest import closest
+from .transformer import AstBuilder
+
+MAX_BYTES = 16 * 1024 * 1024
+"""Largest input accepted by default; the biggest IPC benchmark file is about 3 MB."""
+
+MAX_DEPTH = 200
+"""Deepest parenthesis nesting accepted; real PDDL stays below 20 and the AST passes recurse."""
+
+Source = Union[str, Path]
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """What a parse produced: the AST (None when the text could not be parsed) and diagnostics."""
+
+    node: ast.Domain | ast.Problem | ast.Plan | None
+    diagnostics: tuple[Diagnostic, ...]
+    text: str
+    file: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.node is not None and not any(d.is_error for d in self.diagnostics)
+
+
+# --------------------------------------------------------------------------- the Lark parser
+
+_local = threading.local()
+
+
+def _grammar_text() -> str:
+    return resources.files("agentgen_sym.grammar").joinpath("pddl.lark").read_text(encoding="utf-8")
+
+
+def _parser() -> tuple[Lark, AstBuilder]:
+    """One parser per thread: the inline transformer carries per-parse state (file, diagnostics)."""
+    cached = getattr(_local, "parser", None)
+    if cached is None:
+        builder = AstBuilder()
+        lark = Lark(_grammar_text(), parser="lalr", lexer=PddlLexer, start=["pddl_file", "plan_file"],
+                    transformer=builder, cache=True)
+        _plain_rule_names(lark)
+        cached = _local.parser = (lark, builder)
+    return cached
+
+
+def _plain_rule_names(lark: Lark) -> None:
+    """Make rule names plain ``str``: the parser looks them up per reduction, and lark's
+    Token keys compare through a Python-level ``__eq__`` (a measurable share of parse time)."""
+    for state in lark.parser.parser.parser.parse_table.states.values():
+        for _action, arg in state.values():
+            origin = getattr(arg, "origin", None)
+            if origin is not None and type(origin.name) is not str:
+                origin.name = str.__str__(origin.name)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_source(source: Source, *, max_bytes: int = MAX_BYTES) -> tuple[str, str | None, list[Diagnostic]]:
+    """Return ``(text, file name, diagnostics)``; a path is read, a string containing ``(`` is the text.
+
+    Raises OSError when a file cannot be read (the CLI's exit 2). Oversized, binary or
+    non-UTF-8 input yields an error diagnostic and empty text.
+    """
+    if isinstance(source, str) and ("(" in source or not source.strip()):
+        data, file = source.encode("utf-8", "surrogatepass"), None
+    else:
+        path = Path(source)
+        if path.stat().st_size > max_bytes:
+            return "", str(path), [_file_error("E107", f"file is {path.stat().st_size / 1e6:.1f} MB; the limit is "
+                                               f"{max_bytes / 1e6:.1f} MB", str(path),
+                                               "raise the limit with --max-bytes if this file is genuine")]
+        data, file = path.read_bytes(), str(path)
+    if len(data) > max_bytes:
+        return "", file, [_file_error("E107", f"input is {len(data) / 1e6:.1f} MB; the limit is "
+                                      f"{max_bytes / 1e6:.1f} MB", file)]
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        return "", file, [_diag("E108", f"binary data (a NUL byte at offset {offset}): this is not a PDDL text file",
+                                _offset_span(data, offset, file))]
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return "", file, [_diag("E108", f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
+                                _offset_span(data, exc.start, file), "save the file as UTF-8")]
+    return text, file, []
+
+
+def _offset_span(data: bytes, offset: int, file: str | None) -> Span:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return Span(file, line, column, line, column + 1)
+
+
+def _file_error(code: str, message: str, file: str | None, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, message, Span(file, 1, 1, 1, 1), hint)
+
+
+def _diag(code: str, message: str, span: Span | None, hint: str | None = None, notes: tuple[str, ...] = (),
+          fix: Fix | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, message, span, hint, notes, fix)
+
+
+_COMMENT = re.compile(r";[^\n]*")
+
+
+def _too_deep(text: str, file: str | None) -> Diagnostic | None:
+    """A diagnostic at the first parenthesis nested deeper than MAX_DEPTH, if any."""
+    if text.count("(") <= MAX_DEPTH:
+        return None
+    code = np.frombuffer(_COMMENT.sub(lambda m: " " * len(m.group()), text).encode("utf-32-le"), dtype=np.uint32)
+    depth = np.cumsum((code == ord("(")).astype(np.int32) - (code == ord(")")))
+    deep = np.flatnonzero(depth > MAX_DEPTH)
+    if not deep.size:
+        return None
+    offset = int(deep[0])
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return _diag("E106", f"parentheses nested more than {MAX_DEPTH} levels deep",
+                 Span(file, line, column, line, column + 1), "real PDDL nests a few levels; is this generated garbage?")
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_source(source: Source, start: str = "pddl_file", *, max_bytes: int = MAX_BYTES) -> ParseResult:
+    """Parse a domain or problem (``start="pddl_file"``) or a plan (``"plan_file"``); never raises on bad text."""
+    text, file, problems = read_source(source, max_bytes=max_bytes)
+    if problems:
+        return ParseResult(None, tuple(problems), text, file)
+    return parse_text(text, file, start)
+
+
+def parse_text(text: str, file: str | None = None, start: str = "pddl_file") -> ParseResult:
+    if start == "pddl_file" and not _COMMENT.sub("", text).strip():
+        return ParseResult(None, (_diag("E109", "empty input: expected `(define (domain NAME) ...)` or "
+                                                "`(define (problem NAME) ...)`", Span(file, 1, 1, 1, 1)),), text, file)
+    deep = _too_deep(text, file)
+    if deep is not None:
+        return ParseResult(None, (deep,), text, file)
+    lark, builder = _parser()
+    builder.begin(file)
+    try:
+        node = lark.parse(text, start=start)
+    except UnexpectedInput as exc:
+        return ParseResult(None, (*builder.diagnostics, _syntax_diagnostic(exc, text, file, lark)), text, file)
+    except RecursionError:
+        return ParseResult(None, (_diag("E106", "input nested too deeply to process", Span(file, 1, 1, 1, 1)),),
+                           text, file)
+    return ParseResult(node, tuple(builder.diagnostics), text, file)
+
+
+def _expect(result: ParseResult, kind: type, noun: str) -> ast.Domain | ast.Problem | ast.Plan:
+    if result.ok and not isinstance(result.node, kind):
+        found = "a problem" if isinstance(result.node, ast.Problem) else "a domain"
+        raise PddlError([_diag("E111", f"expected {noun}, found {found}", result.node.span)])
+    if not result.ok:
+        raise PddlError(result.diagnostics)
+    return result.node
+
+
+def parse_domain(source: Source) -> ast.Domain:
+    """Parse a domain from PDDL text or a path; raises PddlError carrying the diagnostics."""
+    return _expect(parse_source(source), ast.Domain, "a domain")
+
+
+def parse_problem(source: Source) -> ast.Problem:
+    """Parse a problem from PDDL text or a path; raises PddlError carrying the diagnostics."""
+    return _expect(parse_source(source), ast.Problem, "a problem")
+
+
+def parse_plan(source: Source) -> ast.Plan:
+    """Parse an IPC plan (``(action arg ...)`` lines, ``; cost = N`` comment) from text or a path."""
+    if isinstance(source, str) and not source.strip():
+        return ast.Plan(())
+    result = parse_source(source, "plan_file")
+    plan = _expect(result, ast.Plan, "a plan")
+    cost = _PLAN_COST.search(result.text)
+    if cost:
+        value = cost.group(1)
+        plan = ast.Plan(plan.steps, float(value) if "." in value else int(value), span=plan.span)
+    return plan
+
+
+_PLAN_COST = re.compile(r";\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", re.IGNORECASE)
+
+
+# --------------------------------------------------------------------------- syntax errors in words
+
+_TOKEN = re.compile(r";[^\n]*|\(|\)|[^\s();]+")
+_WORDS = {
+    "LP": "`(`", "RP": "`)`", "NAME": "a name", "VARIABLE": "a variable like `?x`",
+    "REQUIREMENT": "a requirement like `:strips`", "NUMBER": "a number", "HYPHEN": "`-`",
+"ANY": "an expression",
+    "$END": "the end of the file",
+}
+_FORMULA_KEYWORDS = ("and", "or", "not", "imply", "exists", "forall", "when", "either", "increase")
+
+
+@dataclass
+class _Open:
+    """An unclosed parenthesis and the word after it, for "to close `(:action pick` opened at 3:2"."""
+
+    line: int
+    column: int
+    head: str
+
+    def __str__(self) -> str:
+        return f"`({self.head}` opened at {self.line}:{self.column}"
+
+
+def _open_parens(text: str, offset: int) -> list[_Open]:
+    """The stack of parentheses still open at ``offset``, each with up to two words of context."""
+    stack: list[_Open] = []
+    line, last_pos = 1, 0
+    want_head: _Open | None = None
+    for m in _TOKEN.finditer(text, 0, offset):
+        tok = m.group()
+        if tok[0] == ";":
+            continue
+        if tok == "(":
+            line += text.count("\n", last_pos, m.start())
+            last_pos = m.start()
+            want_head = _Open(line, m.start() - text.rfind("\n", 0, m.start()), "")
+            stack.append(want_head)
+        elif tok == ")":
+            if stack:
+                stack.pop()
+            want_head = None
+        elif want_head is not None:
+            want_head.head = (want_head.head + " " + tok).strip()
+            if " " in want_head.head or not tok.startswith(":"):
+                want_head = None
+    return stack
+
+
+def _describe_expected(names: set[str], lark: Lark) -> list[str]:
+    words = []
+    for name in sorted(names):
+        if name in _WORDS:
+            words.append(_WORDS[name])
+            continue
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        words.append(f"`{pattern.value}`")
+    return sorted(set(words), key=lambda w: (not w.startswith("`"), w))
+
+
+def _keywords(names: set[str], lark: Lark) -> list[str]:
+    out = []
+    for name in names:
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            out.append(pattern.value)
+    return out
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, lark: Lark) -> Diagnostic:
+    line, column = max(exc.line, 1), max(exc.column, 1)
+    offset = exc.pos_in_stream if exc.pos_in_stream is not None else len(text)
+    stack = _open_parens(text, offset)
+    notes = ("in " + " › ".join(f"({o.head}" for o in stack[-4:]),) if stack else ()
+    if isinstance(exc, UnexpectedCharacters):
+        word = re.match(r"[^\s()]+", text[offset:])
+        found = word.group() if word else text[offset:offset + 1]
+        span = Span(file, line, column, line, column + len(found))
+        keywords = _keywords(exc.allowed, lark)
+        if found.startswith(":") and keywords:
+            return _misspelled_keyword(found, keywords, span, notes)
+        expected = _describe_expected(exc.allowed, lark)
+        return _diag("E103", f"unexpected `{found}`; expected {_or(expected)}", span, None, notes)
+    assert isinstance(exc, UnexpectedToken)
+    token: Token = exc.token
+    expected = set(exc.expected)
+    if token.type == "$END":
+        end_line = text.count("\n") + 1
+        end_column = len(text) - (text.rfind("\n") + 1) + 1
+        span = Span(file, end_line, end_column, end_line, end_column)
+        if stack and "RP" in expected:
+            return _diag("E102", f"unexpected end of file: expected `)` to close {stack[-1]}", span,
+                         f"{len(stack)} parenthes{'is is' if len(stack) == 1 else 'es are'} still open",
+                         notes)
+        return _diag("E102", f"unexpected end of file; expected {_or(_describe_expected(expected, lark))}", span,
+                     None, notes)
+    span = Span(file, token.line, token.column, token.end_line or token.line,
+                token.end_column or token.column + len(token.value))
+    value = str(token.value)
+    if token.type == "RP" and not stack:
+        return _diag("E104", "unbalanced `)`: no parenthesis is open here", span, "delete it",
+                     fix=Fix("delete the extra `)`", (TextEdit(span, ""),)))
+    keywords = _keywords(expected, lark)
+    if value.startswith(":") and keywords and value.lower() not in keywords:
+        return _misspelled_keyword(value, keywords, span, notes)
+    words = _describe_expected(expected, lark)
+    message = f"unexpected `{value}`; expected {_or(words)}"
+    hint = None
+    if "RP" in expected and stack:
+        message = f"unexpected `{value}`: expected `)` to close {stack[-1]}"
+        if len(words) > 1:
+            hint = f"also possible here: {_or([w for w in words if w != '`)`'])}"
+    if stack and token.type == "LP":
+        head = stack[-1].head.split(" ")[0]
+        guess = closest(head, _FORMULA_KEYWORDS) if head and not head.startswith(":") else None
+        if guess:
+            hint = f"did you mean `{guess}`? (`{head}` is read as a predicate name here)"
+    return _diag("E101", message, span, hint, notes)
+
+
+def _misspelled_keyword(found: str, keywords: list[str], span: Span, notes: tuple[str, ...]) -> Diagnostic:
+    guess = closest(found, keywords)
+    if guess:
+        return _diag("E105", f"unknown keyword `{found}`", span, f"did you mean `{guess}`?", notes,
+                     Fix(f"replace `{found}` with `{guess}`", (TextEdit(span, guess),)))
+    return _diag("E105", f"unknown keyword `{found}`; expected {_or([f'`{k}`' for k in sorted(keywords)])}", span,
+                 None, notes)
+
+
+def _or(words: list[str]) -> str:
+    if not words:
+        return "something else"
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

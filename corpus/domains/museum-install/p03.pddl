@@ -1,0 +1,35 @@
+;; Four artefacts for two galleries; two are still crated and an old showcase in the west gallery is already sealed.
+(define (problem museum-install-p03)
+  (:domain museum-install)
+  (:objects
+    vase mask scroll coin-hoard - artefact
+    storage east-gallery west-gallery - room
+    case-1 case-2 case-3 - showcase)
+  (:init
+    (crated vase)
+    (crated coin-hoard)
+    (unpacked mask)
+    (unpacked scroll)
+    (artefact-in vase storage)
+    (artefact-in mask storage)
+    (artefact-in scroll storage)
+    (artefact-in coin-hoard storage)
+    (trolley-in storage)
+    (doorway storage east-gallery)
+    (doorway east-gallery storage)
+    (doorway east-gallery west-gallery)
+    (doorway west-gallery east-gallery)
+    (showcase-in case-1 east-gallery)
+    (showcase-in case-2 west-gallery)
+    (showcase-in case-3 west-gallery)
+    (showcase-open case-1)
+    (showcase-open case-2)
+    (sealed case-3))
+  (:goal (and
+    (displayed vase case-1)
+    (displayed scroll case-1)
+    (displayed mask case-2)
+    (displayed coin-hoard case-2)
+    (sealed case-1)
+    (sealed case-2)))
+)
