@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from . import ast
 from .ast import Span
-from .lexer import PddlLexer
+from .lalr import LalrDriver
 from .diagnostics import Diagnostic, Fix, PddlError, Severity, TextEdit
 from .suggest import closest
 from .transformer import AstBuilder
@@ -57,26 +57,15 @@ def _grammar_text() -> str:
     return resources.files("agentgen_sym.grammar").joinpath("pddl.lark").read_text(encoding="utf-8")
 
 
-def _parser() -> tuple[Lark, AstBuilder]:
-    """One parser per thread: the inline transformer carries per-parse state (file, diagnostics)."""
+def _parser() -> tuple[LalrDriver, AstBuilder]:
+    """One parser per thread: the AST builder carries per-parse state (file, diagnostics)."""
     cached = getattr(_local, "parser", None)
     if cached is None:
         builder = AstBuilder()
-        lark = Lark(_grammar_text(), parser="lalr", lexer=PddlLexer, start=["pddl_file", "plan_file"],
+        lark = Lark(_grammar_text(), parser="lalr", lexer="basic", start=["pddl_file", "plan_file"],
                     transformer=builder, cache=True)
-        _plain_rule_names(lark)
-        cached = _local.parser = (lark, builder)
+        cached = _local.parser = (LalrDriver(lark), builder)
     return cached
-
-
-def _plain_rule_names(lark: Lark) -> None:
-    """Make rule names plain ``str``: the parser looks them up per reduction, and lark's
-    Token keys compare through a Python-level ``__eq__`` (a measurable share of parse time)."""
-    for state in lark.parser.parser.parser.parse_table.states.values():
-        for _action, arg in state.values():
-            origin = getattr(arg, "origin", None)
-            if origin is not None and type(origin.name) is not str:
-                origin.name = str.__str__(origin.name)
 
 
 # --------------------------------------------------------------------------- reading
@@ -164,12 +153,12 @@ def parse_text(text: str, file: str | None = None, start: str = "pddl_file") -> 
     deep = _too_deep(text, file)
     if deep is not None:
         return ParseResult(None, (deep,), text, file)
-    lark, builder = _parser()
+    driver, builder = _parser()
     builder.begin(file)
     try:
-        node = lark.parse(text, start=start)
+        node = driver.parse(text, start)
     except UnexpectedInput as exc:
-        return ParseResult(None, (*builder.diagnostics, _syntax_diagnostic(exc, text, file, lark)), text, file)
+        return ParseResult(None, (*builder.diagnostics, _syntax_diagnostic(exc, text, file, driver)), text, file)
     except RecursionError:
         return ParseResult(None, (_diag("E106", "input nested too deeply to process", Span(file, 1, 1, 1, 1)),),
                            text, file)
@@ -260,33 +249,22 @@ def _open_parens(text: str, offset: int) -> list[_Open]:
     return stack
 
 
-def _describe_expected(names: set[str], lark: Lark) -> list[str]:
+def _describe_expected(names: set[str], driver: LalrDriver) -> list[str]:
     words = []
     for name in sorted(names):
         if name in _WORDS:
             words.append(_WORDS[name])
-            continue
-        try:
-            pattern = lark.get_terminal(name).pattern
-        except KeyError:
-            continue
-        words.append(f"`{pattern.value}`")
+        elif name in driver.patterns:
+            words.append(f"`{driver.patterns[name].value}`")
     return sorted(set(words), key=lambda w: (not w.startswith("`"), w))
 
 
-def _keywords(names: set[str], lark: Lark) -> list[str]:
-    out = []
-    for name in names:
-        try:
-            pattern = lark.get_terminal(name).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            out.append(pattern.value)
-    return out
+def _keywords(names: set[str], driver: LalrDriver) -> list[str]:
+    patterns = (driver.patterns.get(name) for name in names)
+    return [p.value for p in patterns if p is not None and p.type == "str"]
 
 
-def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, lark: Lark) -> Diagnostic:
+def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, driver: LalrDriver) -> Diagnostic:
     line, column = max(exc.line, 1), max(exc.column, 1)
     offset = exc.pos_in_stream if exc.pos_in_stream is not None else len(text)
     stack = _open_parens(text, offset)
@@ -295,10 +273,10 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, lark: 
         word = re.match(r"[^\s()]+", text[offset:])
         found = word.group() if word else text[offset:offset + 1]
         span = Span(file, line, column, line, column + len(found))
-        keywords = _keywords(exc.allowed, lark)
+        keywords = _keywords(exc.allowed, driver)
         if found.startswith(":") and keywords:
             return _misspelled_keyword(found, keywords, span, notes)
-        expected = _describe_expected(exc.allowed, lark)
+        expected = _describe_expected(exc.allowed, driver)
         return _diag("E103", f"unexpected `{found}`; expected {_or(expected)}", span, None, notes)
     assert isinstance(exc, UnexpectedToken)
     token: Token = exc.token
@@ -311,7 +289,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, lark: 
             return _diag("E102", f"unexpected end of file: expected `)` to close {stack[-1]}", span,
                          f"{len(stack)} parenthes{'is is' if len(stack) == 1 else 'es are'} still open",
                          notes)
-        return _diag("E102", f"unexpected end of file; expected {_or(_describe_expected(expected, lark))}", span,
+        return _diag("E102", f"unexpected end of file; expected {_or(_describe_expected(expected, driver))}", span,
                      None, notes)
     span = Span(file, token.line, token.column, token.end_line or token.line,
                 token.end_column or token.column + len(token.value))
@@ -319,10 +297,10 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, lark: 
     if token.type == "RP" and not stack:
         return _diag("E104", "unbalanced `)`: no parenthesis is open here", span, "delete it",
                      fix=Fix("delete the extra `)`", (TextEdit(span, ""),)))
-    keywords = _keywords(expected, lark)
+    keywords = _keywords(expected, driver)
     if value.startswith(":") and keywords and value.lower() not in keywords:
         return _misspelled_keyword(value, keywords, span, notes)
-    words = _describe_expected(expected, lark)
+    words = _describe_expected(expected, driver)
     message = f"unexpected `{value}`; expected {_or(words)}"
     hint = None
     if "RP" in expected and stack:

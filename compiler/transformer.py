@@ -8,7 +8,6 @@ reads "durative actions are not supported" rather than a generic syntax error.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from lark import Token, Transformer
@@ -31,9 +30,6 @@ UNSUPPORTED_REQUIREMENTS = frozenset({
 DOMAIN_SECTIONS = frozenset({"requirements", "types", "constants", "predicates", "functions", "action", "derived"})
 PROBLEM_SECTIONS = frozenset({"requirements", "problem_domain", "objects", "init", "goal", "metric"})
 LIST_SECTIONS = frozenset({"requirements", "types", "constants", "predicates", "functions", "objects", "init"})
-
-
-_WORD = re.compile(r"\??[A-Za-z_][A-Za-z0-9_\-]*")
 
 
 def _number(text: str) -> int | float:
@@ -102,6 +98,18 @@ class AstBuilder(Transformer):
                                      span=Span(file, tok.line, tok.column, tok.end_line, tok.end_column)))
         return tuple(out)
 
+    # ------------------------------------------------------------------ lists
+    def _append(self, c: list) -> list:
+        """Callback of every left-recursive list rule ``items: items item |``."""
+        if c:
+            items = c[0]
+            items.append(c[1])
+            return items
+        return []
+
+    sections = signatures = function_items = action_parts = init_items = names = variables = _append
+    gds = effects = plan_steps = _append
+
     # ------------------------------------------------------------------ typed lists
     def type_marker(self, c: list) -> tuple[tuple[str, ...], Span]:
         hyphen, spec = c
@@ -116,10 +124,10 @@ class AstBuilder(Transformer):
         return names
 
     def typed_names(self, c: list) -> tuple[ast.TypedName, ...]:
-        return self._typed(c, is_variable=False)
+        return self._typed(c[0], is_variable=False)
 
     def typed_vars(self, c: list) -> tuple[ast.TypedName, ...]:
-        return self._typed(c, is_variable=True)
+        return self._typed(c[0], is_variable=True)
 
     def signature(self, c: list) -> ast.Predicate:
         lp, name, params, rp = c
@@ -129,23 +137,28 @@ class AstBuilder(Transformer):
     def _words(self, tok: Token) -> tuple[str, tuple[ast.Term, ...]]:
         """Split an ATOM token ``(name arg ...)`` into its name and spanned terms."""
         value, file = tok.value, self.file
-        words = _WORD.finditer(value)
-        head = next(words).group().lower()
+        words = value[1:-1].split()
+        head = words[0].lower()
+        if len(words) == 1:
+            return head, ()
         args: list[ast.Term] = []
         multiline = "\n" in value
-        for m in words:
-            word, start = m.group(), m.start()
+        start = value.index(words[0]) + len(words[0])
+        line, column = tok.line, tok.column
+        for word in words[1:]:
+            start = value.index(word, start)
             if multiline:
                 line = tok.line + value.count("\n", 0, start)
                 newline = value.rfind("\n", 0, start)
                 column = (tok.column + start) if newline < 0 else start - newline
             else:
-                line, column = tok.line, tok.column + start
+                column = tok.column + start
             span = Span(file, line, column, line, column + len(word))
             if word[0] == "?":
                 args.append(ast.Variable(word[1:].lower(), span=span))
             else:
                 args.append(ast.Constant(word.lower(), span=span))
+            start += len(word)
         return head, tuple(args)
 
     def atom(self, c: list) -> ast.Atom:
@@ -161,10 +174,10 @@ class AstBuilder(Transformer):
         return ast.And((), span=self._span(c[0], c[-1]))
 
     def and_gd(self, c: list) -> ast.And:
-        return ast.And(tuple(c[1:-1]), span=self._span(c[0], c[-1]))
+        return ast.And(tuple(c[1]), span=self._span(c[0], c[-1]))
 
     def or_gd(self, c: list) -> ast.Or:
-        return ast.Or(tuple(c[1:-1]), span=self._span(c[0], c[-1]))
+        return ast.Or(tuple(c[1]), span=self._span(c[0], c[-1]))
 
     def not_gd(self, c: list) -> ast.Not:
         return ast.Not(c[1], span=self._span(c[0], c[-1]))
@@ -208,7 +221,7 @@ class AstBuilder(Transformer):
         return ast.AndEffect((), span=self._span(c[0], c[-1]))
 
     def and_effect(self, c: list) -> ast.AndEffect:
-        return ast.AndEffect(tuple(c[1:-1]), span=self._span(c[0], c[-1]))
+        return ast.AndEffect(tuple(c[1]), span=self._span(c[0], c[-1]))
 
     def not_effect(self, c: list) -> ast.Not:
         return ast.Not(c[1], span=self._span(c[0], c[-1]))
@@ -275,12 +288,12 @@ class AstBuilder(Transformer):
         return Section(("objects", c[1], self._span(c[0], c[-1])))
 
     def predicates(self, c: list) -> Section:
-        return Section(("predicates", tuple(c[1:-1]), self._span(c[0], c[-1])))
+        return Section(("predicates", tuple(c[1]), self._span(c[0], c[-1])))
 
     def functions(self, c: list) -> Section:
         decls: list[ast.FunctionDecl] = []
         pending: list[ast.Predicate] = []
-        for item in c[1:-1]:
+        for item in c[1]:
             if isinstance(item, ast.Predicate):
                 pending.append(item)
                 continue
@@ -305,7 +318,7 @@ class AstBuilder(Transformer):
         return ("effect", c[0], getattr(c[0], "span", None))
 
     def action(self, c: list) -> Section:
-        lp, name, *parts, rp = c
+        lp, name, parts, rp = c
         span = self._span(lp, rp)
         found: dict[str, Any] = {}
         for kind, value, part_span in parts:
@@ -346,7 +359,7 @@ class AstBuilder(Transformer):
         return ast.Not(c[3], span=span)
 
     def init(self, c: list) -> Section:
-        return Section(("init", tuple(c[1:-1]), self._span(c[0], c[-1])))
+        return Section(("init", tuple(c[1]), self._span(c[0], c[-1])))
 
     def goal(self, c: list) -> Section:
         return Section(("goal", c[1], self._span(c[0], c[-1])))
@@ -384,7 +397,7 @@ class AstBuilder(Transformer):
         return ("problem", c[1].value.lower(), self._span(c[0], c[-1]))
 
     def pddl_file(self, c: list) -> ast.Domain | ast.Problem:
-        lp, (kind, name, header_span), *sections, rp = c
+        lp, (kind, name, header_span), sections, rp = c
         span = self._span(lp, rp)
         allowed = DOMAIN_SECTIONS if kind == "domain" else PROBLEM_SECTIONS
         merged: dict[str, list] = {}
@@ -429,6 +442,7 @@ class AstBuilder(Transformer):
         return ast.PlanStep(name.value.lower(), tuple(a.value.lower() for a in args), span=self._span(lp, rp))
 
     def plan_file(self, c: list) -> ast.Plan:
+        c = c[0]
         if not c:
             return ast.Plan(())
         first, last = c[0].span, c[-1].span
