@@ -28,12 +28,22 @@ def _eprint(text: str) -> None:
     print(text, file=sys.stderr)
 
 
+class UsageError(Exception):
+    """A problem with the command line or the files it names (exit code 2)."""
+
+
 def expand_inputs(paths: Sequence[str], pattern: str = "*.pddl") -> list[Path]:
     """Files as given, directories expanded to their PDDL files (sorted, recursively)."""
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        out.extend(sorted(path.rglob(pattern)) if path.is_dir() else [path])
+        if path.is_dir():
+            found = sorted(path.rglob(pattern))
+            if not found:
+                raise UsageError(f"cannot read {path}: a directory with no {pattern} files")
+            out.extend(found)
+        else:
+            out.append(path)
     return out
 
 
@@ -152,6 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return handler(args)
+    except UsageError as exc:
+        _eprint(f"error: {exc}")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         _eprint("interrupted")
         return 130

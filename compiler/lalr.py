@@ -63,7 +63,7 @@ class LalrDriver:
         for t in lark.terminals:
             if t.pattern.type == "str" and t.name not in _SHAPES:
                 self.keywords[t.pattern.value.lower()] = t.name
-                if not re.fullmatch(r"[A-Za-z_:][A-Za-z0-9_\-]*", t.pattern.value):
+                if not re.fullmatch(r":?[A-Za-z_][A-Za-z0-9_\-]*", t.pattern.value):  # not word-shaped
                     punctuation.append(t.pattern.value)
         groups = [f"(?P<{name}>{terminals[name].pattern.to_regexp()})" for name in _SHAPES]
         punctuation.sort(key=len, reverse=True)
@@ -97,8 +97,8 @@ class LalrDriver:
             m = None
             if "ATOM" in accepted and text[pos] == "(" and self._shiftable(stack, "ATOM"):
                 m = atom(text, pos)
-                if m is not None and keywords.get(_HEAD.match(text, pos + 1).group(1).lower()) in accepted:
-                    m = None  # `(and)`, `(not ...)`: the keyword wins
+                if m is not None and _HEAD.match(text, pos + 1).group(1).lower() in keywords:
+                    m = None  # `(and)`, `(domain x)`: the LP path decides keyword or name by state
             if m is not None:
                 value, stop = m.group(), m.end()
                 newlines = value.count("\n")

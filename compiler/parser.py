@@ -72,12 +72,13 @@ def _parser() -> tuple[LalrDriver, AstBuilder]:
 
 
 def read_source(source: Source, *, max_bytes: int = MAX_BYTES) -> tuple[str, str | None, list[Diagnostic]]:
-    """Return ``(text, file name, diagnostics)``; a path is read, a string containing ``(`` is the text.
+    """Return ``(text, file name, diagnostics)``; a Path is read, and so is a str unless it looks like
+    PDDL text (it has a parenthesis, a comment or a line break, or is blank).
 
     Raises OSError when a file cannot be read (the CLI's exit 2). Oversized, binary or
     non-UTF-8 input yields an error diagnostic and empty text.
     """
-    if isinstance(source, str) and ("(" in source or not source.strip()):
+    if isinstance(source, str) and (not source.strip() or any(ch in source for ch in "(;\n")):
         data, file = source.encode("utf-8", "surrogatepass"), None
     else:
         path = Path(source)
@@ -162,6 +163,11 @@ def parse_text(text: str, file: str | None = None, start: str = "pddl_file") -> 
     except RecursionError:
         return ParseResult(None, (_diag("E106", "input nested too deeply to process", Span(file, 1, 1, 1, 1)),),
                            text, file)
+    if isinstance(node, ast.Plan):
+        cost = _PLAN_COST.search(text)
+        if cost:
+            value = cost.group(1)
+            node = ast.Plan(node.steps, float(value) if "." in value else int(value), span=node.span)
     return ParseResult(node, tuple(builder.diagnostics), text, file)
 
 
@@ -186,15 +192,7 @@ def parse_problem(source: Source) -> ast.Problem:
 
 def parse_plan(source: Source) -> ast.Plan:
     """Parse an IPC plan (``(action arg ...)`` lines, ``; cost = N`` comment) from text or a path."""
-    if isinstance(source, str) and not source.strip():
-        return ast.Plan(())
-    result = parse_source(source, "plan_file")
-    plan = _expect(result, ast.Plan, "a plan")
-    cost = _PLAN_COST.search(result.text)
-    if cost:
-        value = cost.group(1)
-        plan = ast.Plan(plan.steps, float(value) if "." in value else int(value), span=plan.span)
-    return plan
+    return _expect(parse_source(source, "plan_file"), ast.Plan, "a plan")
 
 
 _PLAN_COST = re.compile(r";\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)", re.IGNORECASE)

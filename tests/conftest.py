@@ -1,0 +1,59 @@
+"""Shared fixtures: the benchmark corpus beside the project (../shared/benchmarks) and the bundled corpus."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+CORPUS = ROOT / "corpus" / "domains"
+
+
+@dataclass(frozen=True)
+class BenchmarkTask:
+    domain: str
+    domain_file: Path
+    problem_file: Path
+
+    @property
+    def id(self) -> str:
+        return f"{self.domain}/{self.problem_file.name}"
+
+
+def benchmark_tasks() -> list[BenchmarkTask]:
+    """Every (domain, problem) pair of MANIFEST.tsv; empty when the corpus is absent."""
+    manifest = BENCHMARKS / "MANIFEST.tsv"
+    if not manifest.exists():
+        return []
+    with manifest.open(newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return [BenchmarkTask(r["domain"], BENCHMARKS / r["domain_file"], BENCHMARKS / r["problem_file"]) for r in rows]
+
+
+def benchmark_files() -> list[Path]:
+    """Every distinct domain and problem file named by the manifest."""
+    files: dict[Path, None] = {}
+    for task in benchmark_tasks():
+        files[task.domain_file] = None
+        files[task.problem_file] = None
+    return list(files)
+
+
+def corpus_files() -> list[Path]:
+    return sorted(CORPUS.glob("*/*.pddl"))
+
+
+requires_benchmarks = pytest.mark.skipif(not (BENCHMARKS / "MANIFEST.tsv").exists(),
+                                         reason="../shared/benchmarks is not present")
+
+
+def run_cli(*args: str, timeout: float = 60, input: bytes | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m agentgen_sym ARGS`` as a user would, capturing text output."""
+    return subprocess.run([sys.executable, "-m", "agentgen_sym", *args], capture_output=True, timeout=timeout,
+                          cwd=ROOT, input=input)

@@ -1,0 +1,55 @@
+"""Packaging: one import namespace, a wheel that works on its own, and an explicit public API."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import agentgen_sym
+
+from .conftest import ROOT
+
+
+def test_public_api_is_explicit_and_importable():
+    assert sorted(agentgen_sym.__all__) == sorted(set(agentgen_sym.__all__))
+    for name in agentgen_sym.__all__:
+        assert hasattr(agentgen_sym, name), name
+    public = {n for n in vars(agentgen_sym) if not n.startswith("_")} - {"compiler", "planners", "grammar", "corpus",
+                                                                          "cli"}
+    assert public <= set(agentgen_sym.__all__)
+
+
+def test_repository_folders_import_under_the_namespace():
+    import agentgen_sym.compiler.parser as parser_module
+    import agentgen_sym.planners
+
+    assert Path(parser_module.__file__).parent == ROOT / "compiler"
+    assert Path(agentgen_sym.planners.__file__).parent == ROOT / "planners"
+
+
+def test_wheel_installs_and_works_on_its_own(tmp_path: Path):
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist),
+                    str(ROOT)], check=True, capture_output=True, timeout=300)
+    wheel = next(dist.glob("agentgen_sym-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        top_level = {name.split("/")[0] for name in archive.namelist()}
+        assert "agentgen_sym/grammar/pddl.lark" in archive.namelist()
+        assert any(n.startswith("agentgen_sym/corpus/domains/") for n in archive.namelist())
+    assert {t for t in top_level if not t.endswith(".dist-info")} == {"agentgen_sym"}
+
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+                   check=True, capture_output=True, timeout=300)
+    probe = ("import agentgen_sym, pathlib, sys;"
+             "assert pathlib.Path(agentgen_sym.__file__).is_relative_to(sys.argv[1]), agentgen_sym.__file__;"
+             "d = agentgen_sym.parse_domain('(define (domain x) (:predicates (p)))');"
+             "print(d.name, len(d.predicates))")
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    proc = subprocess.run([sys.executable, "-c", probe, str(target)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["x", "1"]
