@@ -7,6 +7,7 @@ Exit codes for every subcommand: 0 ok, 1 the input has errors (diagnostics print
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 import time
@@ -17,9 +18,13 @@ from agentgen_sym import __version__
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.codes import CATALOGUE, explain
-from agentgen_sym.compiler.diagnostics import SourceCache, render_text
+from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, render_github, render_json, render_sarif,
+                                               render_text)
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.repair import repair
+from agentgen_sym.files import write_atomic
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -110,6 +115,138 @@ def cmd_parse(args: argparse.Namespace) -> int:
     return worst
 
 
+# --------------------------------------------------------------------------- check
+
+
+def _task_files(domain_arg: str, problem_args: Sequence[str]) -> tuple[Path, list[Path]]:
+    """The domain file and problem files named on the command line; a folder as the domain means
+    its ``domain.pddl`` with every other PDDL file in it as problems."""
+    domain = Path(domain_arg)
+    problems = expand_inputs(problem_args)
+    if domain.is_dir():
+        folder = domain
+        domain = folder / "domain.pddl"
+        if not domain.exists():
+            raise UsageError(f"cannot read {folder}: no domain.pddl in this folder")
+        if not problem_args:
+            problems = [p for p in expand_inputs([str(folder)]) if p != domain]
+    return domain, [p for p in problems if p.resolve() != domain.resolve()]
+
+
+class _Progress:
+    """`checked i/N` on a terminal's stderr for long runs; silent when piped."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label = total, label
+        self.live = total >= 20 and sys.stderr.isatty()
+
+    def step(self, done: int) -> None:
+        if self.live:
+            print(f"\r{self.label} {done}/{self.total}", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.live:
+            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
+
+
+def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int) -> ParseResult:
+    result = parse_source(path, max_bytes=max_bytes)
+    sources.add(str(path), result.text)
+    return result
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    domain_path, problem_paths = _task_files(args.domain, args.problems)
+    sources = SourceCache()
+    try:
+        domain = _parse_for_check(domain_path, sources, args.max_bytes)
+        found: list[Diagnostic] = list(domain.diagnostics)
+        domain_ok = domain.ok and isinstance(domain.node, ast.Domain)
+        if domain.ok and not domain_ok:
+            raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
+        if domain_ok and not problem_paths:
+            found += check(domain.node)
+        progress = _Progress(len(problem_paths), "checked")
+        for done, path in enumerate(problem_paths, 1):
+            problem = _parse_for_check(path, sources, args.max_bytes)
+            found += problem.diagnostics
+            if domain_ok and problem.ok and isinstance(problem.node, ast.Problem):
+                found += check(domain.node, problem.node)
+            progress.step(done)
+        progress.close()
+    except OSError as exc:
+        raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    found = list(dict.fromkeys(found))
+    _print_diagnostics(found, args.format, sources, 1 + len(problem_paths))
+    errors = sum(d.is_error for d in found)
+    failed = errors > 0 or (args.strict and len(found) > 0)
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
+def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int) -> None:
+    if fmt == "json":
+        print(render_json(found))
+    elif fmt == "sarif":
+        print(render_sarif(found, __version__))
+    elif fmt == "github":
+        for d in found:
+            print(render_github(d))
+    else:
+        for d in found:
+            print(render_text(d, sources) + "\n")
+        errors = sum(d.is_error for d in found)
+        print(f"checked {n_files} file{'s' * (n_files != 1)}: {errors} error{'s' * (errors != 1)}, "
+              f"{len(found) - errors} warning{'s' * (len(found) - errors != 1)}")
+
+
+# --------------------------------------------------------------------------- fix
+
+
+def cmd_fix(args: argparse.Namespace) -> int:
+    domain_path, problem_paths = _task_files(args.domain, [args.problem] if args.problem else [])
+    problem_path = problem_paths[0] if problem_paths else None
+    try:
+        result = repair(domain_path, problem_path)
+    except OSError as exc:
+        raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    out_dir = Path(args.output_dir)
+    written: list[Path] = []
+    for path, node in ((domain_path, result.domain), (problem_path, result.problem)):
+        if path is not None and node is not None:
+            target = out_dir / path.name
+            if target.resolve() == path.resolve():
+                raise UsageError(f"--output-dir would overwrite the input {path}; choose another folder")
+            write_atomic(target, print_pddl(node))
+            written.append(target)
+    sources = SourceCache()
+    for name, text in result.texts.items():
+        sources.add(name, text)
+    if args.format == "json":
+        print(json.dumps({"ok": result.ok, "written": [str(p) for p in written],
+                          "applied": [{"description": f.description,
+                                       "edits": [{"file": e.span.file, "line": e.span.line, "column": e.span.column,
+                                                  "end_line": e.span.end_line, "end_column": e.span.end_column,
+                                                  "replacement": e.replacement} for e in f.edits]}
+                                      for f in result.applied],
+                          "diagnostics": json.loads(render_json(result.diagnostics))["diagnostics"]}, indent=2))
+        return EXIT_OK if result.ok else EXIT_FINDINGS
+    if args.diff:
+        for path in (domain_path, problem_path):
+            if path is not None and str(path) in result.texts:
+                original = path.read_text(encoding="utf-8", errors="replace")
+                sys.stdout.writelines(difflib.unified_diff(original.splitlines(keepends=True),
+                                                           result.texts[str(path)].splitlines(keepends=True),
+                                                           f"a/{path.name}", f"b/{path.name}"))
+    for fix in result.applied:
+        print(f"fixed: {fix.description}")
+    for d in result.diagnostics:
+        print(render_text(d, sources) + "\n")
+    remaining = sum(d.is_error for d in result.diagnostics)
+    print(f"{len(result.applied)} fix{'es' * (len(result.applied) != 1)} applied, {remaining} error"
+          f"{'s' * (remaining != 1)} remain; wrote {', '.join(str(p) for p in written) or 'nothing'}")
+    return EXIT_OK if result.ok else EXIT_FINDINGS
+
+
 # --------------------------------------------------------------------------- explain
 
 
@@ -145,6 +282,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--summary", action="store_true", help="print one summary row per file instead of the AST")
     p.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     p.set_defaults(handler=cmd_parse)
+
+    c = sub.add_parser("check", help="type-check and lint a domain and its problems (for CI)",
+                       description="Report every error and warning in a domain and, against it, each problem: "
+                                   "names, arity, types, requirements and static analysis (unsolvable goals, "
+                                   "dead actions, self-loops). PROBLEM may be a folder of generated tasks. "
+                                   "DOMAIN may be a folder holding domain.pddl and its problems.",
+                       epilog="Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage or "
+                              "I/O error. `agentgen-sym explain CODE` explains a diagnostic.")
+    c.add_argument("domain", metavar="DOMAIN", help="the domain file (or a folder with domain.pddl)")
+    c.add_argument("problems", nargs="*", metavar="PROBLEM", help="problem files or folders")
+    c.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
+                   help="text for people, json for tools, sarif for code scanning, github for workflow annotations")
+    c.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
+    c.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    c.set_defaults(handler=cmd_check)
+
+    f = sub.add_parser("fix", help="apply every safe automatic fix and write the repaired files",
+                       description="Apply the machine-applicable fixes of errors (misspelled names and keywords, "
+                                   "missing requirements and (total-cost), unbalanced trailing parentheses), "
+                                   "re-check, and write the repaired files, canonically printed, to --output-dir "
+                                   "under their own names. Correct files come out unchanged in meaning.",
+                       epilog="Exit codes: 0 the result is clean, 1 errors remain (listed), 2 usage or I/O error.")
+    f.add_argument("domain", metavar="DOMAIN", help="the domain file")
+    f.add_argument("problem", nargs="?", metavar="PROBLEM", help="a problem file")
+    f.add_argument("--output-dir", "-o", required=True, metavar="DIR", help="where the repaired files go")
+    f.add_argument("--diff", action="store_true", help="show the fixes as a unified diff of the source text")
+    f.add_argument("--format", choices=["text", "json"], default="text",
+                   help="json: the applied fixes and remaining diagnostics as data (for LLM repair loops)")
+    f.set_defaults(handler=cmd_fix)
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

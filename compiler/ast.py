@@ -98,6 +98,7 @@ class TypedName:
     name: str
     types: tuple[str, ...] = ()
     span: Span | None = _span()
+    type_span: Span | None = _span()  # the `- type` marker, for diagnostics on the type
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,3 +126,65 @@ def render_json(diagnostics: Iterable[Diagnostic]) -> str:
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.is_error for d in diagnostics)
+
+
+def render_github(diagnostic: Diagnostic) -> str:
+    """A GitHub Actions workflow command (``::error file=...::message``) that annotates the line."""
+    d, span = diagnostic, diagnostic.span
+    level = {"error": "error", "warning": "warning"}.get(d.severity.value, "notice")
+    props = [f"title={_gh_property(d.code)}"]
+    if span is not None:
+        props = [f"file={_gh_property(span.file or '<string>')}", f"line={span.line}", f"col={span.column}",
+                 f"endLine={span.end_line}", f"endColumn={span.end_column}"] + props
+    message = d.message + (f" ({d.hint})" if d.hint else "")
+    return f"::{level} {','.join(props)}::{_gh_data(message)}"
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def render_sarif(diagnostics: Iterable[Diagnostic], tool_version: str) -> str:
+    """SARIF 2.1.0, the format code-scanning services ingest; rules come from the code catalogue."""
+    from .codes import CATALOGUE
+
+    items = list(diagnostics)
+    codes = sorted({d.code for d in items})
+    rules = []
+    for code in codes:
+        info = CATALOGUE.get(code)
+        rule = {"id": code, "shortDescription": {"text": info.title if info else code}}
+        if info:
+            rule["fullDescription"] = {"text": info.explanation}
+            rule["defaultConfiguration"] = {"level": info.severity if info.severity != "note" else "note"}
+        rules.append(rule)
+    results = [_sarif_result(d, codes.index(d.code)) for d in items]
+    run = {"tool": {"driver": {"name": "agentgen-sym", "version": tool_version, "rules": rules}}, "results": results}
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
+
+
+def _sarif_region(span: Span) -> dict:
+    return {"startLine": span.line, "startColumn": span.column, "endLine": span.end_line,
+            "endColumn": max(span.end_column, span.column)}
+
+
+def _sarif_result(d: Diagnostic, rule_index: int) -> dict:
+    message = d.message + (f"\n{d.hint}" if d.hint else "")
+    result: dict = {"ruleId": d.code, "ruleIndex": rule_index, "level": d.severity.value,
+                    "message": {"text": message}}
+    if d.span is not None:
+        result["locations"] = [{"physicalLocation": {"artifactLocation": {"uri": d.span.file or "<string>"},
+                                                     "region": _sarif_region(d.span)}}]
+    if d.fix is not None and d.fix.edits:
+        result["fixes"] = [{"description": {"text": d.fix.description}, "artifactChanges": [
+            {"artifactLocation": {"uri": e.span.file or "<string>"},
+             "replacements": [{"deletedRegion": _sarif_region(e.span), "insertedContent": {"text": e.replacement}}]}
+            for e in d.fix.edits]}]
+    return result

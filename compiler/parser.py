@@ -284,17 +284,20 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, driver
         end_column = len(text) - (text.rfind("\n") + 1) + 1
         span = Span(file, end_line, end_column, end_line, end_column)
         if stack and "RP" in expected:
+            closers = ")" * len(stack)
             return _diag("E102", f"unexpected end of file: expected `)` to close {stack[-1]}", span,
                          f"{len(stack)} parenthes{'is is' if len(stack) == 1 else 'es are'} still open",
-                         notes)
+                         notes, Fix(f"close the open parentheses with `{closers}` at the end",
+                                    (TextEdit(span, closers),)))
         return _diag("E102", f"unexpected end of file; expected {_or(_describe_expected(expected, driver))}", span,
                      None, notes)
     span = Span(file, token.line, token.column, token.end_line or token.line,
                 token.end_column or token.column + len(token.value))
     value = str(token.value)
     if token.type == "RP" and not stack:
+        trailing = not _COMMENT.sub("", text[offset:]).replace(")", "").strip()
         return _diag("E104", "unbalanced `)`: no parenthesis is open here", span, "delete it",
-                     fix=Fix("delete the extra `)`", (TextEdit(span, ""),)))
+                     fix=Fix("delete the extra `)`", (TextEdit(span, ""),)) if trailing else None)
     keywords = _keywords(expected, driver)
     if value.startswith(":") and keywords and value.lower() not in keywords:
         return _misspelled_keyword(value, keywords, span, notes)

@@ -90,7 +90,8 @@ class AstBuilder(Transformer):
             for tok in pending:
                 name = tok.value[1:] if is_variable else tok.value
                 out.append(ast.TypedName(name.lower(), types,
-                                         span=Span(file, tok.line, tok.column, tok.end_line, tok.end_column)))
+                                         span=Span(file, tok.line, tok.column, tok.end_line, tok.end_column),
+                                         type_span=marker_span))
             pending = []
         for tok in pending:
             name = tok.value[1:] if is_variable else tok.value
@@ -115,13 +116,14 @@ class AstBuilder(Transformer):
         hyphen, spec = c
         if isinstance(spec, Token):
             return (spec.value.lower(),), self._span(hyphen, spec)
-        return spec, self._tok_span(hyphen)
+        names, rp = spec
+        return names, self._span(hyphen, rp)
 
-    def either_type(self, c: list) -> tuple[str, ...]:
+    def either_type(self, c: list) -> tuple[tuple[str, ...], Token]:
         names = tuple(t.value.lower() for t in c[1:-1])
         if not names:
             self._error("E110", "`(either)` names no type", self._span(c[0], c[-1]))
-        return names
+        return names, c[-1]
 
     def typed_names(self, c: list) -> tuple[ast.TypedName, ...]:
         return self._typed(c[0], is_variable=False)

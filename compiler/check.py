@@ -1,0 +1,388 @@
+"""The checker: names, arity, typing, requirements and static analysis of a domain and its problems.
+
+``check(domain, problem)`` is a pure pass over the AST that returns every diagnostic it
+finds (it collects, it does not stop). Diagnostics whose repair is certain carry a
+machine-applicable fix (text edits on the source spans), which ``repair`` applies.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from . import ast
+from .ast import Span
+from .diagnostics import Diagnostic, Fix, Severity, TextEdit
+from .printer import expr
+from .suggest import closest
+from .types import ROOT, TypeHierarchy
+
+Scope = dict[str, tuple[str, ...]]
+
+REQUIREMENT_IMPLIES = {
+    ":adl": {":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions", ":equality",
+             ":quantified-preconditions", ":existential-preconditions", ":universal-preconditions",
+             ":conditional-effects"},
+    ":quantified-preconditions": {":existential-preconditions", ":universal-preconditions"},
+}
+TOTAL_COST = "total-cost"
+
+
+def effective_requirements(declared: Iterable[str]) -> set[str]:
+    out = set(declared) | {":strips"}
+    for req in list(out):
+        out |= REQUIREMENT_IMPLIES.get(req, set())
+    return out
+
+
+def _insert_before_end(node: ast.Domain | ast.Problem, text: str) -> TextEdit | None:
+    """An edit inserting ``text`` just before the closing parenthesis of ``(define ...)``."""
+    span = node.span
+    if span is None:
+        return None
+    at = Span(span.file, span.end_line, span.end_column - 1, span.end_line, span.end_column - 1)
+    return TextEdit(at, text)
+
+
+def _rename_fix(description: str, span: Span | None, replacement: str) -> Fix | None:
+    return None if span is None else Fix(description, (TextEdit(span, replacement),))
+
+
+@dataclass
+class _Checker:
+    domain: ast.Domain
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        d = self.domain
+        self.hierarchy = TypeHierarchy.of(d)
+        self.predicates: dict[str, ast.Predicate] = {}
+        self.functions: dict[str, ast.FunctionDecl] = {}
+        self.constants: dict[str, tuple[str, ...]] = {}
+        self.derived = {axiom.name for axiom in d.derived}
+        self.requirements = effective_requirements(d.requirements)
+        self.typed = bool(d.types) or ":typing" in self.requirements
+        self.missing_requirements: dict[str, tuple[Span | None, str]] = {}
+        self.used_predicates: set[str] = set()
+        self.used_types: set[str] = set()
+        self.breadcrumb = ""
+
+    # ------------------------------------------------------------------ reporting
+    def report(self, code: str, message: str, span: Span | None, hint: str | None = None, fix: Fix | None = None,
+               severity: Severity = Severity.ERROR) -> None:
+        notes = (f"in {self.breadcrumb}",) if self.breadcrumb else ()
+        self.diagnostics.append(Diagnostic(code, severity, message, span, hint, notes, fix))
+
+    def need(self, requirement: str, span: Span | None, what: str) -> None:
+        """Record the first use of a construct whose requirement is not declared."""
+        if requirement not in self.requirements and requirement not in self.missing_requirements:
+            self.missing_requirements[requirement] = (span, what)
+
+    # ------------------------------------------------------------------ declarations
+    def declarations(self) -> None:
+        d = self.domain
+        self.breadcrumb = ":types"
+        seen: dict[str, ast.TypedName] = {}
+        for decl in d.types:
+            if decl.name in seen and seen[decl.name].types == decl.types:
+                self.report("E205", f"type `{decl.name}` declared twice", decl.span,
+                            f"first declared at {seen[decl.name].span}")
+            seen[decl.name] = decl
+            self.type_ref(decl.types, decl.type_span)
+        for cycle in self.hierarchy.cycles():
+            span = next((t.span for t in d.types if t.name == cycle[0]), d.span)
+            self.report("E304", "type cycle: " + " -> ".join(cycle), span, "a type cannot be its own ancestor")
+        first_typed = next((p for p in self._all_parameters() if p.types), None)
+        if d.types or first_typed:
+            self.need(":typing", d.types[0].span if d.types else first_typed.type_span, "typed declarations")
+
+        self.breadcrumb = ":constants"
+        for const in d.constants:
+            if const.name in self.constants:
+                self.report("E208", f"constant `{const.name}` declared twice", const.span)
+            self.constants[const.name] = const.types
+            self.type_ref(const.types, const.type_span)
+
+        self.breadcrumb = ":predicates"
+        for pred in d.predicates:
+            if pred.name in self.predicates:
+                self.report("E206", f"predicate `{pred.name}` declared twice", pred.span,
+                            f"first declared at {self.predicates[pred.name].span}")
+            self.predicates[pred.name] = pred
+            self.parameters(pred.parameters, f"predicate `{pred.name}`", binding=False)
+        for axiom in d.derived:
+            if axiom.name not in self.predicates:
+                self.predicates[axiom.name] = ast.Predicate(axiom.name, axiom.parameters, span=axiom.span)
+
+        self.breadcrumb = ":functions"
+        for func in d.functions:
+            if func.name in self.functions:
+                self.report("E206", f"function `{func.name}` declared twice", func.span)
+            self.functions[func.name] = func
+            self.parameters(func.parameters, f"function `{func.name}`", binding=False)
+        if d.functions:
+            self.need(":action-costs", d.functions[0].span, "`:functions`")
+
+        names: dict[str, ast.ActionSchema] = {}
+        for action in d.actions:
+            if action.name in names:
+                self.report("E207", f"action `{action.name}` declared twice", action.span,
+                            f"first declared at {names[action.name].span}")
+            names[action.name] = action
+        self.breadcrumb = ""
+
+    def _all_parameters(self) -> Iterator[ast.TypedName]:
+        d = self.domain
+        yield from d.constants
+        for item in (*d.predicates, *d.functions, *d.actions, *d.derived):
+            yield from item.parameters
+
+    def type_ref(self, types: tuple[str, ...], span: Span | None) -> None:
+        """Report each undeclared type of a ``- type`` marker, with a fix when one name is closest."""
+        for name in types:
+            self.used_types.add(name)
+            if name in self.hierarchy:
+                continue
+            guess = closest(name, self.hierarchy.parents)
+            fix = None
+            if guess and span is not None:
+                fixed = tuple(guess if t == name else t for t in types)
+                marker = "- " + (fixed[0] if len(fixed) == 1 else f"(either {' '.join(fixed)})")
+                fix = _rename_fix(f"replace type `{name}` with `{guess}`", span, marker)
+            self.report("E202", f"undeclared type `{name}`", span,
+                        f"did you mean `{guess}`?" if guess else "declare it in `(:types ...)`", fix)
+
+    def parameters(self, params: tuple[ast.TypedName, ...], owner: str, binding: bool = True) -> Scope:
+        """Check a parameter list; a repeated name is an error where the names bind variables
+        (actions, quantifiers) and only a warning in a declaration, where arity is all that counts."""
+        scope: Scope = {}
+        for p in params:
+            if p.name in scope:
+                self.report("E209" if binding else "W609", f"parameter `?{p.name}` of {owner} declared twice",
+                            p.span, None if binding else "rename one: only the number of parameters matters here",
+                            severity=Severity.ERROR if binding else Severity.WARNING)
+            scope[p.name] = p.types
+            self.type_ref(p.types, p.type_span)
+        return scope
+
+    # ------------------------------------------------------------------ terms and atoms
+    def term_types(self, term: ast.Term, scope: Scope, objects: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+        """The declared types of a term, or None after reporting it unbound or undeclared."""
+        if isinstance(term, ast.Variable):
+            if term.name not in scope:
+                self.report("E303", f"variable `?{term.name}` is not bound by the parameters or a quantifier",
+                            term.span, "add it to `:parameters`, or bind it with `forall`/`exists`")
+                return None
+            return scope[term.name]
+        if term.name in objects:
+            return objects[term.name]
+        guess = closest(term.name, objects)
+        self.report("E203", f"undeclared {'object or constant' if objects is not self.constants else 'constant'} "
+                            f"`{term.name}`", term.span,
+                    f"did you mean `{guess}`?" if guess else "declare it in `(:constants ...)` or `(:objects ...)`",
+                    _rename_fix(f"replace `{term.name}` with `{guess}`", term.span, guess) if guess else None)
+        return None
+
+    def arguments(self, kind: str, name: str, args: tuple[ast.Term, ...], params: tuple[ast.TypedName, ...],
+                  span: Span | None, scope: Scope, objects: dict[str, tuple[str, ...]]) -> None:
+        if len(args) != len(params):
+            self.report("E301", f"{kind} `{name}` takes {len(params)} argument{'s' * (len(params) != 1)}, "
+                                f"given {len(args)}", span,
+                        "declared as " + expr(ast.Atom(name, tuple(ast.Variable(p.name) for p in params))))
+        for position, (arg, param) in enumerate(zip(args, params), 1):
+            arg_types = self.term_types(arg, scope, objects)
+            if arg_types is not None and self.typed and not self.hierarchy.compatible(arg_types, param.types):
+                shown = arg_types[0] if len(arg_types) == 1 else f"(either {' '.join(arg_types)})"
+                wanted = param.types[0] if len(param.types) == 1 else f"(either {' '.join(param.types)})"
+                self.report("E302", f"argument {position} of `{name}` is `{_show(arg)}` of type `{shown}`, "
+                                    f"but `{name}` expects `{wanted}`", arg.span)
+
+    def atom(self, atom: ast.Atom, scope: Scope, objects: dict[str, tuple[str, ...]]) -> None:
+        pred = self.predicates.get(atom.predicate)
+        self.used_predicates.add(atom.predicate)
+        if pred is None:
+            guess = closest(atom.predicate, self.predicates)
+            fix = None
+            if guess:
+                fix = _rename_fix(f"replace `{atom.predicate}` with `{guess}`", atom.span,
+                                  expr(ast.Atom(guess, atom.args)))
+            self.report("E201", f"undeclared predicate `{atom.predicate}`", atom.span,
+                        f"did you mean `{guess}`? (declared at {self.predicates[guess].span})" if guess else
+                        "declare it in `(:predicates ...)`", fix)
+            for arg in atom.args:
+                self.term_types(arg, scope, objects)
+            return
+        self.arguments("predicate", atom.predicate, atom.args, pred.parameters, atom.span, scope, objects)
+
+    def function_term(self, term: ast.FunctionTerm, scope: Scope, objects: dict[str, tuple[str, ...]]) -> None:
+        func = self.functions.get(term.name)
+        self.need(":action-costs", term.span, "numeric functions")
+        if func is None:
+            if term.name == TOTAL_COST:
+                edit = _insert_before_end(self.domain, "(:functions (total-cost) - number)")
+                self.report("E204", "undeclared function `total-cost`", term.span,
+                            "declare `(:functions (total-cost) - number)`",
+                            Fix("declare (total-cost)", (edit,)) if edit else None)
+                return
+            guess = closest(term.name, self.functions)
+            self.report("E204", f"undeclared function `{term.name}`", term.span,
+                        f"did you mean `{guess}`?" if guess else "declare it in `(:functions ...)`",
+                        _rename_fix(f"replace `{term.name}` with `{guess}`", term.span,
+                                    expr(ast.FunctionTerm(guess, term.args))) if guess else None)
+            return
+        self.arguments("function", term.name, term.args, func.parameters, term.span, scope, objects)
+
+    def numeric(self, node: ast.NumericExpr, scope: Scope, objects: dict[str, tuple[str, ...]]) -> None:
+        if isinstance(node, ast.FunctionTerm):
+            self.function_term(node, scope, objects)
+        elif isinstance(node, ast.ArithmeticExpr):
+            for arg in node.args:
+                self.numeric(arg, scope, objects)
+
+    # ------------------------------------------------------------------ formulas and effects
+    def formula(self, f: ast.Formula, scope: Scope, objects: dict[str, tuple[str, ...]]) -> None:
+        if isinstance(f, ast.Atom):
+            self.atom(f, scope, objects)
+        elif isinstance(f, ast.Equals):
+            self.need(":equality", f.span, "`=`")
+            self.term_types(f.left, scope, objects)
+            self.term_types(f.right, scope, objects)
+        elif isinstance(f, ast.Not):
+            if not isinstance(f.arg, ast.Equals):
+                self.need(":negative-preconditions", f.span, "`not` in a condition")
+            self.formula(f.arg, scope, objects)
+        elif isinstance(f, ast.And):
+            for part in f.parts:
+                self.formula(part, scope, objects)
+        elif isinstance(f, ast.Or):
+            self.need(":disjunctive-preconditions", f.span, "`or`")
+            for part in f.parts:
+                self.formula(part, scope, objects)
+        elif isinstance(f, ast.Imply):
+            self.need(":disjunctive-preconditions", f.span, "`imply`")
+            self.formula(f.condition, scope, objects)
+            self.formula(f.consequence, scope, objects)
+        elif isinstance(f, (ast.Exists, ast.Forall)):
+            if isinstance(f, ast.Exists):
+                self.need(":existential-preconditions", f.span, "`exists`")
+            else:
+                self.need(":universal-preconditions", f.span, "`forall` in a condition")
+            inner = {**scope, **self.parameters(f.variables, "a quantifier")}
+            self.formula(f.body, inner, objects)
+
+    def effect(self, e: ast.Effect, scope: Scope) -> None:
+        if isinstance(e, ast.Atom):
+            self.atom(e, scope, self.constants)
+            if e.predicate in self.derived:
+                self.report("E305", f"derived predicate `{e.predicate}` cannot be changed by an effect", e.span,
+                            "derived predicates are computed from the state by their `:derived` rule")
+        elif isinstance(e, ast.Not):
+            self.effect(e.arg, scope)
+        elif isinstance(e, ast.AndEffect):
+            for part in e.parts:
+                self.effect(part, scope)
+        elif isinstance(e, ast.ForallEffect):
+            self.need(":conditional-effects", e.span, "`forall` in an effect")
+            self.effect(e.effect, {**scope, **self.parameters(e.variables, "a quantifier")})
+        elif isinstance(e, ast.When):
+            self.need(":conditional-effects", e.span, "`when`")
+            self.formula(e.condition, scope, self.constants)
+            self.effect(e.effect, scope)
+        elif isinstance(e, ast.Increase):
+            self.function_term(e.fluent, scope, self.constants)
+            self.numeric(e.amount, scope, self.constants)
+
+    # ------------------------------------------------------------------ the domain
+    def actions(self) -> None:
+        for action in self.domain.actions:
+            self.breadcrumb = f"action `{action.name}`"
+            scope = self.parameters(action.parameters, f"action `{action.name}`")
+            if action.precondition is not None:
+                self.breadcrumb = f"action `{action.name}` › precondition"
+                self.formula(action.precondition, scope, self.constants)
+            if action.effect is not None:
+                self.breadcrumb = f"action `{action.name}` › effect"
+                self.effect(action.effect, scope)
+        for axiom in self.domain.derived:
+            self.breadcrumb = f"derived predicate `{axiom.name}`"
+            self.need(":derived-predicates", axiom.span, "`:derived`")
+            scope = self.parameters(axiom.parameters, f"derived predicate `{axiom.name}`")
+            self.formula(axiom.body, scope, self.constants)
+        self.breadcrumb = ""
+
+    def requirement_diagnostics(self, node: ast.Domain | ast.Problem) -> None:
+        for requirement, (span, what) in self.missing_requirements.items():
+            edit = _insert_before_end(node, f"(:requirements {requirement})")
+            self.report("E404", f"{what} used without the `{requirement}` requirement", span,
+                        f"add `{requirement}` to `(:requirements ...)`",
+                        Fix(f"declare {requirement}", (edit,)) if edit else None)
+        self.missing_requirements.clear()
+
+
+def _show(term: ast.Term) -> str:
+    return f"?{term.name}" if isinstance(term, ast.Variable) else term.name
+
+
+def _sort(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    def key(d: Diagnostic):
+        s = d.span
+        return (s.file or "", s.line, s.column, d.code) if s else ("", 0, 0, d.code)
+    return sorted(diagnostics, key=key)
+
+
+def check(domain: ast.Domain, problem: ast.Problem | None = None) -> list[Diagnostic]:
+    """Every diagnostic for a domain and, optionally, one of its problems (sorted by location)."""
+    from .analysis import analyse_domain, analyse_problem
+
+    checker = _Checker(domain)
+    checker.declarations()
+    checker.actions()
+    checker.requirement_diagnostics(domain)
+    checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, checker.used_types,
+                                              checker.hierarchy, problem))
+    if problem is not None:
+        check_problem(checker, problem)
+        checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
+    return _sort(checker.diagnostics)
+
+
+def check_problem(checker: _Checker, problem: ast.Problem) -> None:
+    domain = checker.domain
+    if problem.domain_name != domain.name:
+        checker.report("E501", f"problem `{problem.name}` is for domain `{problem.domain_name}`, "
+                               f"not `{domain.name}`", problem.span, "check that you passed the right domain file")
+    checker.breadcrumb = ":objects"
+    objects: dict[str, tuple[str, ...]] = dict(checker.constants)
+    for obj in problem.objects:
+        if obj.name in objects:
+            if obj.name in checker.constants and checker.constants[obj.name] == obj.types:
+                checker.report("W608", f"object `{obj.name}` repeats a domain constant", obj.span,
+                               "delete it from `(:objects ...)`", severity=Severity.WARNING)
+            else:
+                checker.report("E208", f"object `{obj.name}` declared twice", obj.span)
+        objects[obj.name] = obj.types
+        checker.type_ref(obj.types, obj.type_span)
+    if problem.objects and any(o.types for o in problem.objects):
+        checker.need(":typing", problem.objects[0].span, "typed objects")
+
+    checker.breadcrumb = ":init"
+    for item in problem.init:
+        if isinstance(item, ast.FunctionValue):
+            checker.function_term(item.function, {}, objects)
+        else:
+            checker.atom(item, {}, objects)
+            if item.predicate in checker.derived:
+                checker.report("E502", f"derived predicate `{item.predicate}` cannot be given in `:init`", item.span,
+                               "derived predicates are computed from the state")
+            for arg in item.args:
+                if isinstance(arg, ast.Variable):
+                    checker.report("E303", f"variable `?{arg.name}` in an initial fact", arg.span)
+    checker.breadcrumb = ":goal"
+    if problem.goal is not None:
+        checker.formula(problem.goal, {}, objects)
+    if problem.metric is not None:
+        checker.breadcrumb = ":metric"
+        checker.numeric(problem.metric.expression, {}, objects)
+    checker.breadcrumb = ""
+    checker.requirement_diagnostics(domain)
