@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from agentgen_sym import __version__
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
-from agentgen_sym.compiler.codes import CATALOGUE, explain
+from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, render_github, render_json, render_sarif,
                                                render_text)
@@ -251,6 +251,9 @@ def cmd_fix(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    if args.markdown:
+        print(markdown_table(), end="")
+        return EXIT_OK
     if args.code is None:
         print_table(["code", "severity", "title"], [[c.code, c.severity, c.title] for c in CATALOGUE.values()])
         return EXIT_OK
@@ -315,6 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")
     e.add_argument("code", nargs="?", help="a code such as E105")
+    e.add_argument("--markdown", action="store_true", help="print the whole catalogue as a Markdown table")
     e.set_defaults(handler=cmd_explain)
     return parser
 

@@ -103,9 +103,10 @@ def analyse_domain(domain: ast.Domain, used_predicates: set[str], used_types: se
     """Domain lints; with a problem, self-loops behind static relations are judged on its facts."""
     out: list[Diagnostic] = []
     init = None if problem is None else initial_literals(problem)
+    static = static_predicates(domain)
     for action in domain.actions:
         out.extend(_action_lints(action))
-        out.extend(_self_loops(domain, action, hierarchy, init))
+        out.extend(_self_loops(action, static, hierarchy, init))
     for pred in domain.predicates:
         if pred.name not in used_predicates:
             out.append(_warn("W605", f"predicate `{pred.name}` is never used by an action", pred.span,
@@ -147,7 +148,7 @@ def _substitute(key: Literal, old: str, new: str) -> Literal:
     return key[0], tuple(new if a == old else a for a in key[1])
 
 
-def _self_loops(domain: ast.Domain, action: ast.ActionSchema, hierarchy: TypeHierarchy,
+def _self_loops(action: ast.ActionSchema, static: set[str], hierarchy: TypeHierarchy,
                 init: set[Literal] | None) -> list[Diagnostic]:
     """Pairs of parameters whose equality turns the action into an applicable no-op."""
     parts = list(effect_parts(action.effect))
@@ -165,7 +166,6 @@ def _self_loops(domain: ast.Domain, action: ast.ActionSchema, hierarchy: TypeHie
             distinct.add(frozenset(pair))
     if _is_noop(adds, dels, pos):
         return []
-    static = static_predicates(domain)
     out = []
     for a, b in combinations(action.parameters, 2):
         va, vb = "?" + a.name, "?" + b.name

@@ -25,8 +25,9 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "appear instead and which parenthesis is still open.",
              "(:action pick :parameters (?x) :precondition (clear ?x) (holding ?x))"),
     CodeInfo("E102", "error", "unexpected end of file",
-             "The file ended while parentheses were still open; the message names the innermost one.",
-             "(define (domain d) (:predicates (p))"),
+             "The file ended while parentheses were still open; the message names the innermost one. The fix "
+             "closes them at the end (right when only the trailing parentheses were lost).",
+             "(define (domain d) (:predicates (p))", fixable=True),
     CodeInfo("E103", "error", "unexpected character",
              "A character that PDDL does not use (such as `{` or `,`) or a word that cannot start here.",
              "(:predicates (on ?x, ?y))"),
@@ -59,6 +60,42 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("E114", "error", "problem does not name its domain",
              "Every problem must say which domain it is for with `(:domain NAME)`.", ""),
     CodeInfo("E115", "error", "problem has no goal", "Every problem needs a `(:goal ...)` section.", ""),
+    CodeInfo("E201", "error", "undeclared predicate",
+             "An atom uses a predicate that `(:predicates ...)` does not declare (often a typo). When one "
+             "declared name is clearly closest, the fix renames it.",
+             "(:predicates (clear ?x)) ... :precondition (claer ?x)", fixable=True),
+    CodeInfo("E202", "error", "undeclared type",
+             "A `- type` marker names a type that `(:types ...)` does not declare (types named only as a "
+             "parent are declared implicitly).", "(:types block) ... :parameters (?x - blok)", fixable=True),
+    CodeInfo("E203", "error", "undeclared object or constant",
+             "A name used as an argument is neither a domain constant nor (in a problem) an object.",
+             "(:objects a b) (:init (on a c))", fixable=True),
+    CodeInfo("E204", "error", "undeclared function",
+             "A numeric function (usually `total-cost`) is used but not declared in `(:functions ...)`. "
+             "For `total-cost` the fix declares it.", "(increase (total-cost) 1) with no :functions",
+             fixable=True),
+    CodeInfo("E205", "error", "duplicate type", "The same type is declared twice.", "(:types a a)"),
+    CodeInfo("E206", "error", "duplicate predicate or function",
+             "The same predicate or function is declared twice.", "(:predicates (p ?x) (p ?y))"),
+    CodeInfo("E207", "error", "duplicate action", "Two actions have the same name.",
+             "(:action move ...) (:action move ...)"),
+    CodeInfo("E208", "error", "duplicate object or constant",
+             "The same name is declared twice as an object or constant, with different types.",
+             "(:objects a - block a - table)"),
+    CodeInfo("E209", "error", "duplicate parameter",
+             "An action or quantifier binds the same variable twice.", "(:action a :parameters (?x ?x))"),
+    CodeInfo("E301", "error", "wrong number of arguments",
+             "An atom or function term has more or fewer arguments than its declaration.",
+             "(:predicates (on ?x ?y)) ... (on ?x)"),
+    CodeInfo("E302", "error", "argument of an incompatible type",
+             "An argument's declared type and the parameter's type are disjoint (neither is a subtype of the "
+             "other, through the hierarchy and `either`).", "(at ?truck - truck ?p - package) with swapped arguments"),
+    CodeInfo("E303", "error", "unbound variable",
+             "A variable is not bound by the action's parameters or an enclosing quantifier (or appears in an "
+             "initial fact).", ":parameters (?x) :precondition (on ?x ?y)"),
+    CodeInfo("E304", "error", "type cycle", "A type is its own ancestor.", "(:types a - b b - a)"),
+    CodeInfo("E305", "error", "effect on a derived predicate",
+             "Derived predicates are computed by their `:derived` rule; an effect cannot set them.", ""),
     CodeInfo("E401", "error", "unsupported requirement",
              "A requirement of PDDL 2.1+ that agentgen-sym does not plan with (durative actions, numeric "
              "fluents, preferences, constraints, timed initial literals).", "(:requirements :durative-actions)"),
@@ -69,6 +106,44 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("E403", "error", "unknown requirement",
              "A `:requirements` flag that PDDL does not define, usually a typo.",
              "(:requirements :stirps)", fixable=True),
+    CodeInfo("E404", "error", "construct used without its requirement",
+             "The domain uses negation, equality, quantifiers, `or`/`imply`, `when`, typing, costs or axioms "
+             "without declaring the requirement (`:adl` implies its parts). The fix declares it.",
+             "(:requirements :strips) ... :precondition (not (clear ?x))", fixable=True),
+    CodeInfo("E501", "error", "problem for another domain",
+             "The problem's `(:domain NAME)` is not the name of the domain it is checked against.", ""),
+    CodeInfo("E502", "error", "derived predicate in the initial state",
+             "Derived predicates are computed from the state and cannot be listed in `:init`.", ""),
+    CodeInfo("E503", "error", "goal on a static fact that is false",
+             "A goal atom's predicate is static (no action changes it) and the atom is not true initially: "
+             "the task is unsolvable.", "(:init) (:goal (road a b)) where no action adds road"),
+    CodeInfo("E504", "error", "goal no action can achieve",
+             "No action adds the goal atom's predicate and the atom is not true initially: the task is "
+             "unsolvable.", ""),
+    CodeInfo("W601", "warning", "action never applicable",
+             "In this problem, no initial fact matches one of the action's static preconditions, or no object "
+             "has a parameter's type; the action can never be applied.", ""),
+    CodeInfo("W602", "warning", "contradictory precondition",
+             "An action requires an atom and its negation: it can never be applied.",
+             ":precondition (and (p ?x) (not (p ?x)))"),
+    CodeInfo("W603", "warning", "effect adds and deletes the same atom",
+             "In PDDL the add wins, so the delete is dead; one of the two is a mistake.",
+             ":effect (and (p ?x) (not (p ?x)))"),
+    CodeInfo("W604", "warning", "unused parameter",
+             "An action parameter appears in neither its precondition nor its effect: every object of its type "
+             "makes another, identical ground action.", ":parameters (?x ?unused)"),
+    CodeInfo("W605", "warning", "unused predicate", "A declared predicate is used by no action.", ""),
+    CodeInfo("W606", "warning", "unused type", "A declared type is given to nothing.", ""),
+    CodeInfo("W607", "warning", "self-loop action",
+             "With two parameters equal, the action changes nothing (`(move ?x ?x)`); plans may then contain "
+             "bogus steps. An inequality `(not (= ?a ?b))` excludes them; the suggested fix adds it.",
+             "(:action move :parameters (?from ?to) :precondition (at ?from) "
+             ":effect (and (not (at ?from)) (at ?to)))"),
+    CodeInfo("W608", "warning", "object repeats a constant",
+             "A problem object repeats a domain constant with the same type; the repetition is harmless.", ""),
+    CodeInfo("W609", "warning", "repeated parameter name in a declaration",
+             "A predicate or function declaration repeats a parameter name; only the arity counts, but it reads "
+             "like a mistake.", "(:predicates (in ?obj ?obj))"),
 ]}
 
 
@@ -82,3 +157,15 @@ def explain(code: str) -> str | None:
         text += f"\nExample:\n    {info.example}\n"
     text += f"\nAutomatic fix: {'yes' if info.fixable else 'no'}\n"
     return text
+
+
+def markdown_table() -> str:
+    """The catalogue as the Markdown table of docs/diagnostics.md (kept in sync by a test)."""
+    lines = ["# Diagnostic codes", "",
+             "Generated by `agentgen-sym explain --markdown`; `agentgen-sym explain CODE` prints one entry.", "",
+             "| code | severity | meaning | example | automatic fix |", "|---|---|---|---|---|"]
+    for info in CATALOGUE.values():
+        example = f"`{info.example}`" if info.example else ""
+        lines.append(f"| {info.code} | {info.severity} | **{info.title}**: {info.explanation} | {example} | "
+                     f"{'yes' if info.fixable else 'no'} |")
+    return "\n".join(lines) + "\n"

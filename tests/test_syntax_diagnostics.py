@@ -198,5 +198,5 @@ def test_every_emitted_code_is_catalogued():
     from pathlib import Path
 
     source = "".join(p.read_text() for p in Path(__file__).resolve().parents[1].joinpath("compiler").glob("*.py"))
-    emitted = set(re.findall(r'"(E\d{3})"', source))
+    emitted = set(re.findall(r'"([EW]\d{3})"', source))
     assert emitted <= set(CATALOGUE), emitted - set(CATALOGUE)
