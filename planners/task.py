@@ -1,0 +1,227 @@
+"""GroundTask: a grounded planning task as plain NumPy arrays — all that planners see.
+
+States are rows of packed bits, ``uint64[n_words]``; fact ``i`` is bit ``i % 64`` of word
+``i // 64``. Two sentinel facts follow the ``n_facts`` real ones: ``TRUE = n_facts`` is set
+in every state and pads precondition index arrays, ``FALSE = n_facts + 1`` is never set and
+pads negative-precondition index arrays, so no kernel handles ragged rows.
+
+Operators (``n_ops`` of them):
+  pre_idx  int32[n_ops, k]    facts that must be true (padded with TRUE)
+  neg_idx  int32[n_ops, kn]   facts that must be false (padded with FALSE)
+  add_bits, del_bits uint64[n_ops, n_words]   unconditional effects
+  cost     int64[n_ops]
+Conditional effects (``n_ce`` of them, grouped by operator: those of operator ``a`` are
+``ce_start[a]:ce_start[a+1]``), each with its own condition and effects:
+  ce_pre_idx int32[n_ce, kc], ce_neg_idx int32[n_ce, kcn], ce_add_bits, ce_del_bits uint64[n_ce, n_words]
+Successor semantics (PDDL): conditions are read in the old state, deletes are applied
+before adds, so an atom both added and deleted ends up true.
+The goal is a conjunction of facts, ``goal_idx int32[g]``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+WORD = 64
+
+
+def n_words_for(n_facts: int) -> int:
+    """Words per packed state: the real facts plus the TRUE and FALSE sentinels."""
+    return (n_facts + 2 + WORD - 1) // WORD
+
+
+def pack(bool_rows: np.ndarray, n_words: int) -> np.ndarray:
+    """``bool[n, >= n_bits]`` -> ``uint64[n, n_words]`` (little-endian bit order)."""
+    n = bool_rows.shape[0]
+    padded = np.zeros((n, n_words * WORD), dtype=bool)
+    padded[:, :bool_rows.shape[1]] = bool_rows
+    return np.packbits(padded, axis=1, bitorder="little").view(np.uint64).reshape(n, n_words)
+
+
+def unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
+    """``uint64[n, n_words]`` -> ``bool[n, n_bits]``."""
+    rows = np.ascontiguousarray(rows)
+    as_bytes = rows.view(np.uint8).reshape(rows.shape[0], -1)
+    return np.unpackbits(as_bytes, axis=1, count=n_bits, bitorder="little").view(bool)
+
+
+@dataclass(frozen=True, eq=False)
+class GroundTask:
+    fact_names: tuple[str, ...]
+    op_names: tuple[str, ...]
+    op_action: tuple[str, ...]          # lifted action name of each operator (source names)
+    op_args: tuple[tuple[str, ...], ...]  # its arguments (source names)
+    init_bits: np.ndarray               # uint64[n_words]
+    goal_idx: np.ndarray                # int32[g]
+    pre_idx: np.ndarray
+    neg_idx: np.ndarray
+    add_bits: np.ndarray
+    del_bits: np.ndarray
+    cost: np.ndarray
+    ce_start: np.ndarray                # int32[n_ops + 1]
+    ce_pre_idx: np.ndarray
+    ce_neg_idx: np.ndarray
+    ce_add_bits: np.ndarray
+    ce_del_bits: np.ndarray
+
+    # ------------------------------------------------------------------ sizes and features
+    @property
+    def n_facts(self) -> int:
+        return len(self.fact_names)
+
+    @property
+    def n_ops(self) -> int:
+        return len(self.op_names)
+
+    @property
+    def n_words(self) -> int:
+        return int(self.init_bits.shape[0])
+
+    @property
+    def true_fact(self) -> int:
+        return self.n_facts
+
+    @property
+    def false_fact(self) -> int:
+        return self.n_facts + 1
+
+    @property
+    def n_bits(self) -> int:
+        return self.n_facts + 2
+
+    @property
+    def has_conditional_effects(self) -> bool:
+        return self.ce_pre_idx.shape[0] > 0
+
+    @property
+    def has_negative_preconditions(self) -> bool:
+        return bool((self.neg_idx != self.false_fact).any()) or bool((self.ce_neg_idx != self.false_fact).any())
+
+    @property
+    def unit_cost(self) -> bool:
+        return bool((self.cost == 1).all())
+
+    # ------------------------------------------------------------------ kernels (batched)
+    def unpack(self, rows: np.ndarray) -> np.ndarray:
+        return unpack(rows, self.n_bits)
+
+    def applicable(self, states: np.ndarray) -> np.ndarray:
+        """``bool[n, n_bits]`` states -> ``bool[n, n_ops]``: which operators apply in which state."""
+        ok = states[:, self.pre_idx].all(axis=2)
+        if self.neg_idx.shape[1]:
+            ok &= ~states[:, self.neg_idx].any(axis=2)
+        return ok
+
+    def is_goal(self, states: np.ndarray) -> np.ndarray:
+        return states[:, self.goal_idx].all(axis=1)
+
+    def successors(self, rows: np.ndarray, states: np.ndarray, state_ids: np.ndarray, op_ids: np.ndarray
+                   ) -> np.ndarray:
+        """Packed successors of ``rows[state_ids]`` by ``op_ids`` (pairs already known applicable);
+        ``states`` is the unpacked form of ``rows``, read for conditional effects."""
+        parents = rows[state_ids]
+        dels = self.del_bits[op_ids].copy()
+        adds = self.add_bits[op_ids].copy()
+        if self.has_conditional_effects:
+            counts = self.ce_start[op_ids + 1] - self.ce_start[op_ids]
+            pair_of_ce = np.repeat(np.arange(len(op_ids)), counts)
+            if pair_of_ce.size:
+                starts = np.repeat(self.ce_start[op_ids], counts)
+                ce = starts + (np.arange(pair_of_ce.size) - np.repeat(np.cumsum(counts) - counts, counts))
+                cond = states[state_ids[pair_of_ce]]
+                active = cond[np.arange(ce.size)[:, None], self.ce_pre_idx[ce]].all(axis=1)
+                if self.ce_neg_idx.shape[1]:
+                    active &= ~cond[np.arange(ce.size)[:, None], self.ce_neg_idx[ce]].any(axis=1)
+                hit = pair_of_ce[active]
+                np.bitwise_or.at(dels, hit, self.ce_del_bits[ce[active]])
+                np.bitwise_or.at(adds, hit, self.ce_add_bits[ce[active]])
+        return (parents & ~dels) | adds
+
+    def plan_steps(self, op_ids: list[int]) -> list[tuple[str, tuple[str, ...]]]:
+        """Operators as (lifted action, arguments) in the names of the source domain."""
+        return [(self.op_action[i], self.op_args[i]) for i in op_ids]
+
+    # ------------------------------------------------------------------ persistence
+    def save(self, path: Path | str) -> None:
+        """Write the task as ``.npz``: the arrays as they are, the name tables as JSON."""
+        arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
+        names = {"fact_names": self.fact_names, "op_names": self.op_names, "op_action": self.op_action,
+                 "op_args": self.op_args}
+        with open(path, "wb") as handle:
+            np.savez_compressed(handle, names=np.array(json.dumps(names)), **arrays)
+
+    @classmethod
+    def load(cls, path: Path | str) -> GroundTask:
+        with np.load(path, allow_pickle=False) as data:
+            names = json.loads(str(data["names"]))
+            arrays = {k: data[k] for k in data.files if k != "names"}
+        return cls(fact_names=tuple(names["fact_names"]), op_names=tuple(names["op_names"]),
+                   op_action=tuple(names["op_action"]), op_args=tuple(tuple(a) for a in names["op_args"]), **arrays)
+
+
+@dataclass(frozen=True)
+class ConditionalEffect:
+    pre: tuple[int, ...] = ()
+    neg: tuple[int, ...] = ()
+    add: tuple[int, ...] = ()
+    delete: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Operator:
+    """One ground operator as fact-index lists: the grounder's output, packed by ``build_task``."""
+
+    name: str
+    action: str
+    args: tuple[str, ...]
+    pre: tuple[int, ...] = ()
+    neg: tuple[int, ...] = ()
+    add: tuple[int, ...] = ()
+    delete: tuple[int, ...] = ()
+    cost: int = 1
+    effects: tuple[ConditionalEffect, ...] = ()
+
+
+def _index_matrix(rows: list[tuple[int, ...]], pad: int) -> np.ndarray:
+    width = max((len(r) for r in rows), default=0)
+    out = np.full((len(rows), width), pad, dtype=np.int32)
+    for i, row in enumerate(rows):
+        out[i, :len(row)] = row
+    return out
+
+
+def _bits_matrix(rows: list[tuple[int, ...]], n_words: int) -> np.ndarray:
+    dense = np.zeros((len(rows), n_words * WORD), dtype=bool)
+    for i, row in enumerate(rows):
+        dense[i, list(row)] = True
+    return pack(dense, n_words) if rows else np.zeros((0, n_words), dtype=np.uint64)
+
+
+def build_task(fact_names: list[str], init: list[int], goal: list[int], operators: list[Operator]) -> GroundTask:
+    """Pack fact-index lists into a GroundTask (sentinels, padding, CSR of conditional effects)."""
+    n_facts = len(fact_names)
+    n_words = n_words_for(n_facts)
+    true_fact, false_fact = n_facts, n_facts + 1
+    init_dense = np.zeros((1, n_facts + 2), dtype=bool)
+    init_dense[0, list(init)] = True
+    init_dense[0, true_fact] = True
+    effects = [e for op in operators for e in op.effects]
+    counts = [len(op.effects) for op in operators]
+    return GroundTask(
+        fact_names=tuple(fact_names), op_names=tuple(op.name for op in operators),
+        op_action=tuple(op.action for op in operators), op_args=tuple(op.args for op in operators),
+        init_bits=pack(init_dense, n_words)[0], goal_idx=np.array(sorted(set(goal)), dtype=np.int32),
+        pre_idx=_index_matrix([op.pre for op in operators], true_fact),
+        neg_idx=_index_matrix([op.neg for op in operators], false_fact),
+        add_bits=_bits_matrix([op.add for op in operators], n_words),
+        del_bits=_bits_matrix([op.delete for op in operators], n_words),
+        cost=np.array([op.cost for op in operators], dtype=np.int64),
+        ce_start=np.concatenate([[0], np.cumsum(counts)]).astype(np.int32),
+        ce_pre_idx=_index_matrix([e.pre for e in effects], true_fact),
+        ce_neg_idx=_index_matrix([e.neg for e in effects], false_fact),
+        ce_add_bits=_bits_matrix([e.add for e in effects], n_words),
+        ce_del_bits=_bits_matrix([e.delete for e in effects], n_words))
