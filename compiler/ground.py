@@ -1,0 +1,497 @@
+"""Grounding: a checked domain and problem -> GroundTask (NumPy arrays over reachable facts).
+
+Two phases, as in Fast Downward's translator, but small:
+
+1. Relaxed exploration (Datalog style). Each action's parameter bindings come from joins
+   of its positive top-level precondition atoms against the facts reached so far (static
+   relations first, smaller relations first, semi-naive: each round only joins that use a
+   new fact); parameters no atom constrains range over the objects of their type. A
+   binding counts once its whole precondition holds in the delete relaxation; its effects
+   (conditional ones once their condition holds) add facts; repeat to a fixpoint.
+2. Instantiation. Each reached binding's precondition and effect conditions are
+   instantiated and simplified — static atoms and equalities decided, quantifiers expanded
+   over typed objects, atoms never reached are false — and put in disjunctive normal form:
+   a disjunctive precondition becomes several operators, a disjunctive effect condition
+   several conditional effects. This is ADL -> conditional STRIPS, done on ground formulas
+   so that static facts prune the expansion before it can blow up.
+
+Operators keep the lifted action name and arguments, so plans come out in source names.
+A goal that is not a conjunction of facts is compiled into zero-cost goal operators
+(action name ``""``) that add a fresh goal fact.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Iterator
+
+from . import ast
+from .analysis import changed_predicates
+from .types import ROOT, TypeHierarchy
+from ..planners.task import ConditionalEffect, GroundTask, Operator, build_task
+
+Atom = tuple[str, tuple[str, ...]]          # a ground atom: (predicate, object names)
+Literal = tuple[Atom, bool]                 # with polarity
+Conjunction = frozenset[Literal]
+DNF = list[Conjunction]                      # [] is false, [frozenset()] is true
+GOAL_ACTION = ""
+
+MAX_OPERATORS = 2_000_000
+MAX_DISJUNCTS = 1024
+
+
+class GroundingError(Exception):
+    """The task cannot be grounded (unsupported feature or too large); ``code`` is a G7xx code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class GroundingStats:
+    seconds: float = 0.0
+    n_facts: int = 0
+    n_operators: int = 0
+    n_conditional_effects: int = 0
+    rounds: int = 0
+
+
+# --------------------------------------------------------------------------- formulas on bindings
+
+
+@dataclass
+class _World:
+    """What instantiation needs to know: objects by type, static facts, reached fluent facts."""
+
+    objects_by_type: dict[str, list[str]]
+    static: set[str]
+    init: set[Atom]
+    reached: set[Atom] = field(default_factory=set)
+
+    def objects(self, types: tuple[str, ...]) -> list[str]:
+        if not types:
+            return self.objects_by_type[ROOT]
+        seen: dict[str, None] = {}
+        for t in types:
+            for o in self.objects_by_type.get(t, ()):
+                seen[o] = None
+        return list(seen)
+
+
+def _resolve(term: ast.Term, binding: dict[str, str]) -> str:
+    return binding[term.name] if isinstance(term, ast.Variable) else term.name
+
+
+def _atom(atom: ast.Atom, binding: dict[str, str]) -> Atom:
+    return atom.predicate, tuple(_resolve(a, binding) for a in atom.args)
+
+
+def _and(parts: list[DNF]) -> DNF:
+    result: DNF = [frozenset()]
+    for part in parts:
+        result = [a | b for a in result for b in part if not _contradicts(a | b)]
+        if len(result) > MAX_DISJUNCTS:
+            raise GroundingError("G703", f"a condition expands into more than {MAX_DISJUNCTS} cases")
+        if not result:
+            return []
+    return _minimal(result)
+
+
+def _or(parts: list[DNF]) -> DNF:
+    out: DNF = []
+    for part in parts:
+        out.extend(part)
+        if frozenset() in part:
+            return [frozenset()]
+    return _minimal(out)
+
+
+def _contradicts(conj: Conjunction) -> bool:
+    return any((atom, not positive) in conj for atom, positive in conj)
+
+
+def _minimal(dnf: DNF) -> DNF:
+    """Drop duplicate and subsumed disjuncts (a superset of another adds nothing)."""
+    unique = sorted(set(dnf), key=len)
+    out: DNF = []
+    for conj in unique:
+        if not any(kept <= conj for kept in out):
+            out.append(conj)
+    return out
+
+
+def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool = True, relaxed: bool = False
+        ) -> DNF:
+    """The ground formula as a DNF over fluent literals, static atoms and equalities decided.
+
+    ``relaxed``: negative fluent literals count as true (the delete relaxation), positive
+    ones as true iff reached; used during exploration.
+    """
+    if isinstance(f, ast.Atom):
+        atom = _atom(f, binding)
+        if f.predicate in world.static:
+            return [frozenset()] if (atom in world.init) == positive else []
+        if relaxed:
+            return [frozenset()] if (not positive or atom in world.reached) else []
+        if atom not in world.reached:
+            return [] if positive else [frozenset()]
+        return [frozenset({(atom, positive)})]
+    if isinstance(f, ast.Equals):
+        same = _resolve(f.left, binding) == _resolve(f.right, binding)
+        return [frozenset()] if same == positive else []
+    if isinstance(f, ast.Not):
+        return dnf(f.arg, binding, world, not positive, relaxed)
+    if isinstance(f, (ast.And, ast.Or)):
+        parts = [dnf(p, binding, world, positive, relaxed) for p in f.parts]
+        return _and(parts) if isinstance(f, ast.And) == positive else _or(parts)
+    if isinstance(f, ast.Imply):
+        as_or = ast.Or((ast.Not(f.condition), f.consequence))
+        return dnf(as_or, binding, world, positive, relaxed)
+    if isinstance(f, (ast.Forall, ast.Exists)):
+        parts = [dnf(f.body, {**binding, **extra}, world, positive, relaxed)
+                 for extra in _assignments(f.variables, world)]
+        return _and(parts) if isinstance(f, ast.Forall) == positive else _or(parts)
+    raise GroundingError("G701", f"cannot ground the condition {type(f).__name__}")
+
+
+def _assignments(variables: tuple[ast.TypedName, ...], world: _World) -> Iterator[dict[str, str]]:
+    names = [v.name for v in variables]
+    for values in product(*(world.objects(v.types) for v in variables)):
+        yield dict(zip(names, values))
+
+
+@dataclass
+class _GroundEffect:
+    condition: ast.Formula | None
+    binding: dict[str, str]
+    add: list[ast.Atom]
+    delete: list[ast.Atom]
+
+
+def _effects(e: ast.Effect | None, binding: dict[str, str], world: _World, condition: ast.Formula | None,
+             out: list[_GroundEffect]) -> None:
+    """Flatten an effect into (condition, adds, deletes) groups; forall expands over objects."""
+    if e is None:
+        return
+    if isinstance(e, ast.Atom):
+        out.append(_GroundEffect(condition, binding, [e], []))
+    elif isinstance(e, ast.Not):
+        out.append(_GroundEffect(condition, binding, [], [e.arg]))
+    elif isinstance(e, ast.AndEffect):
+        for part in e.parts:
+            _effects(part, binding, world, condition, out)
+    elif isinstance(e, ast.When):
+        both = e.condition if condition is None else ast.And((condition, e.condition))
+        _effects(e.effect, binding, world, both, out)
+    elif isinstance(e, ast.ForallEffect):
+        for extra in _assignments(e.variables, world):
+            _effects(e.effect, {**binding, **extra}, world, condition, out)
+
+
+# --------------------------------------------------------------------------- exploration
+
+
+@dataclass
+class _Schema:
+    """An action prepared for joins: its positive top-level atoms and parameter domains."""
+
+    action: ast.ActionSchema
+    join_atoms: list[ast.Atom]
+    free: list[str]
+    allowed: dict[str, set[str]]
+
+
+def _top_level_atoms(f: ast.Formula | None) -> list[ast.Atom]:
+    if isinstance(f, ast.Atom):
+        return [f]
+    if isinstance(f, ast.And):
+        return [a for part in f.parts for a in _top_level_atoms(part)]
+    return []
+
+
+class _Relations:
+    """Facts by predicate with lazily built indexes on bound argument positions."""
+
+    def __init__(self) -> None:
+        self.tuples: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        self.indexes: dict[tuple[str, tuple[int, ...]], dict[tuple[str, ...], list[tuple[str, ...]]]] = {}
+
+    def add(self, atom: Atom) -> None:
+        pred, args = atom
+        self.tuples[pred].append(args)
+        for (p, positions), index in self.indexes.items():
+            if p == pred:
+                index.setdefault(tuple(args[i] for i in positions), []).append(args)
+
+    def lookup(self, pred: str, positions: tuple[int, ...], key: tuple[str, ...]) -> list[tuple[str, ...]]:
+        if not positions:
+            return self.tuples.get(pred, [])
+        index = self.indexes.get((pred, positions))
+        if index is None:
+            index = self.indexes[(pred, positions)] = {}
+            for args in self.tuples.get(pred, []):
+                index.setdefault(tuple(args[i] for i in positions), []).append(args)
+        return index.get(key, [])
+
+
+def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations]) -> Iterator[dict[str, str]]:
+    """Bindings of the schema's parameters satisfying ``atoms`` (atom i looked up in sources[i])."""
+    bindings: list[dict[str, str]] = [{}]
+    for atom, relations in zip(atoms, sources):
+        bound = [(i, a) for i, a in enumerate(atom.args)
+                 if isinstance(a, ast.Constant) or a.name in bindings[0]] if bindings else []
+        positions = tuple(i for i, _ in bound)
+        extended: list[dict[str, str]] = []
+        for b in bindings:
+            key = tuple(_resolve(a, b) for _, a in bound)
+            for args in relations.lookup(atom.predicate, positions, key):
+                if len(args) != len(atom.args):
+                    continue
+                new = dict(b)
+                for value, term in zip(args, atom.args):
+                    if isinstance(term, ast.Variable):
+                        if new.setdefault(term.name, value) != value or value not in schema.allowed[term.name]:
+                            break
+                else:
+                    extended.append(new)
+        bindings = extended
+        if not bindings:
+            return
+    for b in bindings:
+        for values in product(*(sorted(schema.allowed[v]) for v in schema.free if v not in b)):
+            full = dict(b)
+            full.update(zip([v for v in schema.free if v not in b], values))
+            yield full
+
+
+def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, GroundingStats]:
+    """Ground a checked domain and problem; raises GroundingError for what the planners cannot take."""
+    start = time.perf_counter()
+    if domain.derived:
+        raise GroundingError("G701", "derived predicates (:derived) are not supported by the planners yet")
+    hierarchy = TypeHierarchy.of(domain)
+    objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
+    objects_by_type: dict[str, list[str]] = {t: sorted(hierarchy.objects_of(t, objects)) for t in hierarchy.parents}
+    added, deleted = changed_predicates(domain)
+    static = {p.name for p in domain.predicates} - added - deleted
+    init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
+    numbers = {(v.function.name, tuple(t.name for t in v.function.args)): v.value.value
+               for v in problem.init if isinstance(v, ast.FunctionValue)}
+    world = _World(objects_by_type, static, init)
+
+    schemas = [_prepare(action, world, static) for action in domain.actions]
+    reached_bindings = _explore(schemas, world)
+    stats = GroundingStats()
+    facts = sorted(world.reached)
+    fact_id = {atom: i for i, atom in enumerate(facts)}
+    operators = _instantiate(schemas, reached_bindings, world, fact_id, numbers, _uses_costs(domain, problem))
+    goal_ids, goal_ops, fact_names = _goal(problem, world, fact_id, facts)
+    operators += goal_ops
+    init_ids = [fact_id[a] for a in world.init if a in fact_id]
+    task = build_task(fact_names, init_ids, goal_ids, operators)
+    stats.seconds = time.perf_counter() - start
+    stats.n_facts, stats.n_operators = task.n_facts, task.n_ops
+    stats.n_conditional_effects = int(task.ce_pre_idx.shape[0])
+    return task, stats
+
+
+def _prepare(action: ast.ActionSchema, world: _World, static: set[str]) -> _Schema:
+    atoms = _top_level_atoms(action.precondition)
+    atoms.sort(key=lambda a: (a.predicate not in static, -len(a.args)))
+    allowed = {p.name: set(world.objects(p.types)) for p in action.parameters}
+    return _Schema(action, atoms, [p.name for p in action.parameters], allowed)
+
+
+def _explore(schemas: list[_Schema], world: _World) -> list[list[dict[str, str]]]:
+    """Relaxed reachability to a fixpoint; returns the reached bindings of each schema.
+
+    A binding whose join succeeded but whose whole precondition does not hold yet (an `or`
+    branch waiting for a fact) stays pending and is retried each round, and so are the
+    reached bindings of actions with conditional effects, whose conditions may turn true.
+    """
+    relations, new = _Relations(), _Relations()
+    for atom in world.init:
+        relations.add(atom)
+        new.add(atom)
+        if atom[0] not in world.static:
+            world.reached.add(atom)
+    reached: list[dict[tuple, dict[str, str]]] = [{} for _ in schemas]
+    pending: list[dict[tuple, dict[str, str]]] = [{} for _ in schemas]
+    first_round = True
+    while True:
+        found: list[Atom] = []
+        for index, schema in enumerate(schemas):
+            candidates = pending[index]
+            pending[index] = {}
+            for b in _new_bindings(schema, relations, new, first_round):
+                candidates.setdefault(_key(b), b)
+            for key, b in candidates.items():
+                action = schema.action
+                if key not in reached[index]:
+                    if action.precondition is not None and not dnf(action.precondition, b, world, relaxed=True):
+                        pending[index][key] = b
+                        continue
+                    reached[index][key] = b
+                found.extend(_relaxed_adds(action, b, world))
+        first_round = False
+        fresh = [a for a in dict.fromkeys(found) if a not in world.reached]
+        if not fresh:
+            break
+        new = _Relations()
+        for atom in fresh:
+            world.reached.add(atom)
+            relations.add(atom)
+            new.add(atom)
+        for index, schema in enumerate(schemas):
+            if _has_conditions(schema.action):
+                pending[index].update(reached[index])
+    return [list(r.values()) for r in reached]
+
+
+def _new_bindings(schema: _Schema, relations: _Relations, new: _Relations, first_round: bool
+                  ) -> Iterator[dict[str, str]]:
+    """Semi-naive joins: in the first round all bindings, later only those using a new fact."""
+    atoms = schema.join_atoms
+    if first_round:
+        yield from _join(schema, atoms, [relations] * len(atoms))
+        return
+    for i, atom in enumerate(atoms):
+        if atom.predicate in new.tuples:
+            sources = [relations] * len(atoms)
+            sources[i] = new
+            yield from _join(schema, atoms, sources)
+
+
+def _key(binding: dict[str, str]) -> tuple:
+    return tuple(sorted(binding.items()))
+
+
+def _has_conditions(action: ast.ActionSchema) -> bool:
+    def walk(e: ast.Effect | None) -> bool:
+        if isinstance(e, (ast.When, ast.ForallEffect)):
+            return True
+        if isinstance(e, ast.AndEffect):
+            return any(walk(p) for p in e.parts)
+        return False
+    return walk(action.effect)
+
+
+def _relaxed_adds(action: ast.ActionSchema, binding: dict[str, str], world: _World) -> Iterator[Atom]:
+    groups: list[_GroundEffect] = []
+    _effects(action.effect, binding, world, None, groups)
+    for group in groups:
+        if group.condition is not None and not dnf(group.condition, group.binding, world, relaxed=True):
+            continue
+        for atom in group.add:
+            yield _atom(atom, group.binding)
+
+
+# --------------------------------------------------------------------------- instantiation
+
+
+def _uses_costs(domain: ast.Domain, problem: ast.Problem) -> bool:
+    return bool(domain.functions) or problem.metric is not None
+
+
+def _cost(action: ast.ActionSchema, binding: dict[str, str], numbers: dict, uses_costs: bool) -> int:
+    if not uses_costs:
+        return 1
+    total = 0.0
+    stack = [action.effect]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ast.AndEffect):
+            stack.extend(e.parts)
+        elif isinstance(e, ast.Increase):
+            total += _numeric(e.amount, binding, numbers)
+    if total != int(total) or total < 0:
+        raise GroundingError("G704", f"action `{action.name}` has the cost {total}; costs must be whole and >= 0")
+    return int(total)
+
+
+def _numeric(e: ast.NumericExpr, binding: dict[str, str], numbers: dict) -> float:
+    if isinstance(e, ast.Number):
+        return float(e.value)
+    if isinstance(e, ast.FunctionTerm):
+        key = (e.name, tuple(_resolve(a, binding) for a in e.args))
+        if key not in numbers:
+            raise GroundingError("G705", f"no initial value for ({e.name}{''.join(' ' + a for a in key[1])})")
+        return float(numbers[key])
+    values = [_numeric(a, binding, numbers) for a in e.args]
+    if e.op == "+":
+        return sum(values)
+    if e.op == "-":
+        return -values[0] if len(values) == 1 else values[0] - values[1]
+    if e.op == "*":
+        return values[0] * (values[1] if len(values) > 1 else 1)
+    return values[0] / values[1]
+
+
+def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], world: _World,
+                 fact_id: dict[Atom, int], numbers: dict, uses_costs: bool) -> list[Operator]:
+    operators: list[Operator] = []
+    for schema, found in zip(schemas, bindings):
+        action = schema.action
+        params = [p.name for p in action.parameters]
+        for binding in sorted(found, key=lambda b: tuple(b[p] for p in params)):
+            args = tuple(binding[p] for p in params)
+            name = f"({action.name}{''.join(' ' + a for a in args)})"
+            pre = [frozenset()] if action.precondition is None else dnf(action.precondition, binding, world)
+            if not pre:
+                continue
+            add, delete, effects = _ground_effects(action, binding, world, fact_id)
+            cost = _cost(action, binding, numbers, uses_costs)
+            for conj in pre:
+                operators.append(Operator(
+                    name, action.name, args,
+                    pre=tuple(sorted(fact_id[a] for a, positive in conj if positive)),
+                    neg=tuple(sorted(fact_id[a] for a, positive in conj if not positive)),
+                    add=add, delete=delete, cost=cost, effects=effects))
+            if len(operators) > MAX_OPERATORS:
+                raise GroundingError("G702", f"more than {MAX_OPERATORS} ground operators")
+    return operators
+
+
+def _ground_effects(action: ast.ActionSchema, binding: dict[str, str], world: _World, fact_id: dict[Atom, int]
+                    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[ConditionalEffect, ...]]:
+    groups: list[_GroundEffect] = []
+    _effects(action.effect, binding, world, None, groups)
+    add: set[int] = set()
+    delete: set[int] = set()
+    conditional: list[ConditionalEffect] = []
+    for group in groups:
+        adds = tuple(sorted({fact_id[a] for a in (_atom(x, group.binding) for x in group.add) if a in fact_id}))
+        dels = tuple(sorted({fact_id[a] for a in (_atom(x, group.binding) for x in group.delete) if a in fact_id}))
+        if not adds and not dels:
+            continue
+        cases = [frozenset()] if group.condition is None else dnf(group.condition, group.binding, world)
+        for conj in cases:
+            if not conj:
+                add.update(adds)
+                delete.update(dels)
+            else:
+                conditional.append(ConditionalEffect(
+                    pre=tuple(sorted(fact_id[a] for a, p in conj if p)),
+                    neg=tuple(sorted(fact_id[a] for a, p in conj if not p)), add=adds, delete=dels))
+    return tuple(sorted(add)), tuple(sorted(delete)), tuple(conditional)
+
+
+def _goal(problem: ast.Problem, world: _World, fact_id: dict[Atom, int], facts: list[Atom]
+          ) -> tuple[list[int], list[Operator], list[str]]:
+    """Goal facts; a goal that is not a conjunction of facts becomes goal operators and a goal fact."""
+    names = [f"({p}{''.join(' ' + a for a in args)})" for p, args in facts]
+    cases = [frozenset()] if problem.goal is None else dnf(problem.goal, {}, world)
+    if not cases:  # provably false: aim at the FALSE sentinel, which no state has
+        return [len(names) + 1], [], names
+    if len(cases) == 1 and all(positive for _, positive in cases[0]):
+        return [fact_id[a] for a, _ in cases[0]], [], names
+    goal_fact = len(names)
+    names.append("(goal-reached)")
+    operators = [Operator("(reach-goal)", GOAL_ACTION, (), pre=tuple(sorted(fact_id[a] for a, p in c if p)),
+                          neg=tuple(sorted(fact_id[a] for a, p in c if not p)), add=(goal_fact,), cost=0)
+                 for c in cases]
+    return [goal_fact], operators, names
