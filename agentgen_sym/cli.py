@@ -19,11 +19,12 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.check import check
-from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, render_github, render_json, render_sarif,
-                                               render_text)
+from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, has_errors, render_github, render_json,
+                                               render_sarif, render_text)
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
+from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.files import write_atomic
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -247,6 +248,60 @@ def cmd_fix(args: argparse.Namespace) -> int:
     return EXIT_OK if result.ok else EXIT_FINDINGS
 
 
+# --------------------------------------------------------------------------- validate
+
+
+def _parse_task_files(args: argparse.Namespace, sources: SourceCache) -> tuple[list[ParseResult], list[Diagnostic]]:
+    """Parse DOMAIN, PROBLEM and PLAN; the diagnostics are their syntax errors, then `check`'s errors."""
+    results: list[ParseResult] = []
+    for path, start in ((args.domain, "pddl_file"), (args.problem, "pddl_file"), (args.plan, "plan_file")):
+        try:
+            result = parse_source(Path(path), start, max_bytes=args.max_bytes)
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        sources.add(str(path), result.text)
+        results.append(result)
+    found = [d for r in results for d in r.diagnostics]
+    domain, problem, _ = (r.node for r in results)
+    for path, node, kind, noun in ((args.domain, domain, ast.Domain, "domain"),
+                                   (args.problem, problem, ast.Problem, "problem")):
+        if node is not None and not isinstance(node, kind):
+            raise UsageError(f"{path} is not a {noun}: give DOMAIN, PROBLEM and PLAN in this order")
+    if all(r.ok for r in results):
+        found += [d for d in check(domain, problem) if d.is_error]
+    return results, found
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    sources = SourceCache()
+    results, found = _parse_task_files(args, sources)
+    outcome: ValidationResult | None = None
+    if not has_errors(found):
+        outcome = validate(*(r.node for r in results))
+        found = list(outcome.diagnostics)
+    plan = results[2].node
+    if args.format == "json":
+        print(json.dumps({"valid": bool(outcome and outcome.valid), "cost": outcome and outcome.cost,
+                          "steps": len(plan.steps) if isinstance(plan, ast.Plan) else None,
+                          "failed_step": outcome and outcome.failed_step,
+                          "diagnostics": json.loads(render_json(found))["diagnostics"]}, indent=2))
+    else:
+        for d in found:
+            print(render_text(d, sources) + "\n")
+        print(_verdict(outcome))
+    return EXIT_OK if outcome is not None and outcome.valid else EXIT_FINDINGS
+
+
+def _verdict(outcome: ValidationResult | None) -> str:
+    if outcome is None:
+        return "not validated: the task has errors"
+    if outcome.valid:
+        return f"valid plan: {outcome.steps_done} step{'s' * (outcome.steps_done != 1)}, cost {outcome.cost}"
+    if outcome.failed_step is not None:
+        return f"invalid plan: step {outcome.failed_step} cannot be applied"
+    return f"invalid plan: the goal is not reached after {outcome.steps_done} steps"
+
+
 # --------------------------------------------------------------------------- explain
 
 
@@ -314,6 +369,20 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--format", choices=["text", "json"], default="text",
                    help="json: the applied fixes and remaining diagnostics as data (for LLM repair loops)")
     f.set_defaults(handler=cmd_fix)
+
+    v = sub.add_parser("validate", help="replay a plan on a domain and problem and report whether it is valid",
+                       description="Replay PLAN (an IPC plan file: one `(action arg ...)` per line) step by step on "
+                                   "the lifted domain, independent of any grounder: every step must be applicable "
+                                   "and the goal must hold at the end. Prints the plan's cost, or the first step "
+                                   "that fails and why. The task itself must pass `agentgen-sym check`.",
+                       epilog="Exit codes: 0 the plan is valid, 1 it is not (or a file has errors), 2 usage or I/O "
+                              "error. `agentgen-sym explain V805` explains a diagnostic.")
+    v.add_argument("domain", metavar="DOMAIN", help="the domain file")
+    v.add_argument("problem", metavar="PROBLEM", help="the problem file")
+    v.add_argument("plan", metavar="PLAN", help="the plan file")
+    v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    v.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    v.set_defaults(handler=cmd_validate)
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

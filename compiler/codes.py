@@ -144,6 +144,34 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("W609", "warning", "repeated parameter name in a declaration",
              "A predicate or function declaration repeats a parameter name; only the arity counts, but it reads "
              "like a mistake.", "(:predicates (in ?obj ?obj))"),
+    CodeInfo("V801", "error", "unknown action in a plan",
+             "A plan step names an action the domain does not define (often a typo); the closest action name "
+             "is suggested.", "(pickup b) where the domain defines pick-up"),
+    CodeInfo("V802", "error", "plan step with the wrong number of arguments",
+             "A plan step gives more or fewer arguments than its action has parameters.",
+             "(stack b) where stack takes ?x ?y"),
+    CodeInfo("V803", "error", "plan step names an unknown object",
+             "A plan step's argument is neither a domain constant nor an object of the problem.",
+             "(pick-up e) where the problem has objects a b c d"),
+    CodeInfo("V804", "error", "plan step argument of the wrong type",
+             "A plan step's argument is declared with a type that is not the parameter's type or one of its "
+             "subtypes.", "(drive pkg1 depot) where ?t - truck"),
+    CodeInfo("V805", "error", "precondition false at a plan step",
+             "A step's precondition does not hold in the state the steps before it reach: the step cannot be "
+             "applied. The message names the step and the first false part of the precondition (for an `or` "
+             "or `exists`, the whole of it), and a note lists the true facts of that predicate.",
+             "step 1 (stack b a): precondition (holding b) is false"),
+    CodeInfo("V806", "error", "goal not satisfied at the end of the plan",
+             "Every step applies, but the goal does not hold in the final state; the message lists each false "
+             "part of the goal.", "the goal is not satisfied after step 4: (on d c) is false"),
+    CodeInfo("V807", "warning", "declared plan cost differs from the actual one",
+             "The plan file's `; cost = N` line disagrees with the cost of replaying the plan (the final "
+             "`(total-cost)` with action costs, else the number of steps). The plan itself is still valid.",
+             "; cost = 7 for a plan of 6 unit-cost steps"),
+    CodeInfo("V808", "error", "numeric fluent with no value",
+             "A step's cost reads, or its effect increases, a numeric fluent that `:init` gives no value "
+             "(only `(total-cost)` starts at 0 by default): the step's effect is undefined.",
+             "(increase (total-cost) (road-length ?a ?b)) with no `(= (road-length a b) N)` in `:init`"),
 ]}
 
 

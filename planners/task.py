@@ -49,7 +49,7 @@ def unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
     return np.unpackbits(as_bytes, axis=1, count=n_bits, bitorder="little").view(bool)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class GroundTask:
     fact_names: tuple[str, ...]
     op_names: tuple[str, ...]
@@ -67,6 +67,10 @@ class GroundTask:
     ce_neg_idx: np.ndarray
     ce_add_bits: np.ndarray
     ce_del_bits: np.ndarray
+
+    def __repr__(self) -> str:
+        return (f"GroundTask({self.n_facts} facts, {self.n_ops} operators, "
+                f"{self.ce_pre_idx.shape[0]} conditional effects, {len(self.goal_idx)} goal facts)")
 
     # ------------------------------------------------------------------ sizes and features
     @property

@@ -1,0 +1,384 @@
+"""Plan validation on the lifted semantics: replay a plan on the action schemas themselves.
+
+The validator never trusts a grounder: it matches each step to its schema, checks the
+arguments against the declared types, evaluates the precondition on the current state
+(closed world; derived predicates by a stratified fixpoint) and applies the effects with
+PDDL semantics (every condition reads the state before the step; adds win over deletes).
+It expects a task that ``check`` accepts: an unbound variable is a bug it does not report.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field, fields, replace
+from itertools import product
+from typing import Iterator
+
+from . import ast
+from .analysis import conjuncts
+from .diagnostics import Diagnostic, Severity
+from .printer import expr
+from .suggest import closest
+from .types import ROOT, TypeHierarchy
+
+Fact = tuple[str, tuple[str, ...]]  # (predicate, object names); also the key of a numeric fluent
+State = frozenset[Fact]
+Binding = dict[str, str]  # variable name (without `?`) -> object name
+
+TOTAL_COST: Fact = ("total-cost", ())
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+_SHOWN_FACTS = 6
+
+
+@dataclass(frozen=True)
+class ValidationResult:
+    """The verdict on a plan; ``states`` are those reached (initial first, derived facts left out)."""
+
+    valid: bool
+    cost: int | float
+    steps_done: int
+    failed_step: int | None
+    diagnostics: tuple[Diagnostic, ...]
+    states: tuple[State, ...] = field(default=(), repr=False, compare=False)
+
+
+class _StepFailure(Exception):
+    """A step that cannot be applied; carries the diagnostic that says why."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+# --------------------------------------------------------------------------- terms and facts
+
+
+def _name(term: ast.Term, binding: Binding) -> str:
+    return binding[term.name] if isinstance(term, ast.Variable) else term.name
+
+
+def _fact(atom: ast.Atom | ast.FunctionTerm, binding: Binding) -> Fact:
+    name = atom.predicate if isinstance(atom, ast.Atom) else atom.name
+    return name, tuple(_name(t, binding) for t in atom.args)
+
+
+def _show(fact: Fact) -> str:
+    return "(" + " ".join((fact[0], *fact[1])) + ")"
+
+
+def _ground(node, binding: Binding):
+    """``node`` with its free variables replaced by their objects, to print what was false."""
+    if isinstance(node, ast.Variable):
+        return ast.Constant(binding[node.name], span=node.span) if node.name in binding else node
+    if isinstance(node, tuple):
+        return tuple(_ground(item, binding) for item in node)
+    if isinstance(node, (ast.Exists, ast.Forall)):
+        bound = {v.name for v in node.variables}
+        return replace(node, body=_ground(node.body, {k: v for k, v in binding.items() if k not in bound}))
+    if isinstance(node, (ast.Atom, ast.Equals, ast.Not, ast.And, ast.Or, ast.Imply)):
+        return replace(node, **{f.name: _ground(getattr(node, f.name), binding) for f in fields(node)
+                                if f.name != "span"})
+    return node
+
+
+def _has_increase(effect: ast.Effect | None) -> bool:
+    if isinstance(effect, ast.AndEffect):
+        return any(_has_increase(part) for part in effect.parts)
+    if isinstance(effect, (ast.ForallEffect, ast.When)):
+        return _has_increase(effect.effect)
+    return isinstance(effect, ast.Increase)
+
+
+# --------------------------------------------------------------------------- derived predicates
+
+
+def _uses(formula: ast.Formula, positive: bool = True) -> Iterator[tuple[str, bool]]:
+    """Each predicate a formula reads, with whether it is read positively (outside a negation)."""
+    if isinstance(formula, ast.Atom):
+        yield formula.predicate, positive
+    elif isinstance(formula, ast.Not):
+        yield from _uses(formula.arg, not positive)
+    elif isinstance(formula, (ast.And, ast.Or)):
+        for part in formula.parts:
+            yield from _uses(part, positive)
+    elif isinstance(formula, ast.Imply):
+        yield from _uses(formula.condition, not positive)
+        yield from _uses(formula.consequence, positive)
+    elif isinstance(formula, (ast.Exists, ast.Forall)):
+        yield from _uses(formula.body, positive)
+
+
+def _strata(axioms: tuple[ast.DerivedPredicate, ...]) -> list[list[ast.DerivedPredicate]]:
+    """Axioms in evaluation order: a derived predicate read negatively is complete before it is read.
+
+    PDDL forbids negative cycles among axioms; if there is one anyway, the levels stop
+    growing after one round per predicate and the result depends on the order.
+    """
+    level = {axiom.name: 0 for axiom in axioms}
+    for _ in range(len(level) + 1):
+        changed = False
+        for axiom in axioms:
+            for name, positive in _uses(axiom.body):
+                if name in level and level[axiom.name] < level[name] + (not positive):
+                    level[axiom.name] = level[name] + (not positive)
+                    changed = True
+        if not changed:
+            break
+    return [[a for a in axioms if level[a.name] == k] for k in sorted(set(level.values()))]
+
+
+# --------------------------------------------------------------------------- the task
+
+
+@dataclass
+class _Changes:
+    """What one step's effect does, collected before any of it is applied."""
+
+    adds: set[Fact] = field(default_factory=set)
+    deletes: set[Fact] = field(default_factory=set)
+    increases: list[tuple[Fact, int | float]] = field(default_factory=list)
+
+
+class _Undefined(Exception):
+    """A numeric fluent read or increased before any value was given to it."""
+
+    def __init__(self, key: Fact):
+        super().__init__(_show(key))
+        self.key = key
+
+
+def _lookup(fluents: dict[Fact, int | float], key: Fact) -> int | float:
+    if key not in fluents:
+        raise _Undefined(key)
+    return fluents[key]
+
+
+class _Task:
+    """A domain and problem prepared for replay: objects by type, actions by name, axiom strata."""
+
+    def __init__(self, domain: ast.Domain, problem: ast.Problem):
+        self.hierarchy = TypeHierarchy.of(domain)
+        self.objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
+        self.actions = {a.name: a for a in domain.actions}
+        self.strata = _strata(domain.derived)
+        self.uses_costs = problem.metric is not None or any(_has_increase(a.effect) for a in domain.actions)
+        self._typed: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def of_type(self, types: tuple[str, ...]) -> tuple[str, ...]:
+        """Objects of any of ``types`` (every object when untyped)."""
+        if types not in self._typed:
+            found = (o for t in types or (ROOT,) for o in self.hierarchy.objects_of(t, self.objects))
+            self._typed[types] = tuple(dict.fromkeys(found))
+        return self._typed[types]
+
+    def bindings(self, variables: tuple[ast.TypedName, ...], binding: Binding) -> Iterator[Binding]:
+        """Every extension of ``binding`` to ``variables``, each over the objects of its type."""
+        for values in product(*(self.of_type(v.types) for v in variables)):
+            yield binding | {v.name: value for v, value in zip(variables, values)}
+
+    # ------------------------------------------------------------------ formulas
+    def holds(self, f: ast.Formula, state: State, binding: Binding) -> bool:
+        match f:
+            case ast.Atom():
+                return _fact(f, binding) in state
+            case ast.Equals():
+                return _name(f.left, binding) == _name(f.right, binding)
+            case ast.Not():
+                return not self.holds(f.arg, state, binding)
+            case ast.And():
+                return all(self.holds(p, state, binding) for p in f.parts)
+            case ast.Or():
+                return any(self.holds(p, state, binding) for p in f.parts)
+            case ast.Imply():
+                return not self.holds(f.condition, state, binding) or self.holds(f.consequence, state, binding)
+            case ast.Exists():
+                return any(self.holds(f.body, state, b) for b in self.bindings(f.variables, binding))
+            case ast.Forall():
+                return all(self.holds(f.body, state, b) for b in self.bindings(f.variables, binding))
+        raise TypeError(f"not a formula: {type(f).__name__}")
+
+    def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:
+        """The smallest false part of a false formula, ground: the first false conjunct (recursively),
+        the first false instance of a forall, the consequence of an imply; else the formula itself."""
+        match f:
+            case ast.And():
+                part = next(p for p in f.parts if not self.holds(p, state, binding))
+                return self.first_false(part, state, binding)
+            case ast.Forall():
+                instance = next(b for b in self.bindings(f.variables, binding) if not self.holds(f.body, state, b))
+                return self.first_false(f.body, state, instance)
+            case ast.Imply():
+                return self.first_false(f.consequence, state, binding)
+        return _ground(f, binding)
+
+    def close(self, state: State) -> State:
+        """``state`` plus its derived facts: each stratum of axioms run to its least fixpoint."""
+        facts = set(state)
+        for stratum in self.strata:
+            changed = True
+            while changed:
+                snapshot = frozenset(facts)
+                for axiom in stratum:
+                    for b in self.bindings(axiom.parameters, {}):
+                        if self.holds(axiom.body, snapshot, b):
+                            facts.add((axiom.name, tuple(b[p.name] for p in axiom.parameters)))
+                changed = len(facts) > len(snapshot)
+        return frozenset(facts)
+
+    # ------------------------------------------------------------------ effects
+    def value(self, node: ast.NumericExpr, fluents: dict[Fact, int | float], binding: Binding) -> int | float:
+        if isinstance(node, ast.Number):
+            return node.value
+        if isinstance(node, ast.FunctionTerm):
+            return _lookup(fluents, _fact(node, binding))
+        values = [self.value(a, fluents, binding) for a in node.args]
+        return -values[0] if node.op == "-" and len(values) == 1 else _ARITHMETIC[node.op](*values)
+
+    def changes(self, effect: ast.Effect | None, state: State, fluents: dict[Fact, int | float],
+                binding: Binding, out: _Changes) -> None:
+        """Collect what ``effect`` adds, deletes and increases; conditions read ``state``, the state before."""
+        match effect:
+            case ast.Atom():
+                out.adds.add(_fact(effect, binding))
+            case ast.Not():
+                out.deletes.add(_fact(effect.arg, binding))
+            case ast.AndEffect():
+                for part in effect.parts:
+                    self.changes(part, state, fluents, binding, out)
+            case ast.ForallEffect():
+                for b in self.bindings(effect.variables, binding):
+                    self.changes(effect.effect, state, fluents, b, out)
+            case ast.When():
+                if self.holds(effect.condition, state, binding):
+                    self.changes(effect.effect, state, fluents, binding, out)
+            case ast.Increase():
+                out.increases.append((_fact(effect.fluent, binding), self.value(effect.amount, fluents, binding)))
+
+    # ------------------------------------------------------------------ steps
+    def instantiate(self, step: tuple[int, ast.PlanStep]) -> tuple[ast.ActionSchema, Binding]:
+        """The schema a step names and its parameter binding; V801-V804 when they do not fit."""
+        _, s = step
+        action = self.actions.get(s.action)
+        if action is None:
+            match = closest(s.action, self.actions)
+            raise _StepFailure(_step_error("V801", step, f"unknown action `{s.action}`",
+                                           f"did you mean `{match}`?" if match else None))
+        if len(s.args) != len(action.parameters):
+            raise _StepFailure(_step_error("V802", step, f"action `{action.name}` takes {len(action.parameters)} "
+                                                         f"argument{'s' * (len(action.parameters) != 1)}, "
+                                                         f"got {len(s.args)}",
+                                           "parameters: " + " ".join(f"?{p.name}" for p in action.parameters)))
+        for arg, param in zip(s.args, action.parameters):
+            if arg not in self.objects:
+                match = closest(arg, self.objects)
+                raise _StepFailure(_step_error("V803", step, f"`{arg}` is not an object or constant of the problem",
+                                               f"did you mean `{match}`?" if match else None))
+            if arg not in self.of_type(param.types):
+                raise _StepFailure(_step_error("V804", step, f"`{arg}` is of type {_types(self.objects[arg])}, but "
+                                                             f"parameter ?{param.name} of `{action.name}` needs "
+                                                             f"{_types(param.types)}"))
+        return action, {p.name: arg for p, arg in zip(action.parameters, s.args)}
+
+    def apply(self, step: tuple[int, ast.PlanStep], state: State,
+              fluents: dict[Fact, int | float]) -> tuple[State, dict[Fact, int | float]]:
+        """The state and fluent values after one step; raises _StepFailure if it cannot be applied."""
+        action, binding = self.instantiate(step)
+        closed = self.close(state)
+        if action.precondition is not None and not self.holds(action.precondition, closed, binding):
+            false = self.first_false(action.precondition, closed, binding)
+            raise _StepFailure(_step_error("V805", step, f"precondition {expr(false)} is false",
+                                           notes=_facts_note(false, closed)))
+        out = _Changes()
+        after = dict(fluents)
+        try:
+            self.changes(action.effect, closed, fluents, binding, out)
+            for key, amount in out.increases:
+                after[key] = _lookup(after, key) + amount
+        except _Undefined as exc:
+            raise _StepFailure(_step_error("V808", step, f"the numeric fluent {_show(exc.key)} has no value",
+                                           "give it one in `:init`, e.g. `(= " + _show(exc.key) + " 1)`")) from None
+        return (state - out.deletes) | out.adds, after
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def _types(types: tuple[str, ...]) -> str:
+    return " or ".join(f"`{t}`" for t in types) if types else f"`{ROOT}`"
+
+
+def _step_text(step: ast.PlanStep) -> str:
+    return "(" + " ".join((step.action, *step.args)) + ")"
+
+
+def _step_error(code: str, step: tuple[int, ast.PlanStep], message: str, hint: str | None = None,
+                notes: tuple[str, ...] = ()) -> Diagnostic:
+    number, s = step
+    return Diagnostic(code, Severity.ERROR, f"step {number} {_step_text(s)}: {message}", s.span, hint, notes)
+
+
+def _facts_note(false: ast.Formula, state: State) -> tuple[str, ...]:
+    """For a false atom, the true facts of its predicate (a few), which usually show the mistake."""
+    if not isinstance(false, ast.Atom):
+        return ()
+    true = sorted(f for f in state if f[0] == false.predicate)
+    if not true:
+        return (f"no `{false.predicate}` fact is true",)
+    shown = ", ".join(_show(f) for f in true[:_SHOWN_FACTS])
+    more = f" and {len(true) - _SHOWN_FACTS} more" if len(true) > _SHOWN_FACTS else ""
+    return (f"true `{false.predicate}` facts: {shown}{more}",)
+
+
+def _goal_failure(task: _Task, goal: ast.Formula, state: State, steps: int) -> Diagnostic | None:
+    """V806 listing each false conjunct of the goal (its smallest false part), or None if the goal holds."""
+    false = [task.first_false(c, state, {}) for c in conjuncts(goal) if not task.holds(c, state, {})]
+    if not false:
+        return None
+    when = f"after step {steps}" if steps else "in the initial state (the plan is empty)"
+    verb = "is" if len(false) == 1 else "are"
+    notes = _facts_note(false[0], state) if len(false) == 1 else ()
+    return Diagnostic("V806", Severity.ERROR, f"the goal is not satisfied {when}: "
+                      f"{', '.join(expr(f) for f in false)} {verb} false", false[0].span or goal.span, None, notes)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> ValidationResult:
+    """Replay ``plan`` from the initial state; valid when every step applies and the goal holds at the end.
+
+    The cost is the final ``(total-cost)`` when the task uses action costs, else the number of steps.
+    """
+    task = _Task(domain, problem)
+    state: State = frozenset(_fact(a, {}) for a in problem.init if isinstance(a, ast.Atom))
+    fluents = {TOTAL_COST: 0} | {_fact(v.function, {}): v.value.value for v in problem.init
+                                 if isinstance(v, ast.FunctionValue)}
+    states = [state]
+    for step in enumerate(plan.steps, 1):
+        try:
+            state, fluents = task.apply(step, state, fluents)
+        except _StepFailure as failure:
+            return ValidationResult(False, _cost(task, fluents, len(states) - 1), len(states) - 1, step[0],
+                                    (failure.diagnostic,), tuple(states))
+        states.append(state)
+    cost = _cost(task, fluents, len(plan.steps))
+    unmet = None if problem.goal is None else _goal_failure(task, problem.goal, task.close(state), len(plan.steps))
+    if unmet is not None:
+        return ValidationResult(False, cost, len(plan.steps), None, (unmet,), tuple(states))
+    found = () if plan.cost is None or plan.cost == cost else (Diagnostic(
+        "V807", Severity.WARNING, f"the plan file declares cost {plan.cost}, but the plan costs {cost}", plan.span,
+        f"correct the `; cost = {cost}` line"),)
+    return ValidationResult(True, cost, len(plan.steps), None, found, tuple(states))
+
+
+def _cost(task: _Task, fluents: dict[Fact, int | float], steps: int) -> int | float:
+    return fluents[TOTAL_COST] if task.uses_costs else steps
+
+
+def apply_plan(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> list[State]:
+    """The states along a plan, the initial one first (derived facts left out), whether or not it
+    reaches the goal; raises ValueError at a step that cannot be applied."""
+    result = validate(domain, problem, plan)
+    if result.failed_step is not None:
+        raise ValueError(result.diagnostics[0].message)
+    return list(result.states)
