@@ -279,11 +279,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if not has_errors(found):
         outcome = validate(*(r.node for r in results))
         found = list(outcome.diagnostics)
-    plan = results[2].node
     if args.format == "json":
-        print(json.dumps({"valid": bool(outcome and outcome.valid), "cost": outcome and outcome.cost,
+        plan = results[2].node
+        print(json.dumps({"valid": outcome is not None and outcome.valid,
+                          "cost": None if outcome is None else outcome.cost,
                           "steps": len(plan.steps) if isinstance(plan, ast.Plan) else None,
-                          "failed_step": outcome and outcome.failed_step,
+                          "failed_step": None if outcome is None else outcome.failed_step,
                           "diagnostics": json.loads(render_json(found))["diagnostics"]}, indent=2))
     else:
         for d in found:
