@@ -1,0 +1,53 @@
+"""Goal conditions as an agent sees them: the top-level conjuncts of the problem's goal.
+
+AgentBoard's progress rate is the fraction of goal conditions that hold, so conditions
+are kept per conjunct rather than as the grounder's single compiled goal fact. A literal
+is read from one bit of the state (static atoms, which the grounder drops, from the TRUE
+or FALSE sentinel); any other conjunct (``or``, ``forall``, ...) counts as satisfied only
+when the whole goal is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..compiler import ast
+from ..compiler.analysis import conjuncts
+from ..compiler.printer import expr
+from ..planners.task import GroundTask
+from .templates import Templates
+
+NEGATED = "it is not true that {}"
+
+
+@dataclass(frozen=True)
+class GoalCondition:
+    """One goal conjunct: its text and how to read it (``fact`` None: holds with the whole goal)."""
+
+    text: str
+    fact: int | None
+    positive: bool = True
+
+    def holds(self, state: np.ndarray, goal_reached: bool) -> bool:
+        """``state`` is one unpacked state, ``bool[n_bits]``."""
+        if self.fact is None:
+            return goal_reached
+        return bool(state[self.fact]) == self.positive
+
+
+def goal_conditions(task: GroundTask, problem: ast.Problem, templates: Templates) -> list[GoalCondition]:
+    index = {name: i for i, name in enumerate(task.fact_names)}
+    init = {expr(a) for a in problem.init if isinstance(a, ast.Atom)}
+    out = []
+    for part in conjuncts(problem.goal):
+        atom, positive = (part.arg, False) if isinstance(part, ast.Not) else (part, True)
+        if not isinstance(atom, ast.Atom):
+            out.append(GoalCondition(expr(part), None))
+            continue
+        name = expr(atom)
+        fact = index.get(name, task.true_fact if name in init else task.false_fact)
+        text = templates.fact(atom.predicate, (a.name for a in atom.args))
+        out.append(GoalCondition(text if positive else NEGATED.format(text), fact, positive))
+    return out

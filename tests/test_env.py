@@ -1,0 +1,211 @@
+"""Text environment: templates (derived, overridden, checked), action reading, AgentBoard-style episodes."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agentgen_sym.compiler.ground import GOAL_ACTION, ground
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.env import (GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, ActionReader, TemplateError,
+                              Templates, TextEnv)
+from agentgen_sym.planners.task import GroundTask
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
+
+BLOCKS = """
+(define (domain blocks)
+  (:requirements :strips)
+  (:predicates (on ?x ?y) (clear ?x) (hand-empty) (holding ?x) (on_table ?x) (between ?a ?b ?c))
+  (:action pick-up :parameters (?x)
+    :precondition (and (clear ?x) (on_table ?x) (hand-empty))
+    :effect (and (holding ?x) (not (clear ?x)) (not (on_table ?x)) (not (hand-empty))))
+  (:action stack :parameters (?x ?y)
+    :precondition (and (holding ?x) (clear ?y))
+    :effect (and (on ?x ?y) (clear ?x) (hand-empty) (not (holding ?x)) (not (clear ?y))))
+  (:action rest :parameters ()
+    :effect (hand-empty)))
+"""
+
+NEGATIVE_GOAL = """
+(define (problem unstacked) (:domain blocks)
+  (:objects a b)
+  (:init (on_table a) (on_table b) (clear a) (clear b) (hand-empty))
+  (:goal (and (on a b) (not (holding a)) (or (clear a) (clear b)))))
+"""
+
+
+def bfs_plan(task: GroundTask) -> list[int]:
+    """Shortest operator sequence to the goal (goal operators included), by plain BFS."""
+    start = task.init_bits[None, :]
+    parents: dict[bytes, tuple[bytes, int] | None] = {start.tobytes(): None}
+    queue = deque([start])
+    while queue:
+        row = queue.popleft()
+        state = task.unpack(row)
+        if task.is_goal(state)[0]:
+            plan, key = [], row.tobytes()
+            while parents[key] is not None:
+                key, op = parents[key]
+                plan.append(op)
+            return plan[::-1]
+        ops = np.flatnonzero(task.applicable(state)[0])
+        children = task.successors(row, state, np.zeros(len(ops), dtype=np.int64), ops)
+        for op, child in zip(ops, children):
+            key = child.tobytes()
+            if key not in parents:
+                parents[key] = (row.tobytes(), int(op))
+                queue.append(child[None, :])
+    raise AssertionError("no plan")
+
+
+# --------------------------------------------------------------------------- templates
+
+
+def test_templates_derived_from_names():
+    templates = Templates.for_domain(parse_domain(BLOCKS))
+    assert templates.fact("on", ["a", "b"]) == "a is on b"
+    assert templates.fact("clear", ["a"]) == "a is clear"
+    assert templates.fact("hand-empty", []) == "hand empty"
+    assert templates.fact("on_table", ["a"]) == "a is on table"
+    assert templates.fact("between", ["a", "b", "c"]) == "between: a, b, c"
+    assert templates.fact_name("(on a b)") == "a is on b"
+    assert templates.action("pick-up", ["a"]) == "pick up a"
+    assert templates.action("stack", ["a", "b"]) == "stack a b"
+    assert templates.action("rest", []) == "rest"
+
+
+def write_overrides(folder: Path, data: object) -> Path:
+    (folder / "domain.pddl").write_text(BLOCKS)
+    path = folder / "templates.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_template_override_is_used(tmp_path):
+    write_overrides(tmp_path, {"predicates": {"on": "{0} is on top of {1}"}, "actions": {"stack": "Stack {0} on {1}"}})
+    templates = Templates.beside(parse_domain(BLOCKS), tmp_path / "domain.pddl")
+    assert templates.fact("on", ["a", "b"]) == "a is on top of b"
+    assert templates.fact("clear", ["a"]) == "a is clear"
+    assert templates.action("stack", ["a", "b"]) == "Stack a on b"
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"predicates": {"on": "{0} is on {2}"}}, ["predicates.on", "uses {2}", "never uses {1}", "2 arguments"]),
+    ({"actions": {"stack": "stack {0}"}}, ["actions.stack", "never uses {1}", "2 arguments"]),
+    ({"actions": {"rest": "rest {0}"}}, ["actions.rest", "uses {0}", "0 arguments"]),
+    ({"predicates": {"clear": "{x} is clear"}}, ["predicates.clear", "{x}", "{0}..{0}"]),
+    ({"predicates": {"clear": "{0!r} is clear"}}, ["predicates.clear", "conversion"]),
+    ({"predicates": {"clear": "{0 is clear"}}, ["predicates.clear", "not a valid template"]),
+    ({"predicates": {"claer": "{0} is clear"}}, ["predicates.claer", "no predicate 'claer'", "did you mean 'clear'"]),
+    ({"predicates": {"clear": 3}}, ["predicates.clear", "expected a string"]),
+    ({"objects": {}}, ["unknown section 'objects'"]),
+])
+def test_template_override_refused_with_clear_message(tmp_path, data, words):
+    path = write_overrides(tmp_path, data)
+    with pytest.raises(TemplateError) as info:
+        Templates.for_domain(parse_domain(BLOCKS), path)
+    message = str(info.value)
+    assert message.startswith(str(path))
+    for word in words:
+        assert word in message
+
+
+def test_action_reader_accepts_text_and_pddl_forms(tmp_path):
+    write_overrides(tmp_path, {"actions": {"stack": "Stack {0} on {1}", "rest": "rest {0} {0}"}})
+    domain = parse_domain(BLOCKS)
+    with pytest.raises(TemplateError):  # {0} of a 0-ary action
+        Templates.beside(domain, tmp_path / "domain.pddl")
+    write_overrides(tmp_path, {"actions": {"stack": "Stack {0} on {1}"}})
+    reader = ActionReader(Templates.beside(domain, tmp_path / "domain.pddl"), ["a", "b", "ab"])
+    for text in ["Stack a on b", "  stack   A ON b ", "(stack a b)", "stack a b", "( STACK a b )"]:
+        assert reader.read(text) == [("stack", ("a", "b"))], text
+    assert reader.read("stack ab on b") == [("stack", ("ab", "b"))]
+    assert reader.read("pick up ab") == [("pick-up", ("ab",))]
+    assert reader.read("pick-up ab") == [("pick-up", ("ab",))]
+    assert reader.read("rest") == [("rest", ())]
+    for text in ["stack a", "stack a b c", "stack a on c", "Stack a on b.", "fly", ""]:
+        assert reader.read(text) == [], text
+
+
+# --------------------------------------------------------------------------- episodes
+
+
+def corpus_env(name: str, problem: str) -> tuple[TextEnv, list[int]]:
+    folder = CORPUS / name
+    env = TextEnv.from_files(folder / "domain.pddl", folder / f"{problem}.pddl")
+    return env, bfs_plan(env.task)
+
+
+def test_episode_follows_a_plan_in_both_forms():
+    env, plan = corpus_env("greenhouse-rows", "p03")
+    task = env.task
+    assert plan and GOAL_ACTION not in {task.op_action[op] for op in plan}
+    first = env.reset()
+    assert first == env.reset()
+    assert env.goal_text().startswith("The goal is to satisfy the following conditions: ")
+    assert "tomato-bed is produce in crate-1" in env.goal_text()
+    assert "Shed is walkway row-a." in first  # static facts are shown although the grounder drops them
+    assert env.progress_rate == pytest.approx(1 / 5)  # (crate-at crate-1 shed) holds from the start
+    assert env.grounding_accuracy == 1.0
+
+    check = env.step("Check valid actions")
+    assert check.observation == "Valid actions are: " + ", ".join(env.valid_actions())
+    assert env.valid_actions() == sorted(env.valid_actions()) == env.valid_actions()
+    assert check.info["action_is_valid"] and env.grounding_accuracy == 1.0
+
+    bad = env.step("dance with the robot")
+    assert bad.observation == INVALID_ACTION and not bad.info["action_is_valid"]
+    ok = task.applicable(task.unpack(task.init_bits[None, :]))[0]
+    op = next(op for op in range(task.n_ops) if not ok[op])
+    blocked = env.step(env.templates.action(task.op_action[op], task.op_args[op]))  # precondition false
+    assert blocked.observation == UNSATISFIED_ACTION and not blocked.info["action_is_valid"]
+    assert env.grounding_accuracy == 0.0 and env.state_facts() == sorted(env.state_facts())
+
+    progress = [env.progress_rate]
+    for n, op in enumerate(plan):
+        pddl = task.op_names[op]
+        text = pddl if n % 2 else env.templates.action(task.op_action[op], task.op_args[op]).upper()
+        assert env.templates.action(task.op_action[op], task.op_args[op]) in env.valid_actions()
+        result = env.step(text)
+        assert result.info["action_is_valid"] and result.info["action"] == pddl
+        assert result.done == (n == len(plan) - 1)
+        assert result.reward == (1.0 if result.done else 0.0)
+        assert result.observation.endswith(GOAL_SATISFIED) == result.done
+        progress.append(result.info["progress_rate"])
+    assert progress == sorted(progress) and progress[-1] == 1.0 == env.progress_rate
+    assert env.grounding_accuracy == len(plan) / (len(plan) + 2)
+    assert "(crate-at crate-1 shed)" in env.state_facts(pddl=True)
+
+
+def test_episodes_are_deterministic():
+    env, plan = corpus_env("kitchen-line", "p02")
+    transcripts = []
+    for _ in range(2):
+        lines = [env.reset(), env.goal_text()]
+        for op in plan:
+            lines += [", ".join(env.valid_actions()), env.step(env.task.op_names[op]).observation]
+        transcripts.append(lines)
+    assert transcripts[0] == transcripts[1]
+    assert transcripts[0][-1].endswith(GOAL_SATISFIED)
+
+
+def test_compiled_goal_fires_by_itself_and_stays_hidden():
+    domain, problem = parse_domain(BLOCKS), parse_problem(NEGATIVE_GOAL)
+    task, _ = ground(domain, problem)
+    assert GOAL_ACTION in task.op_action
+    env = TextEnv(task, Templates.for_domain(domain), problem)
+    env.reset()
+    assert env.goal_text() == ("The goal is to satisfy the following conditions: "
+                               "(or (clear a) (clear b)), a is on b, it is not true that a is holding")
+    assert env.progress_rate == pytest.approx(1 / 3)  # (not (holding a)) holds; the `or` counts with the goal
+    assert "goal reached" not in " ".join(env.state_facts()) and all("reach" not in a for a in env.valid_actions())
+    assert env.step("pick up a").info["progress_rate"] == pytest.approx(1 / 3)
+    result = env.step("stack a b")
+    assert result.done and result.reward == 1.0 and result.observation.endswith(GOAL_SATISFIED)
+    assert env.progress_rate == 1.0
+    assert "(goal-reached)" not in env.state_facts(pddl=True)
