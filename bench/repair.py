@@ -48,8 +48,8 @@ Table columns (percentages are over the invalid mutants):
                left out of the other columns; each distinct traceback is printed once at the end
 
 The "false alarms" line counts original files for which parse or check reports an error; it must be 0.
-psr-small is skipped unless --include-huge: its p09 domain is 3 MB, and checking plus repairing one of
-its mutants takes about 100 s.
+psr-small is skipped unless --include-huge: its p09 domain is 3 MB, and checking plus repairing one
+mutant of that domain or its problem takes 10-15 s (about 5 minutes more in all).
 """
 
 from __future__ import annotations
@@ -1001,8 +1001,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(subjects)} files mutated ({kinds.count('domain')} domains, {kinds.count('problem')} problems) "
           f"from {len(rows)} manifest rows; seed {args.seed}, up to {args.per_file} mutant(s) per mutator per file")
     for domain, count in skipped.items():
-        print(f"skipped {domain} ({count} manifest rows): its largest domain is 3 MB and one mutant takes about "
-              f"100 s to check and repair; pass --include-huge to include it")
+        print(f"skipped {domain} ({count} manifest rows): its largest domain is 3 MB and one of its mutants takes "
+              f"10-15 s to check and repair; pass --include-huge to include it")
     print()
     print_table(outcomes)
     print()

@@ -196,7 +196,8 @@ def _is_noop(adds: set[Literal], dels: set[Literal], pos: set[Literal]) -> bool:
 
 def _has_equal_instance(pattern: Literal, va: str, vb: str, init: set[Literal]) -> bool:
     i, j = pattern[1].index(va), pattern[1].index(vb)
-    return any(fact[0] == pattern[0] and fact[1][i] == fact[1][j] for fact in init)
+    return any(fact[0] == pattern[0] and len(fact[1]) == len(pattern[1]) and fact[1][i] == fact[1][j]
+               for fact in init)
 
 
 # --------------------------------------------------------------------------- a problem

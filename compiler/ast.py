@@ -262,6 +262,7 @@ class Domain:
     actions: tuple[ActionSchema, ...] = ()
     derived: tuple[DerivedPredicate, ...] = ()
     span: Span | None = _span()
+    requirements_span: Span | None = _span()  # the first `(:requirements ...)` section, where flags go
 
 
 # --------------------------------------------------------------------------- problem

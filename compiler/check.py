@@ -311,12 +311,23 @@ class _Checker:
             self.formula(axiom.body, scope, self.constants)
         self.breadcrumb = ""
 
-    def requirement_diagnostics(self, node: ast.Domain | ast.Problem) -> None:
-        for requirement, (span, what) in self.missing_requirements.items():
-            edit = _insert_before_end(node, f"(:requirements {requirement})")
-            self.report("E404", f"{what} used without the `{requirement}` requirement", span,
-                        f"add `{requirement}` to `(:requirements ...)`",
-                        Fix(f"declare {requirement}", (edit,)) if edit else None)
+    def requirement_diagnostics(self) -> None:
+        """One E404 per missing flag, at the `(:requirements ...)` section (where the fix goes)
+        when there is one, else at the first use."""
+        section = self.domain.requirements_span
+        for requirement, (use, what) in self.missing_requirements.items():
+            if section is not None:
+                at = Span(section.file, section.end_line, section.end_column - 1, section.end_line,
+                          section.end_column - 1)
+                edit: TextEdit | None = TextEdit(at, f" {requirement}")
+            else:
+                edit = _insert_before_end(self.domain, f"(:requirements {requirement})")
+            self.breadcrumb = ""
+            self.diagnostics.append(Diagnostic(
+                "E404", Severity.ERROR, f"`{requirement}` is not declared, but the domain uses {what}",
+                section or use, f"add `{requirement}` to `(:requirements ...)`",
+                (f"first used at {use}",) if use is not None else (),
+                Fix(f"declare {requirement}", (edit,)) if edit else None))
         self.missing_requirements.clear()
 
 
@@ -338,7 +349,7 @@ def check(domain: ast.Domain, problem: ast.Problem | None = None) -> list[Diagno
     checker = _Checker(domain)
     checker.declarations()
     checker.actions()
-    checker.requirement_diagnostics(domain)
+    checker.requirement_diagnostics()
     checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, checker.used_types,
                                               checker.hierarchy, problem))
     if problem is not None:
@@ -385,4 +396,4 @@ def check_problem(checker: _Checker, problem: ast.Problem) -> None:
         checker.breadcrumb = ":metric"
         checker.numeric(problem.metric.expression, {}, objects)
     checker.breadcrumb = ""
-    checker.requirement_diagnostics(domain)
+    checker.requirement_diagnostics()

@@ -280,9 +280,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, driver
     token: Token = exc.token
     expected = set(exc.expected)
     if token.type == "$END":
-        end_line = text.count("\n") + 1
-        end_column = len(text) - (text.rfind("\n") + 1) + 1
-        span = Span(file, end_line, end_column, end_line, end_column)
+        # right after the last token, where the missing `)` belongs (not after trailing comments)
+        span = Span(file, token.line or 1, token.column or 1, token.line or 1, token.column or 1)
         if stack and "RP" in expected:
             closers = ")" * len(stack)
             return _diag("E102", f"unexpected end of file: expected `)` to close {stack[-1]}", span,

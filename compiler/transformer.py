@@ -427,7 +427,7 @@ class AstBuilder(Transformer):
                 name, tuple(merged.get("requirements", ())), tuple(merged.get("types", ())),
                 tuple(merged.get("constants", ())), tuple(merged.get("predicates", ())),
                 tuple(merged.get("functions", ())), tuple(merged.get("action", ())),
-                tuple(merged.get("derived", ())), span=span)
+                tuple(merged.get("derived", ())), span=span, requirements_span=seen.get("requirements"))
         if "problem_domain" not in merged:
             self._error("E114", f"problem `{name}` does not name its domain", header_span,
                         "add `(:domain NAME)` after the problem name")

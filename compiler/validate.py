@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field, fields, replace
 from itertools import product
-from typing import Iterator
+from typing import AbstractSet, Iterator
 
 from . import ast
 from .analysis import conjuncts
@@ -59,7 +59,7 @@ def _name(term: ast.Term, binding: Binding) -> str:
 
 def _fact(atom: ast.Atom | ast.FunctionTerm, binding: Binding) -> Fact:
     name = atom.predicate if isinstance(atom, ast.Atom) else atom.name
-    return name, tuple(_name(t, binding) for t in atom.args)
+    return name, tuple([binding[t.name] if isinstance(t, ast.Variable) else t.name for t in atom.args])
 
 
 def _show(fact: Fact) -> str:
@@ -177,7 +177,7 @@ class _Task:
             yield binding | {v.name: value for v, value in zip(variables, values)}
 
     # ------------------------------------------------------------------ formulas
-    def holds(self, f: ast.Formula, state: State, binding: Binding) -> bool:
+    def holds(self, f: ast.Formula, state: AbstractSet[Fact], binding: Binding) -> bool:
         match f:
             case ast.Atom():
                 return _fact(f, binding) in state
@@ -212,17 +212,23 @@ class _Task:
         return _ground(f, binding)
 
     def close(self, state: State) -> State:
-        """``state`` plus its derived facts: each stratum of axioms run to its least fixpoint."""
+        """``state`` plus its derived facts: each stratum of axioms run to its least fixpoint.
+
+        Within a stratum the axioms read their own predicates only positively, so a fact can be
+        used as soon as it is found, and a head already derived need not be tested again. Each
+        round tests every instance of every head (simple, but slow for wide axioms such as PSR's).
+        """
         facts = set(state)
         for stratum in self.strata:
             changed = True
             while changed:
-                snapshot = frozenset(facts)
+                before = len(facts)
                 for axiom in stratum:
                     for b in self.bindings(axiom.parameters, {}):
-                        if self.holds(axiom.body, snapshot, b):
-                            facts.add((axiom.name, tuple(b[p.name] for p in axiom.parameters)))
-                changed = len(facts) > len(snapshot)
+                        head = (axiom.name, tuple(b[p.name] for p in axiom.parameters))
+                        if head not in facts and self.holds(axiom.body, facts, b):
+                            facts.add(head)
+                changed = len(facts) > before
         return frozenset(facts)
 
     # ------------------------------------------------------------------ effects
@@ -331,7 +337,8 @@ def _facts_note(false: ast.Formula, state: State) -> tuple[str, ...]:
 
 def _goal_failure(task: _Task, goal: ast.Formula, state: State, steps: int) -> Diagnostic | None:
     """V806 listing each false conjunct of the goal (its smallest false part), or None if the goal holds."""
-    false = [task.first_false(c, state, {}) for c in conjuncts(goal) if not task.holds(c, state, {})]
+    unmet = (c for c in conjuncts(goal) if not task.holds(c, state, {}))
+    false = list(dict.fromkeys(task.first_false(c, state, {}) for c in unmet))
     if not false:
         return None
     when = f"after step {steps}" if steps else "in the initial state (the plan is empty)"

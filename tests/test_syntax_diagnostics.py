@@ -33,7 +33,7 @@ def test_unclosed_parenthesis_names_what_is_open():
     d = only("(define (domain d)\n  (:action pick\n    :parameters (?x)\n    :effect (and (p ?x)\n")
     assert d.code == "E102"
     assert d.message == "unexpected end of file: expected `)` to close `(and` opened at 4:13"
-    assert d.span.line == 5
+    assert (d.span.line, d.span.column) == (4, 24)  # right after the last token, where `)` belongs
 
 
 def test_token_where_a_close_was_needed_points_at_it():
