@@ -17,15 +17,20 @@ from typing import Callable, Sequence
 from agentgen_sym import __version__
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
-from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, has_errors, render_github, render_json,
                                                render_sarif, render_text)
-from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
+from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, GroundingStats, ground
+from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_plan, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.files import write_atomic
+from agentgen_sym.planners.backends import BACKENDS, run_backend
+from agentgen_sym.planners.registry import PLANNERS, make_planner
+from agentgen_sym.planners.result import Status
+from agentgen_sym.planners.task import GroundTask
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -251,22 +256,27 @@ def cmd_fix(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- validate
 
 
-def _parse_task_files(args: argparse.Namespace, sources: SourceCache) -> tuple[list[ParseResult], list[Diagnostic]]:
-    """Parse DOMAIN, PROBLEM and PLAN; the diagnostics are their syntax errors, then `check`'s errors."""
+def _load_task(sources: SourceCache, max_bytes: int, domain_path: str, problem_path: str,
+               plan_path: str | None = None) -> tuple[list[ParseResult], list[Diagnostic]]:
+    """Parse DOMAIN, PROBLEM (and PLAN); the diagnostics are their syntax errors, then `check`'s errors."""
     results: list[ParseResult] = []
-    for path, start in ((args.domain, "pddl_file"), (args.problem, "pddl_file"), (args.plan, "plan_file")):
+    files = [(domain_path, "pddl_file"), (problem_path, "pddl_file")]
+    if plan_path is not None:
+        files.append((plan_path, "plan_file"))
+    for path, start in files:
         try:
-            result = parse_source(Path(path), start, max_bytes=args.max_bytes)
+            result = parse_source(Path(path), start, max_bytes=max_bytes)
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
         sources.add(str(path), result.text)
         results.append(result)
     found = [d for r in results for d in r.diagnostics]
-    domain, problem, _ = (r.node for r in results)
-    for path, node, kind, noun in ((args.domain, domain, ast.Domain, "domain"),
-                                   (args.problem, problem, ast.Problem, "problem")):
+    domain, problem = results[0].node, results[1].node
+    order = "DOMAIN, PROBLEM and PLAN" if plan_path is not None else "DOMAIN and PROBLEM"
+    for path, node, kind, noun in ((domain_path, domain, ast.Domain, "domain"),
+                                   (problem_path, problem, ast.Problem, "problem")):
         if node is not None and not isinstance(node, kind):
-            raise UsageError(f"{path} is not a {noun}: give DOMAIN, PROBLEM and PLAN in this order")
+            raise UsageError(f"{path} is not a {noun}: give {order} in this order")
     if all(r.ok for r in results):
         found += [d for d in check(domain, problem) if d.is_error]
     return results, found
@@ -274,7 +284,7 @@ def _parse_task_files(args: argparse.Namespace, sources: SourceCache) -> tuple[l
 
 def cmd_validate(args: argparse.Namespace) -> int:
     sources = SourceCache()
-    results, found = _parse_task_files(args, sources)
+    results, found = _load_task(sources, args.max_bytes, args.domain, args.problem, args.plan)
     outcome: ValidationResult | None = None
     if not has_errors(found):
         outcome = validate(*(r.node for r in results))
@@ -301,6 +311,104 @@ def _verdict(outcome: ValidationResult | None) -> str:
     if outcome.failed_step is not None:
         return f"invalid plan: step {outcome.failed_step} cannot be applied"
     return f"invalid plan: the goal is not reached after {outcome.steps_done} steps"
+
+
+# --------------------------------------------------------------------------- ground and solve
+
+EXIT_UNSOLVABLE, EXIT_LIMIT = 3, 4
+
+
+def _checked_task(args: argparse.Namespace) -> tuple[ast.Domain, ast.Problem] | None:
+    """Parse and check DOMAIN and PROBLEM; print the errors and return None when there are any."""
+    sources = SourceCache()
+    results, found = _load_task(sources, args.max_bytes, args.domain, args.problem)
+    if has_errors(found):
+        for d in found:
+            _eprint(render_text(d, sources) + "\n")
+        return None
+    return results[0].node, results[1].node
+
+
+def _grounded(domain: ast.Domain, problem: ast.Problem, quiet: bool) -> tuple[GroundTask, GroundingStats] | None:
+    try:
+        task, stats = ground(domain, problem)
+    except GroundingError as exc:
+        _eprint(f"error[{exc.code}]: {exc}")
+        return None
+    if not quiet:
+        _eprint(f"grounded: {stats.n_facts} facts, {stats.n_operators} operators, "
+                f"{stats.n_conditional_effects} conditional effects in {stats.seconds:.2f} s")
+    return task, stats
+
+
+def cmd_ground(args: argparse.Namespace) -> int:
+    loaded = _checked_task(args)
+    grounded = loaded and _grounded(*loaded, quiet=True)
+    if not grounded:
+        return EXIT_FINDINGS
+    task, stats = grounded
+    print(json.dumps({"facts": stats.n_facts, "operators": stats.n_operators,
+                      "conditional_effects": stats.n_conditional_effects, "goal_facts": len(task.goal_idx),
+                      "seconds": round(stats.seconds, 4)}, indent=2))
+    if args.output:
+        target = Path(args.output)
+        tmp = target.with_name(f".{target.name}.tmp")
+        task.save(tmp)
+        tmp.replace(target)
+    return EXIT_OK
+
+
+def plan_text(task: GroundTask, op_ids: list[int], cost: int) -> str:
+    """IPC plan format: one `(action arg ...)` per line, then `; cost = N (unit cost)`."""
+    lines = [f"({action}{''.join(' ' + a for a in args)})" for action, args in task.plan_steps(op_ids)
+             if action != GOAL_ACTION]
+    kind = "unit cost" if task.unit_cost else "general cost"
+    return "".join(line + "\n" for line in lines) + f"; cost = {cost} ({kind})\n"
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    name = args.planner or ("optimal" if args.optimal else "default")
+    if name not in BACKENDS:
+        try:
+            planner = make_planner(name)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
+    loaded = _checked_task(args)
+    grounded = loaded and _grounded(*loaded, quiet=args.quiet)
+    if not grounded:
+        return EXIT_FINDINGS
+    domain, problem = loaded
+    task, _stats = grounded
+    if name in BACKENDS:
+        result = run_backend(name, Path(args.domain), Path(args.problem), task, args.time_limit)
+    else:
+        result = planner.solve(task, args.time_limit, args.memory_limit)
+    stats = result.stats
+    if not args.quiet:
+        _eprint(f"{name}: {result.status.value}; expanded {stats.expanded}, generated {stats.generated}, "
+                f"evaluated {stats.evaluated} in {stats.seconds:.2f} s ({stats.expansions_per_second:.0f}/s), "
+                f"peak {stats.peak_memory_mb:.1f} MB")
+    if result.status is Status.UNSUPPORTED:
+        _eprint(f"error: {result.message}")
+        return EXIT_USAGE
+    if result.status is Status.UNSOLVABLE:
+        _eprint("the task is unsolvable: the search exhausted every reachable state")
+        return EXIT_UNSOLVABLE
+    if result.status is Status.LIMIT_REACHED:
+        _eprint(f"no plan: {result.message or 'a limit was reached'}")
+        return EXIT_LIMIT
+    if result.status is not Status.SOLVED:
+        _eprint(f"error: {result.message}")
+        return EXIT_FINDINGS
+    text = plan_text(task, result.plan, result.cost)
+    verdict = validate(domain, problem, parse_plan(text))
+    if not verdict.valid:  # never trust a plan the lifted validator rejects: that is a bug, say so
+        _eprint(f"internal error: the plan of {name} failed validation: {verdict.diagnostics[0].message}")
+        return EXIT_FINDINGS
+    if args.output:
+        write_atomic(Path(args.output), text)
+    sys.stdout.write(text)
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- explain
@@ -384,6 +492,33 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     v.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     v.set_defaults(handler=cmd_validate)
+
+    g = sub.add_parser("ground", help="ground a task to NumPy arrays and report its size",
+                       description="Ground DOMAIN and PROBLEM (relaxed reachability, static facts removed, ADL "
+                                   "compiled to conditional STRIPS); print the sizes as JSON; -o saves the task.")
+    g.add_argument("domain", metavar="DOMAIN")
+    g.add_argument("problem", metavar="PROBLEM")
+    g.add_argument("-o", "--output", metavar="TASK.npz", help="save the GroundTask (.npz)")
+    g.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=argparse.SUPPRESS)
+    g.set_defaults(handler=cmd_ground)
+
+    v = sub.add_parser("solve", help="find a plan (satisficing by default, --optimal for cost-optimal)",
+                       description="Check, ground and solve a task; print the plan in IPC format and validate it "
+                                   "on the lifted semantics before anything is written. Planners: "
+                                   + ", ".join([*PLANNERS, *BACKENDS]) + ".",
+                       epilog="Exit codes: 0 plan found, 1 input errors, 2 usage error (or a planner that "
+                              "refuses the task), 3 proved unsolvable, 4 a limit was reached.")
+    v.add_argument("domain", metavar="DOMAIN")
+    v.add_argument("problem", metavar="PROBLEM")
+    v.add_argument("--planner", metavar="NAME", help="a planner by name (default: 'default', or 'optimal' "
+                                                     "with --optimal)")
+    v.add_argument("--optimal", action="store_true", help="find a cost-optimal plan (A* with LM-cut)")
+    v.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds (exit 4)")
+    v.add_argument("--memory-limit", type=float, metavar="MB", help="give up beyond MB of search memory (exit 4)")
+    v.add_argument("-o", "--output", metavar="PLAN", help="also write the plan to this file")
+    v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
+    v.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=argparse.SUPPRESS)
+    v.set_defaults(handler=cmd_solve)
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

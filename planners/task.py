@@ -107,7 +107,9 @@ class GroundTask:
 
     @property
     def unit_cost(self) -> bool:
-        return bool((self.cost == 1).all())
+        """All real operators cost 1 (bookkeeping goal operators, action name "", cost 0)."""
+        real = np.array([action != "" for action in self.op_action], dtype=bool)
+        return bool((self.cost[real] == 1).all()) and bool((self.cost[~real] == 0).all())
 
     # ------------------------------------------------------------------ kernels (batched)
     def unpack(self, rows: np.ndarray) -> np.ndarray:
