@@ -19,7 +19,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
-from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, has_errors, render_github, render_json,
+from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, SourceCache, has_errors, render_github, render_json,
                                                render_sarif, render_text)
 from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, GroundingStats, ground
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_plan, parse_source
@@ -27,6 +27,7 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.files import write_atomic
+from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.planners.backends import BACKENDS, run_backend
 from agentgen_sym.planners.registry import PLANNERS, make_planner
 from agentgen_sym.planners.result import Status
@@ -149,6 +150,10 @@ class _Progress:
     def step(self, done: int) -> None:
         if self.live:
             print(f"\r{self.label} {done}/{self.total}", end="", file=sys.stderr, flush=True)
+
+    def note(self, text: str) -> None:
+        if self.live:
+            print(f"\r{text}", end="", file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.live:
@@ -411,6 +416,48 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- generate and evolve
+
+
+def _generation_summary(report: GenerationReport, out: Path) -> None:
+    levels = range(report.lo, report.hi + 1)
+    print_table(["difficulty", "tasks"], [[str(level), str(report.histogram.get(level, 0))] for level in levels])
+    print(f"\n{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates) written to {out}; "
+          f"report: {out / 'report.md'}")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    lo, hi = args.range if args.range else (1, None)
+    progress = _Progress(2 * args.n, "generating")
+    try:
+        report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
+                          lambda text: progress.note(text))
+    except OSError as exc:
+        raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    except PddlError as exc:
+        for d in exc.diagnostics:
+            _eprint(render_text(d))
+        return EXIT_FINDINGS
+    finally:
+        progress.close()
+    _generation_summary(report, Path(args.out))
+    return EXIT_OK if report.tasks else EXIT_FINDINGS
+
+
+def cmd_evolve(args: argparse.Namespace) -> int:
+    lo, hi = args.range if args.range else (1, None)
+    progress = _Progress(args.n, "evolving")
+    try:
+        report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi,
+                        lambda text: progress.note(text))
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
+    finally:
+        progress.close()
+    _generation_summary(report, Path(args.out))
+    return EXIT_OK if report.tasks else EXIT_FINDINGS
+
+
 # --------------------------------------------------------------------------- explain
 
 
@@ -519,6 +566,34 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
     v.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=argparse.SUPPRESS)
     v.set_defaults(handler=cmd_solve)
+
+    gen = sub.add_parser("generate", help="generate a graded set of solvable tasks from a seed problem",
+                         description="Generate tasks without an LLM: goals from random walks, every task checked, "
+                                     "solved (optimal where the budget allows, else flagged) and validated, "
+                                     "duplicates up to object renaming dropped, Bi-Evol for easier and harder "
+                                     "variants, then an even difficulty histogram. Same seed, same bytes.",
+                         epilog="Writes OUT/domain.pddl, OUT/tasks/*.pddl, OUT/tasks.jsonl, OUT/report.md and "
+                                "OUT/difficulty.png. Exit codes: 0 ok, 1 input errors or no task, 2 usage or I/O.")
+    gen.add_argument("domain", metavar="DOMAIN")
+    gen.add_argument("problem", metavar="SEED_PROBLEM")
+    gen.add_argument("--n", type=int, default=20, help="number of tasks (default 20)")
+    gen.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    gen.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    gen.add_argument("--range", type=int, nargs=2, metavar=("LO", "HI"),
+                     help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
+    gen.set_defaults(handler=cmd_generate)
+
+    evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
+                         description="Read a folder written by `generate`, evolve every task easier (fewer goal "
+                                     "atoms, subgoals along its plan, fewer objects) and harder (more goal atoms, "
+                                     "longer walks), verify each, and select an even histogram over --range.",
+                         epilog="Exit codes: 0 ok, 1 no task selected, 2 usage or I/O error.")
+    evo.add_argument("tasks_dir", metavar="TASKS_DIR")
+    evo.add_argument("--n", type=int, default=20, help="number of tasks (default 20)")
+    evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    evo.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    evo.add_argument("--range", type=int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
+    evo.set_defaults(handler=cmd_evolve)
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

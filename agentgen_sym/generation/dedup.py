@@ -1,0 +1,46 @@
+"""Duplicates up to object renaming: two tasks are the same when a bijection of objects maps
+one's typed objects, initial facts and goal onto the other's.
+
+Each task becomes a labelled graph (object nodes labelled by type, fact nodes by
+``init:``/``goal:`` and predicate, edges by argument position); a Weisfeiler-Lehman hash
+buckets candidates and an exact isomorphism test decides.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from .tasks import TaskSpec
+
+
+def task_graph(spec: TaskSpec) -> nx.Graph:
+    """Undirected is enough: node labels already tell facts from objects."""
+    graph = nx.Graph()
+    for obj in spec.objects:
+        graph.add_node(("o", obj.name), label="object:" + ",".join(obj.types))
+    for part, facts in (("init", spec.init), ("goal", spec.goal)):
+        for fact in facts:
+            predicate, *args = fact[1:-1].split()
+            node = (part, fact)
+            graph.add_node(node, label=f"{part}:{predicate}")
+            for position, arg in enumerate(args):
+                graph.add_edge(node, ("o", arg), label=str(position))
+    return graph
+
+
+class Deduplicator:
+    """Remembers the tasks seen so far; ``add`` says whether a task is new."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[str, list[nx.Graph]] = {}
+
+    def add(self, spec: TaskSpec) -> bool:
+        graph = task_graph(spec)
+        key = nx.weisfeiler_lehman_graph_hash(graph, node_attr="label", edge_attr="label")
+        bucket = self._buckets.setdefault(key, [])
+        same = nx.algorithms.isomorphism.categorical_node_match("label", None)
+        same_edge = nx.algorithms.isomorphism.categorical_edge_match("label", None)
+        if any(nx.is_isomorphic(graph, other, node_match=same, edge_match=same_edge) for other in bucket):
+            return False
+        bucket.append(graph)
+        return True

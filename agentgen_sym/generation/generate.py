@@ -1,0 +1,243 @@
+"""Generate a graded task set for a checked domain from one seed problem, with no LLM.
+
+Goals come from states reached by random walks (facts that became true, never ones true
+at the start), initial states from walks too, so every candidate is solvable by
+construction; still, each is re-checked, solved and validated before it is kept, and
+duplicates up to object renaming are dropped. Bi-Evol then widens the pool both ways and
+the final set is picked for an even difficulty histogram over the requested range.
+
+The output folder (the TASKS_DIR that `export` reads):
+  domain.pddl, templates.json (when the domain has one), tasks/<id>.pddl,
+  tasks.jsonl (one record per task: figures, plan, provenance, seed), report.md, difficulty.png
+Every random choice follows ``seed``, so the same seed gives byte-identical files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.ground import ground
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.files import write_atomic
+
+from .dedup import Deduplicator
+from .evolve import easier, harder, select_even
+from .measure import Measurement, measure
+from .tasks import TaskSpec, random_walk, seed_statics, true_facts
+
+MAX_WALK = 24
+MAX_GOAL_ATOMS = 4
+
+
+@dataclass(frozen=True)
+class Generated:
+    spec: TaskSpec
+    measurement: Measurement
+    order: int  # creation order: ties in selection keep it, for determinism
+
+
+@dataclass(frozen=True)
+class GenerationReport:
+    domain: str
+    tasks: list[dict]
+    candidates: int
+    kept: int
+    histogram: dict[int, int]
+    lo: int
+    hi: int
+
+
+def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
+    start = task.init_bits
+    if rng.random() < 0.5:
+        start, _ = random_walk(task, start, int(rng.integers(1, 9)), rng)
+    length = 1 + attempt % MAX_WALK
+    end, _ = random_walk(task, start, length, rng)
+    init = true_facts(task, start)
+    reached = sorted(set(true_facts(task, end)) - set(init))
+    k = int(rng.integers(1, MAX_GOAL_ATOMS + 1))
+    goal = tuple(sorted(reached[i] for i in rng.choice(len(reached), size=min(k, len(reached)), replace=False))) \
+        if reached else ()
+    return TaskSpec(objects, init, goal, "walk", None, statics)
+
+
+class TaskPool:
+    """Verified, deduplicated tasks of one domain, grown by walks and by Bi-Evol."""
+
+    def __init__(self, domain: ast.Domain, seed_problem: ast.Problem, seed: int,
+                 progress: Callable[[str], None] | None = None) -> None:
+        errors = [d for d in check(domain, seed_problem) if d.is_error]
+        if errors:
+            raise PddlError(errors)
+        self.domain, self.seed_problem = domain, seed_problem
+        self.task, _ = ground(domain, seed_problem)
+        self.rng = np.random.default_rng(seed)
+        self.statics = seed_statics(domain, seed_problem)
+        self.dedup = Deduplicator()
+        self.items: list[Generated] = []
+        self.candidates = 0
+        self.progress = progress
+
+    def consider(self, spec: TaskSpec) -> None:
+        declared = {o.name for o in spec.objects}
+        mentioned = {arg for fact in spec.init + spec.goal for arg in fact[1:-1].split()[1:]}
+        if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
+            return
+        self.candidates += 1
+        measured = measure(self.domain, spec.problem(f"candidate-{self.candidates}", self.domain.name))
+        if measured is not None and measured.difficulty > 0:
+            self.items.append(Generated(spec, measured, len(self.items)))
+            if self.progress:
+                self.progress(f"{len(self.items)} tasks verified of {self.candidates} candidates")
+
+    def add(self, spec: TaskSpec, measurement: Measurement) -> None:
+        """A task already verified (read back from a task folder)."""
+        if self.dedup.add(spec):
+            self.items.append(Generated(spec, measurement, len(self.items)))
+
+    def walks(self, target: int, max_attempts: int) -> None:
+        for attempt in range(max_attempts):
+            if len(self.items) >= target:
+                return
+            self.consider(_walk_spec(self.task, self.rng, self.seed_problem.objects, self.statics, attempt))
+
+    def evolve(self, lo: int, hi: int | None, n: int, max_rounds: int = 3) -> None:
+        """Bi-Evol rounds (easier and harder variants of every task) until every difficulty level in
+        [lo, hi] has a task and the pool holds n in range, or ``max_rounds`` rounds are done."""
+        for _ in range(max_rounds):
+            levels = {g.measurement.difficulty for g in self.items}
+            top = hi if hi is not None else max(levels, default=lo)
+            in_range = sum(lo <= g.measurement.difficulty <= top for g in self.items)
+            if in_range >= n and all(level in levels for level in range(lo, top + 1)):
+                return
+            self._evolve_round()
+
+    def _evolve_round(self) -> None:
+        for item in list(self.items):
+            plan = item.measurement.plan
+            for variant in easier(item.spec, plan, self.task, self.rng) + harder(item.spec, plan, self.task, self.rng):
+                self.consider(replace(variant, parent=f"pool-{item.order}"))
+
+    def select(self, n: int, lo: int, hi: int | None, out_dir: Path, domain_path: Path, seed: int
+               ) -> GenerationReport:
+        top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
+        chosen = select_even(self.items, lambda g: g.measurement.difficulty, lo, top, n)
+        chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
+        records = _write(out_dir, domain_path, self.domain, chosen, seed)
+        histogram = Counter(r["difficulty"] for r in records)
+        report = GenerationReport(self.domain.name, records, self.candidates, len(self.items),
+                                  dict(sorted(histogram.items())), lo, top)
+        _write_report(out_dir, report)
+        return report
+
+
+def generate(domain_path: Path, problem_path: Path, n: int, seed: int, out_dir: Path, lo: int = 1,
+             hi: int | None = None, progress: Callable[[str], None] | None = None) -> GenerationReport:
+    """Generate ``n`` tasks into ``out_dir``; raises PddlError when the inputs have errors."""
+    pool = TaskPool(parse_domain(domain_path), parse_problem(problem_path), seed, progress)
+    pool.walks(target=2 * n, max_attempts=30 * n)
+    pool.evolve(lo, hi, n)
+    return pool.select(n, lo, hi, out_dir, domain_path, seed)
+
+
+def evolve(tasks_dir: Path, n: int, seed: int, out_dir: Path, lo: int = 1, hi: int | None = None,
+           progress: Callable[[str], None] | None = None) -> GenerationReport:
+    """Bi-Evol a generated task folder: evolve every task both ways, then select for [lo, hi]."""
+    domain_path = tasks_dir / "domain.pddl"
+    domain = parse_domain(domain_path)
+    records = [json.loads(line) for line in (tasks_dir / "tasks.jsonl").read_text().splitlines() if line.strip()]
+    if not records:
+        raise ValueError(f"{tasks_dir / 'tasks.jsonl'} lists no task")
+    problems = {r["id"]: parse_problem(tasks_dir / r["problem_file"]) for r in records}
+    widest = max(problems.values(), key=lambda p: len(p.objects))
+    pool = TaskPool(domain, widest, seed, progress)
+    static = {a.predicate for a in pool.statics if isinstance(a, ast.Atom)}
+    for record in records:
+        problem = problems[record["id"]]
+        init = tuple(sorted(print_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
+        goal = tuple(sorted(print_fact(a) for a in _goal_atoms(problem.goal)))
+        spec = TaskSpec(problem.objects, init, goal, record["origin"], None, pool.statics)
+        pool.add(spec, Measurement(tuple(record["plan"]), record["cost"], record["optimal"], record["expanded"]))
+    pool.evolve(lo, hi, n)
+    return pool.select(n, lo, hi, out_dir, domain_path, seed)
+
+
+def print_fact(atom: ast.Atom) -> str:
+    return f"({atom.predicate}{''.join(' ' + a.name for a in atom.args)})"
+
+
+def _goal_atoms(goal: ast.Formula | None) -> list[ast.Atom]:
+    if isinstance(goal, ast.Atom):
+        return [goal]
+    if isinstance(goal, ast.And):
+        return [a for part in goal.parts for a in _goal_atoms(part)]
+    raise ValueError("generated tasks have conjunctive goals of atoms")
+
+
+def _write(out_dir: Path, domain_path: Path, domain: ast.Domain, chosen: list[Generated], seed: int) -> list[dict]:
+    tasks_dir = out_dir / "tasks"
+    tasks_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(out_dir / "domain.pddl", print_pddl(domain))
+    templates = domain_path.parent / "templates.json"
+    if templates.exists():
+        write_atomic(out_dir / "templates.json", templates.read_text())
+    pool_ids = {f"pool-{g.order}": f"{domain.name}-{i + 1:04d}" for i, g in enumerate(chosen)}
+    records = []
+    for i, item in enumerate(chosen):
+        task_id = f"{domain.name}-{i + 1:04d}"
+        problem = item.spec.problem(task_id, domain.name)
+        write_atomic(tasks_dir / f"{task_id}.pddl", print_pddl(problem))
+        m = item.measurement
+        records.append({"id": task_id, "domain": domain.name, "problem_file": f"tasks/{task_id}.pddl",
+                        "seed": seed, "origin": item.spec.origin, "parent": pool_ids.get(item.spec.parent or ""),
+                        "n_objects": len(item.spec.objects), "n_goal_atoms": len(item.spec.goal),
+                        "plan": list(m.plan), "cost": m.cost, "optimal": m.optimal, "expanded": m.expanded,
+                        "difficulty": m.difficulty})
+    write_atomic(out_dir / "tasks.jsonl", "".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
+    return records
+
+
+def _write_report(out_dir: Path, report: GenerationReport) -> None:
+    lines = [f"# Tasks for `{report.domain}`", "",
+             f"{len(report.tasks)} tasks selected from {report.kept} verified of {report.candidates} candidates; "
+             f"difficulty (optimal plan length) range {report.lo}..{report.hi}.", "",
+             "| difficulty | tasks |", "|---|---|"]
+    for level in range(report.lo, report.hi + 1):
+        lines.append(f"| {level} | {report.histogram.get(level, 0)} |")
+    origins = Counter(r["origin"] for r in report.tasks)
+    flagged = sum(not r["optimal"] for r in report.tasks)
+    lines += ["", "| origin | tasks |", "|---|---|"] + [f"| {o} | {c} |" for o, c in sorted(origins.items())]
+    lines += ["", f"{flagged} task(s) flagged: the optimal planner did not finish; their length is a satisficing "
+                  "plan's." if flagged else "Every difficulty is an optimal plan length."]
+    write_atomic(out_dir / "report.md", "\n".join(lines) + "\n")
+    _plot(out_dir / "difficulty.png", report)
+
+
+def _plot(path: Path, report: GenerationReport) -> None:
+    """A bar chart of the difficulty histogram (PNG, fixed metadata so reruns are byte-identical)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    levels = list(range(report.lo, report.hi + 1))
+    fig, axis = plt.subplots(figsize=(6, 3.2), dpi=100)
+    axis.bar(levels, [report.histogram.get(level, 0) for level in levels], color="#4C72B0")
+    axis.set_xlabel("difficulty (optimal plan length)")
+    axis.set_ylabel("tasks")
+    axis.set_title(f"{report.domain}: {len(report.tasks)} tasks")
+    fig.tight_layout()
+    tmp = path.with_name(f".{path.name}.tmp")
+    fig.savefig(tmp, format="png", metadata={"Software": None})
+    plt.close(fig)
+    tmp.replace(path)
