@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/agentgen-sym parse --summary corpus/domains
+	$(BIN)/agentgen-sym run --corpus corpus/domains --out out
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)

@@ -26,8 +26,10 @@ from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_plan, par
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
+from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.planners.backends import BACKENDS, run_backend
 from agentgen_sym.planners.registry import PLANNERS, make_planner
 from agentgen_sym.planners.result import Status
@@ -38,6 +40,12 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 def _eprint(text: str) -> None:
     print(text, file=sys.stderr)
+
+
+def _bundled_corpus() -> Path:
+    from importlib import resources
+
+    return Path(str(resources.files("agentgen_sym.corpus").joinpath("domains")))
 
 
 class UsageError(Exception):
@@ -458,6 +466,56 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     return EXIT_OK if report.tasks else EXIT_FINDINGS
 
 
+# --------------------------------------------------------------------------- export
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    bar: list[_Progress] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bar:
+            bar.append(_Progress(total, "exported"))
+        bar[0].step(done)
+
+    try:
+        stats = export(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
+                       distances=args.distances, progress=progress)
+    except ExportError as exc:
+        raise UsageError(str(exc)) from exc
+    finally:
+        if bar:
+            bar[0].close()
+    for skipped in stats.skipped:
+        _eprint(f"skipped {skipped.task_id}: {skipped.reason}")
+    omitted = f"; distances omitted for {stats.distances_omitted} (too many states)" if stats.distances_omitted else ""
+    print(f"wrote {stats.written} of {stats.total} tasks to {stats.out_file} ({stats.fmt}){omitted}")
+    return EXIT_OK if stats.ok else EXIT_FINDINGS
+
+
+# --------------------------------------------------------------------------- the main job
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    corpus, out = Path(args.corpus), Path(args.out)
+    if not corpus.is_dir():
+        raise UsageError(f"cannot read {corpus}: not a folder of domains")
+    started = time.perf_counter()
+
+    def progress(done: int, total: int, name: str) -> None:
+        bar = "#" * (20 * done // max(total, 1))
+        print(f"\r[{bar:<20}] {done}/{total} {name:<24}", end="" if done < total else "\n", file=sys.stderr,
+              flush=True)
+
+    summaries = run_pipeline(corpus, out, args.n, args.seed, progress)
+    print_table(["domain", "tasks", "difficulty", "valid plans", "seconds"],
+                [[s.domain, str(s.tasks), s.error or f"{s.lo}..{s.hi}", str(s.valid_plans), f"{s.seconds:.1f}"]
+                 for s in summaries])
+    total = sum(s.tasks for s in summaries)
+    print(f"\n{total} tasks, {sum(s.valid_plans for s in summaries)} valid gold plans, "
+          f"{time.perf_counter() - started:.0f} s; dataset and report in {out}/")
+    return EXIT_FINDINGS if any(s.error for s in summaries) else EXIT_OK
+
+
 # --------------------------------------------------------------------------- explain
 
 
@@ -594,6 +652,33 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--out", required=True, metavar="DIR", help="output folder")
     evo.add_argument("--range", type=int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
     evo.set_defaults(handler=cmd_evolve)
+
+    x = sub.add_parser("export", help="export a task folder as training data (JSON Lines)",
+                       description="Validate every task's plan on the lifted semantics, play it through the text "
+                                   "environment and write one record per task, sorted by id: the domain rules, "
+                                   "the goal, then Thought/Action/Observation turns. Same input, same bytes.",
+                       epilog="Exit codes: 0 ok, 1 some task failed and was skipped (listed on stderr), 2 usage or "
+                              "I/O error.")
+    x.add_argument("tasks_dir", metavar="TASKS_DIR", help="a folder written by `generate` or `evolve`")
+    x.add_argument("--format", choices=list(FORMATS), required=True, help="record layout")
+    x.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file (replaced atomically)")
+    x.add_argument("--negatives", action="store_true",
+                   help="add one invalid action per task, its feedback and the recovery (invalid turn not trained)")
+    x.add_argument("--distances", action="store_true",
+                   help=f"add the exact distance to the goal per step (tasks with at most {MAX_STATES} states)")
+    x.set_defaults(handler=cmd_export)
+
+    r = sub.add_parser("run", help="the main job: the bundled corpus through the whole pipeline",
+                       description="For every domain of the corpus: check, generate tasks, Bi-Evol them, solve and "
+                                   "validate, export trajectories (openai, agentgym, agentflan). Writes "
+                                   "OUT/dataset.*.jsonl and OUT/report.md; a rerun resumes finished domains.",
+                       epilog="Exit codes: 0 ok, 1 a domain failed, 2 usage or I/O error.")
+    r.add_argument("--corpus", default=str(_bundled_corpus()), metavar="DIR",
+                   help="folder of domain folders (default: the bundled corpus)")
+    r.add_argument("--out", default="out", metavar="DIR", help="output folder (default: out)")
+    r.add_argument("--n", type=int, default=12, help="tasks per domain (default 12)")
+    r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    r.set_defaults(handler=cmd_run)
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

@@ -54,7 +54,7 @@ def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
     valid = 0
     for fmt in FORMATS:
         stats = export(work / "tasks", fmt, work / f"dataset.{fmt}.jsonl")
-        valid = stats.exported
+        valid = stats.written
     summary = DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
                             time.perf_counter() - started)
     write_atomic(work / "done.json", json.dumps(summary.__dict__, indent=2) + "\n")

@@ -1,0 +1,122 @@
+"""Thoughts for the gold plan, read off its causal structure rather than invented.
+
+A step is explained by what it makes true (or false) that something later depends on: a
+goal condition that then holds until the end, or else a precondition of the first later
+step that needs it while it still holds (a causal link; conditions of conditional effects
+that fire count too). Only facts the step changes count, so a thought never claims credit
+for something that was already so. Each reason has a few phrasings; which one a step gets
+is fixed by a digest of (task id, step), so the text varies across the data set without
+any randomness.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..env.goals import NEGATED
+from ..env.templates import Templates
+from ..planners.task import GroundTask
+from .variation import stable_index
+
+GOAL_PHRASES = (
+    "I need to make sure that {facts} because the goal requires it, so I will {action}.",
+    "The goal requires that {facts}, so I will {action}.",
+    "I will {action}, because the goal requires that {facts}.",
+)
+LINK_PHRASES = (
+    "I will {action} so that {facts}, which I need before I can {later}.",
+    "Before I can {later}, I need that {facts}, so I will {action} first.",
+    "Next I will {action}: it makes sure that {facts}, which I need before I {later}.",
+)
+PLAIN_PHRASES = (
+    "I will {action} to get closer to the goal.",
+    "Next, I will {action}.",
+)
+
+Condition = tuple[int, bool]
+"""A fact index and the value it must have."""
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """A played plan: operator ids and the unpacked states around them (``states[i]`` before step ``i``)."""
+
+    task: GroundTask
+    ops: list[int]
+    states: np.ndarray
+
+
+def action_phrase(templates: Templates, task: GroundTask, op: int) -> str:
+    """The action as a verb phrase inside a sentence (first letter lower-cased)."""
+    text = templates.action(task.op_action[op], task.op_args[op])
+    return text[:1].lower() + text[1:]
+
+
+def _holds_through(states: np.ndarray, condition: Condition, first: int, last: int) -> bool:
+    fact, value = condition
+    return bool((states[first:last + 1, fact] == value).all())
+
+
+def _changed(view: PlanView, step: int, nameable: frozenset[int]) -> list[Condition]:
+    before, after = view.states[step], view.states[step + 1]
+    return [(int(f), bool(after[f])) for f in np.flatnonzero(before != after) if int(f) in nameable]
+
+
+def _needs(task: GroundTask, op: int, state: np.ndarray) -> set[Condition]:
+    """What ``op`` relies on in ``state``: its precondition and the conditions of its effects that fire."""
+    pre, neg = [task.pre_idx[op]], [task.neg_idx[op]]
+    for ce in range(task.ce_start[op], task.ce_start[op + 1]):
+        if state[task.ce_pre_idx[ce]].all() and not state[task.ce_neg_idx[ce]].any():
+            pre.append(task.ce_pre_idx[ce])
+            neg.append(task.ce_neg_idx[ce])
+    return ({(int(f), True) for f in np.concatenate(pre) if f < task.n_facts}
+            | {(int(f), False) for f in np.concatenate(neg) if f < task.n_facts})
+
+
+def _fact_text(templates: Templates, task: GroundTask, condition: Condition) -> str:
+    text = templates.fact_name(task.fact_names[condition[0]])
+    return text if condition[1] else NEGATED.format(text)
+
+
+def _list(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
+            task_id: str) -> list[str]:
+    """One thought per step of ``view``; ``nameable`` are the facts that templates can render."""
+    task, states, last = view.task, view.states, len(view.ops)
+    needs = [_needs(task, op, states[j]) for j, op in enumerate(view.ops)]
+    thoughts = []
+    for step, op in enumerate(view.ops):
+        action = action_phrase(templates, task, op)
+        changed = _changed(view, step, nameable)
+        achieved = [c for c in changed if c in goals and _holds_through(states, c, step + 1, last)]
+        if achieved:
+            facts = _list([_fact_text(templates, task, c) for c in sorted(achieved)])
+            phrase = GOAL_PHRASES[stable_index(len(GOAL_PHRASES), task_id, step)]
+            thoughts.append(phrase.format(facts=facts, action=action))
+            continue
+        link = _first_consumer(view, needs, step, changed)
+        if link is not None:
+            later, used = link
+            facts = _list([_fact_text(templates, task, c) for c in sorted(used)])
+            phrase = LINK_PHRASES[stable_index(len(LINK_PHRASES), task_id, step)]
+            thoughts.append(phrase.format(facts=facts, action=action,
+                                          later=action_phrase(templates, task, view.ops[later])))
+            continue
+        thoughts.append(PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action))
+    return thoughts
+
+
+def _first_consumer(view: PlanView, needs: list[set[Condition]], step: int, changed: list[Condition]
+                    ) -> tuple[int, list[Condition]] | None:
+    """The first later step needing a condition that ``step`` established and that holds until then."""
+    for later in range(step + 1, len(view.ops)):
+        used = [c for c in changed if c in needs[later]
+                and _holds_through(view.states, c, step + 1, later)]
+        if used:
+            return later, used
+    return None

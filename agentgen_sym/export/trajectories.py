@@ -1,0 +1,125 @@
+"""Gold trajectories: a validated plan played through the text environment, turn by turn.
+
+The environment, not the exporter, produces every observation, so the data shows exactly
+what an agent sees at evaluation time (AgentBoard conventions: facts as sentences, the same
+refusal messages, " The goal is satisfied." at the end). A plan that the environment reads
+differently from the validator (an ambiguous action template, a grounding bug) is refused
+rather than exported with observations that do not follow from the actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..env import TextEnv
+from .distances import MAX_STATES, distances_to_goal
+from .negatives import Negative, negative_step, try_invalid
+from .rules import domain_rules
+from .thoughts import PlanView, explain
+
+SYSTEM_PROMPT = """\
+You are an agent in the "{domain}" world. Reach the goal by taking one action at a time; \
+after each action you see the state of the world.
+
+The actions, with what each requires and what it does:
+{rules}
+
+An action whose requirements do not hold is not valid and takes no effect. Say "check valid \
+actions" to list the actions you can take now.
+Answer every turn in this form:
+Thought: <your reasoning>
+Action: <one action>"""
+
+OBSERVATION = "Observation: {}"
+TURN = "Thought: {thought}\nAction: {action}"
+
+
+class TrajectoryError(Exception):
+    """The plan cannot be played in the environment as the validator played it."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message; ``loss`` says whether a model is trained on it (assistant turns only)."""
+
+    role: str  # "user" or "assistant"
+    content: str
+    loss: bool = False
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """The system prompt, the turns, and per-task annotations for the record's metadata."""
+
+    system: str
+    turns: tuple[Turn, ...]
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def system_prompt(env: TextEnv) -> str:
+    templates = env.templates
+    return SYSTEM_PROMPT.format(domain=templates.domain.name, rules=domain_rules(templates))
+
+
+def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]], *, negatives: bool = False,
+         distances: bool = False, max_states: int = MAX_STATES) -> Trajectory:
+    """The trajectory of ``plan`` (lifted action names and objects, lower case) from ``env``'s initial state.
+
+    With ``negatives`` one step is preceded by an invalid action and its feedback (see
+    negatives.py); with ``distances`` the extras hold ``distance_to_goal`` (the optimal cost to
+    the goal from the state before each step, then 0 at the end) or, for tasks with more than
+    ``max_states`` reachable states, None and ``distances_omitted`` saying why.
+    """
+    task, templates = env.task, env.templates
+    initial = env.reset()
+    rows, ops, observations = [env.row[0].copy()], [], []
+    wanted = negative_step(task_id, len(plan)) if negatives and plan else None
+    negative: Negative | None = None
+    for step, (action, args) in enumerate(plan):
+        ok = task.applicable(env.state)[0]
+        op = next((o for o in env.ops.get((action, args), ()) if ok[o]), None)
+        step_text = "(" + " ".join((action, *args)) + ")"
+        if op is None:
+            raise TrajectoryError(f"step {step + 1} {step_text} cannot be applied in the environment")
+        if step == wanted:
+            negative = try_invalid(env, op, task_id, step)
+        text = templates.action(action, args)
+        result = env.step(text)
+        if result.info["action"] != task.op_names[op]:
+            raise TrajectoryError(f"step {step + 1}: the environment reads {text!r} as {result.info['action']}, "
+                                  f"not {step_text}; make the action templates unambiguous")
+        if result.done and step < len(plan) - 1:  # the data would teach acting on after success
+            raise TrajectoryError(f"the goal already holds after step {step + 1} of {len(plan)}")
+        ops.append(op)
+        rows.append(env.row[0].copy())
+        observations.append(result.observation)
+    if not env.done:
+        raise TrajectoryError("the plan does not reach the goal in the environment")
+
+    view = PlanView(task, ops, task.unpack(np.array(rows)))
+    goals = frozenset((g.fact, g.positive) for g in env.goals if g.fact is not None and g.fact < task.n_facts)
+    nameable = frozenset(f for f in env.shown.tolist()
+                         if task.fact_names[f].strip("()").split(" ")[0] in templates.predicates)
+    thoughts = explain(view, templates, goals, nameable, task_id)
+
+    turns = [Turn("user", f"{env.goal_text()}\n{OBSERVATION.format(initial)}")]
+    for step, (action, args) in enumerate(plan):
+        thought = thoughts[step]
+        if negative is not None and negative.step == step:
+            turns += [Turn("assistant", TURN.format(thought=negative.thought, action=negative.action), False),
+                      Turn("user", OBSERVATION.format(negative.feedback))]
+            thought = negative.recovery + thought
+        turns += [Turn("assistant", TURN.format(thought=thought, action=templates.action(action, args)), True),
+                  Turn("user", OBSERVATION.format(observations[step]))]
+
+    extras: dict[str, Any] = {}
+    if negatives:
+        extras["negative_step"] = None if negative is None else negative.step  # 0-based plan step
+    if distances:
+        found = distances_to_goal(task, rows, max_states)
+        extras["distance_to_goal"] = found
+        extras["distances_omitted"] = None if found is not None else f"more than {max_states} reachable states"
+    return Trajectory(system_prompt(env), tuple(turns), extras)

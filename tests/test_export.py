@@ -1,0 +1,349 @@
+"""Dataset export: records in every format, datasets-loadable, byte-identical, validated, negatives, distances."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agentgen_sym.cli import main
+from agentgen_sym.compiler.ground import GOAL_ACTION, ground
+from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
+from agentgen_sym.compiler.validate import validate
+from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, TextEnv
+from agentgen_sym.export import FORMATS, ExportError, domain_rules, export
+from agentgen_sym.export.thoughts import GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
+from agentgen_sym.planners.registry import make_planner
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
+META_KEYS = {"task_id", "domain", "seed", "origin", "parent", "plan", "cost", "difficulty", "optimal", "expanded",
+             "n_objects", "n_goal_atoms"}
+
+
+def make_tasks_dir(folder: Path, name: str) -> Path:
+    """A TASKS_DIR as task generation writes it, from the bundled domain's p01..p03 and optimal plans."""
+    source = CORPUS / name
+    (folder / "tasks").mkdir(parents=True)
+    shutil.copy(source / "domain.pddl", folder / "domain.pddl")
+    domain = parse_domain(source / "domain.pddl")
+    lines = []
+    for number, stem in enumerate(["p01", "p02", "p03"], 1):
+        task_id = f"{name}-{number:04d}"
+        shutil.copy(source / f"{stem}.pddl", folder / "tasks" / f"{task_id}.pddl")
+        problem = parse_problem(source / f"{stem}.pddl")
+        task, _ = ground(domain, problem)
+        planner = make_planner("optimal")
+        if planner.unsupported(task):  # LM-cut has no conditional effects; h_max is admissible too
+            planner = make_planner("astar-hmax")
+        result = planner.solve(task, 60)
+        assert result.solved
+        plan = [f"({action}{''.join(' ' + a for a in args)})" for action, args in task.plan_steps(result.plan)
+                if action != GOAL_ACTION]
+        lines.append({"id": task_id, "domain": name, "problem_file": f"tasks/{task_id}.pddl", "seed": number,
+                      "origin": "walk", "parent": None, "n_objects": len(problem.objects), "n_goal_atoms": 2,
+                      "plan": plan, "cost": result.cost, "optimal": True, "expanded": result.stats.expanded,
+                      "difficulty": len(plan)})
+    (folder / "tasks.jsonl").write_text("".join(json.dumps(line) + "\n" for line in reversed(lines)))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def greenhouse(tmp_path_factory) -> Path:
+    return make_tasks_dir(tmp_path_factory.mktemp("greenhouse"), "greenhouse-rows")
+
+
+@pytest.fixture(scope="module")
+def drones(tmp_path_factory) -> Path:
+    return make_tasks_dir(tmp_path_factory.mktemp("drones"), "drone-warehouse")  # action costs
+
+
+@pytest.fixture(scope="module")
+def sorter(tmp_path_factory) -> Path:
+    return make_tasks_dir(tmp_path_factory.mktemp("sorter"), "recycling-sorter")  # conditional effects
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def action_of(content: str) -> str:
+    thought, action = content.split("\nAction: ")
+    assert thought.startswith("Thought: ") and len(thought) > len("Thought: ")
+    return action
+
+
+def replay(tasks_dir: Path, record: dict) -> None:
+    """Every assistant action, stepped in a fresh environment, gives exactly the next observation."""
+    meta = record["meta"]
+    env = TextEnv.from_files(tasks_dir / "domain.pddl", tasks_dir / "tasks" / f"{meta['task_id']}.pddl")
+    messages = record["messages"]
+    assert messages[1] == {"role": "user", "content": f"{env.goal_text()}\nObservation: {env.reset()}"}
+    for assistant, user in zip(messages[2::2], messages[3::2]):
+        assert assistant["role"] == "assistant" and user["role"] == "user"
+        assert user["content"] == "Observation: " + env.step(action_of(assistant["content"])).observation
+    assert len(messages) % 2 == 0 and env.done and messages[-1]["content"].endswith(GOAL_SATISFIED)
+
+
+# --------------------------------------------------------------------------- formats
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_records_in_every_format(greenhouse, tmp_path, fmt):
+    out = tmp_path / "data.jsonl"
+    stats = export(greenhouse, fmt, out)
+    assert stats.ok and stats.written == stats.total == 3
+    rows = records(out)
+    ids = ["greenhouse-rows-0001", "greenhouse-rows-0002", "greenhouse-rows-0003"]  # sorted; the input is reversed
+    expected = {line["id"]: line for line in records(greenhouse / "tasks.jsonl")}
+    figures = META_KEYS - {"task_id"}
+    for task_id, row in zip(ids, rows, strict=True):
+        meta = row if fmt == "agentgym" else row["meta"]
+        assert META_KEYS <= set(meta) and meta["task_id"] == task_id
+        assert {k: meta[k] for k in figures} == {k: expected[task_id][k] for k in figures}
+        if fmt == "openai":
+            roles = [m["role"] for m in row["messages"]]
+            assert roles[:2] == ["system", "user"] and roles[2:] == ["assistant", "user"] * len(meta["plan"])
+            assert all(m["weight"] == 1 for m in row["messages"] if m["role"] == "assistant")
+            assert "weight" not in row["messages"][1]
+            turns = row["messages"][2:]
+            system = row["messages"][0]["content"]
+        elif fmt == "agentgym":
+            assert row["item_id"] == task_id
+            conversations = row["conversations"]
+            assert conversations[1] == {"from": "gpt", "loss": False, "value": "Ok."}
+            for turn in conversations:
+                assert set(turn) == {"from", "loss", "value"}
+                assert turn["loss"] is (None if turn["from"] == "human" else turn is not conversations[1])
+            system = conversations[0]["value"]
+            turns = [{"role": "assistant" if t["from"] == "gpt" else "user", "content": t["value"]}
+                     for t in conversations[3:]]
+        else:
+            assert row["id"] == task_id
+            assert all(t["loss"] == (1 if t["role"] == "assistant" else 0) for t in row["conversations"])
+            system = row["system_prompt"]
+            turns = row["conversations"][1:]
+        assert "The actions, with what each requires and what it does:" in system and "?w" in system
+        actions = [action_of(t["content"]) for t in turns if t["role"] == "assistant"]
+        steps = [s.strip("()").split() for s in meta["plan"]]
+        templates = Templates.for_domain(parse_domain(greenhouse / "domain.pddl"))
+        assert actions == [templates.action(s[0], s[1:]) for s in steps]
+        assert turns[-1]["content"].endswith(GOAL_SATISFIED)
+        assert sum(t["content"].endswith(GOAL_SATISFIED) for t in turns) == 1
+
+
+def test_observations_come_from_the_environment(sorter, tmp_path):
+    out = tmp_path / "data.jsonl"
+    export(sorter, "openai", out, negatives=True)
+    for record in records(out):
+        replay(sorter, record)
+
+
+def test_datasets_loads_every_format(greenhouse, tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    datasets = pytest.importorskip("datasets")
+    for fmt in sorted(FORMATS):
+        out = tmp_path / f"{fmt}.jsonl"
+        export(greenhouse, fmt, out, negatives=True, distances=True)  # p03 is too large: distance_to_goal null
+        loaded = datasets.load_dataset("json", data_files=str(out), split="train", cache_dir=str(tmp_path / "hf"))
+        assert loaded.num_rows == 3
+        first = loaded[0]
+        if fmt == "openai":
+            assert first["messages"][0]["role"] == "system" and first["meta"]["task_id"] == "greenhouse-rows-0001"
+        elif fmt == "agentgym":
+            assert first["item_id"] == "greenhouse-rows-0001" and first["conversations"][0]["loss"] is None
+        else:
+            assert first["id"] == "greenhouse-rows-0001" and first["conversations"][0]["role"] == "user"
+
+
+# --------------------------------------------------------------------------- determinism and validation
+
+
+def test_same_input_gives_byte_identical_files(sorter, tmp_path):
+    first, second, third = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    export(sorter, "agentflan", first, negatives=True, distances=True)
+    export(sorter, "agentflan", second, negatives=True, distances=True)
+    assert first.read_bytes() == second.read_bytes()
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}  # another interpreter, other string hashes: same bytes
+    code = (f"from agentgen_sym.export import export; "
+            f"export({str(sorter)!r}, 'agentflan', {str(third)!r}, negatives=True, distances=True)")
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=120)
+    assert first.read_bytes() == third.read_bytes()
+
+
+def test_every_exported_plan_validates(drones, sorter, tmp_path):
+    for folder in (drones, sorter):
+        out = tmp_path / f"{folder.name}.jsonl"
+        export(folder, "agentgym", out)
+        domain = parse_domain(folder / "domain.pddl")
+        for row in records(out):
+            problem = parse_problem(folder / "tasks" / f"{row['item_id']}.pddl")
+            verdict = validate(domain, problem, parse_plan("\n".join(row["plan"])))
+            assert verdict.valid and verdict.cost == row["cost"]
+
+
+def test_failing_tasks_are_skipped_and_reported(greenhouse, tmp_path, capsys):
+    folder = tmp_path / "tasks"
+    shutil.copytree(greenhouse, folder)
+    lines = [json.loads(line) for line in (folder / "tasks.jsonl").read_text().splitlines()]
+    by_id = {line["id"]: line for line in lines}
+    by_id["greenhouse-rows-0001"]["plan"] = by_id["greenhouse-rows-0001"]["plan"][::-1]  # steps out of order
+    by_id["greenhouse-rows-0002"]["cost"] += 1
+    missing = dict(by_id["greenhouse-rows-0003"], id="greenhouse-rows-0004", problem_file="tasks/missing.pddl")
+    detour = ["(walk ana shed row-a)", "(walk ana row-a shed)"]  # valid, but the goal held two steps earlier
+    third = by_id["greenhouse-rows-0003"]
+    longer = dict(third, id="greenhouse-rows-0005", plan=third["plan"] + detour, cost=third["cost"] + 2)
+    (folder / "tasks.jsonl").write_text("".join(json.dumps(line) + "\n" for line in [*lines, missing, longer]))
+    out = tmp_path / "data.jsonl"
+    stats = export(folder, "openai", out)
+    assert not stats.ok and stats.total == 5 and stats.written == 1
+    reasons = {s.task_id: s.reason for s in stats.skipped}
+    assert set(reasons) == {"greenhouse-rows-0001", "greenhouse-rows-0002", "greenhouse-rows-0004",
+                            "greenhouse-rows-0005"}
+    assert "fails validation" in reasons["greenhouse-rows-0001"]
+    assert "states cost" in reasons["greenhouse-rows-0002"]
+    assert "missing.pddl" in reasons["greenhouse-rows-0004"]
+    assert "the goal already holds after step" in reasons["greenhouse-rows-0005"]
+    assert [r["meta"]["task_id"] for r in records(out)] == ["greenhouse-rows-0003"]
+
+    capsys.readouterr()
+    assert main(["export", str(folder), "--format", "agentflan", "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert "skipped greenhouse-rows-0001:" in captured.err and "wrote 1 of 5 tasks" in captured.out
+
+
+def test_cli_exit_codes(greenhouse, tmp_path, capsys):
+    out = tmp_path / "data.jsonl"
+    assert main(["export", str(greenhouse), "--format", "agentgym", "--out", str(out), "--negatives"]) == 0
+    assert len(records(out)) == 3
+    assert main(["export", str(tmp_path / "nowhere"), "--format", "openai", "--out", str(out)]) == 2
+    assert "not a folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["export", str(greenhouse), "--format", "sharegpt", "--out", str(out)])
+    assert info.value.code == 2
+    with pytest.raises(ExportError):
+        export(greenhouse, "sharegpt", out)
+
+
+# --------------------------------------------------------------------------- negatives, distances, thoughts
+
+
+def test_negative_samples_mask_the_invalid_turn(greenhouse, tmp_path):
+    for fmt in ("openai", "agentflan", "agentgym"):
+        out = tmp_path / f"{fmt}.jsonl"
+        export(greenhouse, fmt, out, negatives=True)
+        for row in records(out):
+            if fmt == "agentgym":
+                turns = [(t["from"] == "gpt", t["value"], t["loss"] is True) for t in row["conversations"][3:]]
+                meta = row
+            else:
+                messages = row["messages"][2:] if fmt == "openai" else row["conversations"][1:]
+                turns = [(m["role"] == "assistant", m["content"], m.get("weight", m.get("loss")) == 1)
+                         for m in messages]
+                meta = row["meta"]
+            masked = [i for i, (assistant, _, trained) in enumerate(turns) if assistant and not trained]
+            assert len(masked) == 1
+            k = masked[0]
+            assert turns[k + 1] == (False, "Observation: " + UNSATISFIED_ACTION, False)  # AgentBoard's exact words
+            recovery = turns[k + 2]
+            assert recovery[0] and recovery[2] and recovery[1].startswith("Thought: That action was not valid: ")
+            step = meta["negative_step"]
+            assert k == 2 * step  # assistant turns alternate with observations before the invalid one
+            gold = [action_of(t[1]) for t in turns if t[0] and t[2]]
+            assert len(gold) == len(meta["plan"]) and action_of(recovery[1]) == gold[step]
+            assert action_of(turns[k][1]) != gold[step]
+    for record in records(tmp_path / "openai.jsonl"):
+        replay(greenhouse, record)  # the invalid action really is refused, and the state stays as it was
+
+
+def test_distances_decrease_by_step_costs(drones, tmp_path):
+    out = tmp_path / "data.jsonl"
+    stats = export(drones, "openai", out, distances=True)
+    assert stats.distances_omitted == 0
+    domain = parse_domain(drones / "domain.pddl")
+    all_costs = set()
+    for row in records(out):
+        meta = row["meta"]
+        distances = meta["distance_to_goal"]
+        assert meta["distances_omitted"] is None and len(distances) == len(meta["plan"]) + 1
+        problem = parse_problem(drones / "tasks" / f"{meta['task_id']}.pddl")
+        task, _ = ground(domain, problem)
+        costs, rows, state = [], [], task.init_bits[None, :]
+        for text in meta["plan"]:
+            action, *args = text.strip("()").split()
+            ok = task.applicable(task.unpack(state))[0]
+            op = next(i for i in range(task.n_ops) if task.op_action[i] == action and task.op_args[i] == tuple(args)
+                      and ok[i])
+            rows.append(state[0])
+            costs.append(int(task.cost[op]))
+            state = task.successors(state, task.unpack(state), np.array([0]), np.array([op]))
+        assert distances[0] == meta["cost"] == sum(costs) and distances[-1] == 0
+        assert [a - b for a, b in zip(distances, distances[1:])] == costs
+        all_costs |= set(costs)
+        middle = len(rows) // 2
+        result = make_planner("optimal").solve(replace(task, init_bits=rows[middle]), 60)
+        assert result.cost == distances[middle]
+    assert len(all_costs) > 1  # real action costs, not step counts
+
+
+def test_distances_omitted_with_a_flag_for_large_tasks(greenhouse, tmp_path):
+    out = tmp_path / "data.jsonl"
+    stats = export(greenhouse, "agentgym", out, distances=True)
+    assert stats.ok and stats.distances_omitted == 1
+    by_id = {row["item_id"]: row for row in records(out)}
+    large = by_id["greenhouse-rows-0003"]
+    assert large["distance_to_goal"] is None and "more than 20000 reachable states" in large["distances_omitted"]
+    assert by_id["greenhouse-rows-0001"]["distance_to_goal"][-1] == 0
+
+
+def test_thoughts_follow_the_causal_structure(greenhouse, tmp_path):
+    out = tmp_path / "data.jsonl"
+    export(greenhouse, "agentflan", out)
+    phrases = {p.split("{")[0] for p in (*GOAL_PHRASES, *LINK_PHRASES, *PLAIN_PHRASES)}
+    used = set()
+    for row in records(out):
+        thoughts = [t["content"].split("\nAction: ")[0].removeprefix("Thought: ")
+                    for t in row["conversations"] if t["role"] == "assistant"]
+        actions = [action_of(t["content"]) for t in row["conversations"] if t["role"] == "assistant"]
+        for thought, action in zip(thoughts, actions):
+            assert action in thought
+        assert "goal requires" in thoughts[-1]  # the last step always achieves a goal condition
+        used |= {p for p in phrases if p and any(t.startswith(p) for t in thoughts)}
+    assert len(used) >= 3  # phrasing varies across steps and tasks
+    # greenhouse p01: the walk to row-a is needed by the harvest there, which the goal requires
+    first = records(out)[0]["conversations"]
+    assert "I need before" in first[1]["content"] or "Before I can" in first[1]["content"]
+
+
+def test_domain_rules_come_from_the_schemas():
+    sorter = Templates.for_domain(parse_domain(CORPUS / "recycling-sorter" / "domain.pddl"))
+    rules = domain_rules(sorter).splitlines()
+    assert len(rules) == len(sorter.domain.actions)
+    assert rules[0] == ("- tip item ?i where ?i (item). Requires: ?i is in hopper. "
+                        "Effect: makes true: ?i is on belt; makes false: ?i is in hopper.")
+    assert any("for every ?i (item): (if ?i is on belt" in rule for rule in rules)
+    drones = Templates.for_domain(parse_domain(CORPUS / "drone-warehouse" / "domain.pddl"))
+    assert "it costs 3" in domain_rules(drones)
+
+
+def test_templates_beside_the_domain_are_used(greenhouse, tmp_path):
+    folder = tmp_path / "tasks"
+    shutil.copytree(greenhouse, folder)
+    (folder / "templates.json").write_text(json.dumps({"actions": {"walk": "walk {0} from {1} to {2}"},
+                                                       "predicates": {"worker-at": "{0} is at {1}"}}))
+    out = tmp_path / "data.jsonl"
+    assert export(folder, "openai", out, negatives=True).ok
+    record = records(out)[1]
+    system = record["messages"][0]["content"]
+    assert "- walk ?w from ?from to ?to where ?w (worker)" in system and "Requires: ?w is at ?from" in system
+    actions = [action_of(m["content"]) for m in record["messages"] if m["role"] == "assistant"]
+    assert "walk ana from shed to row-a" in actions
+    assert "Ana is at shed." in record["messages"][1]["content"]
+    replay(folder, record)
