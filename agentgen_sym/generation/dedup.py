@@ -24,6 +24,8 @@ def task_graph(spec: TaskSpec) -> nx.Graph:
             node = (part, fact)
             graph.add_node(node, label=f"{part}:{predicate}")
             for position, arg in enumerate(args):
+                if ("o", arg) not in graph:  # a domain constant: fixed, so labelled by its name
+                    graph.add_node(("o", arg), label=f"constant:{arg}")
                 graph.add_edge(node, ("o", arg), label=str(position))
     return graph
 

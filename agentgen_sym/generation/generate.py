@@ -89,7 +89,7 @@ class TaskPool:
         self.progress = progress
 
     def consider(self, spec: TaskSpec) -> None:
-        declared = {o.name for o in spec.objects}
+        declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
         mentioned = {arg for fact in spec.init + spec.goal for arg in fact[1:-1].split()[1:]}
         if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
             return

@@ -1,0 +1,248 @@
+"""Heuristics over batches of states, split as in PDDL.jl: ``precompute(task)`` once, then
+``compute(states)`` per batch of unpacked states ``bool[n, n_bits]`` -> ``float64[n]``.
+
+``inf`` means a proven dead end (the goal is unreachable even in the delete relaxation, which
+ignores deletes and negative conditions), so searches may prune it. Big batches are cut into
+chunks so that no temporary grows beyond about ``CHUNK_CELLS`` cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from agentgen_sym.planners.relaxed import RelaxedTask, Segments, fixpoint, initial_costs, relax
+from agentgen_sym.planners.task import GroundTask
+
+CHUNK_CELLS = 1 << 20
+
+
+class Heuristic:
+    """Base class: ``admissible`` heuristics never overestimate the optimal cost; those with
+    ``preferred = True`` also offer ``compute_preferred``."""
+
+    admissible = False
+    preferred = False
+
+    def precompute(self, task: GroundTask) -> None:
+        self.task = task
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    def _chunks(self, states: np.ndarray, width: int) -> Iterator[slice]:
+        step = max(1, CHUNK_CELLS // max(1, width))
+        return (slice(i, i + step) for i in range(0, states.shape[0], step))
+
+
+class Blind(Heuristic):
+    """0 at goals, the cheapest operator cost elsewhere: any plan from a non-goal has an operator."""
+
+    admissible = True
+
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        self._min_cost = float(task.cost.min()) if task.n_ops else 0.0
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        return np.where(self.task.is_goal(states), 0.0, self._min_cost)
+
+
+class GoalCount(Heuristic):
+    """Number of goal facts not yet true."""
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        return (~states[:, self.task.goal_idx]).sum(axis=1).astype(np.float64)
+
+
+class _Relaxed(Heuristic):
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        self.relaxed: RelaxedTask = relax(task)
+
+    def _fact_costs(self, states: np.ndarray, combine: str) -> np.ndarray:
+        costs = initial_costs(states)
+        fixpoint(self.relaxed, costs, self.relaxed.cost.astype(np.float64), combine)
+        return costs
+
+
+class HMax(_Relaxed):
+    """h_max: the costliest goal fact, each fact costing its cheapest achiever's costliest precondition."""
+
+    admissible = True
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        out = np.zeros(states.shape[0])
+        goal = self.task.goal_idx
+        for part in self._chunks(states, self.relaxed.n_rel + self.relaxed.n_bits):
+            costs = self._fact_costs(states[part], "max")
+            out[part] = costs[:, goal].max(axis=1) if goal.size else 0.0
+        return out
+
+
+class HAdd(_Relaxed):
+    """h_add: the sum of the goal facts' costs, preconditions summed (inadmissible, informative)."""
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        out = np.zeros(states.shape[0])
+        for part in self._chunks(states, self.relaxed.n_rel + self.relaxed.n_bits):
+            out[part] = self._fact_costs(states[part], "sum")[:, self.task.goal_idx].sum(axis=1)
+        return out
+
+
+class HFF(_Relaxed):
+    """h_FF: the cost of a relaxed plan read off h_add's best supporters; its operators applicable
+    in the state are the preferred operators.
+
+    A supporter of fact ``p`` is an achiever reaching h_add(p) whose preconditions all got their
+    final cost in an earlier fixpoint iteration than ``p``; that order is well-founded, so the
+    relaxed plan never chases a zero-cost cycle.
+    """
+
+    preferred = True
+
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        rt = self.relaxed
+        self._pair_fact = np.repeat(rt.ach_fact, np.diff(np.append(rt.ach_start, rt.ach_op.size)))
+        self._fact_col = np.full(rt.n_bits, -1, dtype=np.int64)
+        self._fact_col[rt.ach_fact] = np.arange(rt.ach_fact.size)
+        self._pairs = Segments.from_csr(rt.ach_start, np.arange(rt.ach_op.size))  # achiever pairs by fact
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        return self._evaluate(states, want_preferred=False)[0]
+
+    def compute_preferred(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """h values and preferred operators ``bool[n, n_ops]`` (dead ends have none)."""
+        return self._evaluate(states, want_preferred=True)
+
+    def relaxed_plans(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Relaxed plans as ``bool[n, n_rel]`` over ``self.relaxed`` operators, their
+        ``op_level: int32[n, n_rel]`` (0: all preconditions true in the state), and which states
+        are alive ``bool[n]`` (relaxed-reachable goal; dead ends get an empty plan)."""
+        rt = self.relaxed
+        n = states.shape[0]
+        costs = initial_costs(states)
+        level = np.zeros(costs.shape, dtype=np.int32)
+        op_val = fixpoint(rt, costs, rt.cost.astype(np.float64), "sum", level)
+        alive = np.isfinite(costs[:, rt.goal_idx]).all(axis=1)
+        plan = np.zeros((n, rt.n_rel), dtype=bool)
+        op_level = np.zeros((n, rt.n_rel), dtype=np.int32)
+        if rt.n_rel == 0:
+            return plan, op_level, alive
+        for j in range(rt.pre_idx.shape[1]):
+            np.maximum(op_level, level[:, rt.pre_idx[:, j]], out=op_level)
+        pair_op, pair_fact = rt.ach_op, self._pair_fact
+        supports = (op_val[:, pair_op] == costs[:, pair_fact]) & (op_level[:, pair_op] < level[:, pair_fact])
+        first = self._pairs.reduce(np.minimum, np.where(supports, np.arange(pair_op.size), pair_op.size), axis=1)
+        supporter = pair_op[np.minimum(first, pair_op.size - 1)]  # only read for reached facts, which have one
+
+        needed = np.zeros(costs.shape, dtype=bool)
+        r, k = np.nonzero(~states[:, rt.goal_idx] & alive[:, None])
+        f = rt.goal_idx[k]
+        while r.size:
+            needed[r, f] = True
+            ops = supporter[r, self._fact_col[f]]
+            fresh = ~plan[r, ops]
+            r, ops = r[fresh], ops[fresh]
+            plan[r, ops] = True
+            pre = rt.pre_idx[ops]
+            rr = np.repeat(r, pre.shape[1])
+            pre = pre.reshape(-1)
+            todo = ~states[rr, pre] & ~needed[rr, pre]
+            r, f = rr[todo], pre[todo]
+        return plan, op_level, alive
+
+    def _evaluate(self, states: np.ndarray, want_preferred: bool) -> tuple[np.ndarray, np.ndarray]:
+        rt = self.relaxed
+        n = states.shape[0]
+        h = np.zeros(n)
+        preferred = np.zeros((n, self.task.n_ops), dtype=bool) if want_preferred else np.zeros((n, 0), dtype=bool)
+        width = max(rt.n_rel, rt.ach_op.size, rt.n_bits, self.task.n_ops)
+        for part in self._chunks(states, width):
+            sub = states[part]
+            plan, op_level, alive = self.relaxed_plans(sub)
+            h[part] = np.where(~alive, np.inf, plan.astype(np.float64) @ rt.cost.astype(np.float64))
+            if want_preferred:
+                r, o = np.nonzero(plan & (op_level == 0))
+                pref = np.zeros((sub.shape[0], self.task.n_ops), dtype=bool)
+                pref[r, rt.op_idx[o]] = True
+                preferred[part] = pref & self.task.applicable(sub)
+        return h, preferred
+
+
+class LMCut(_Relaxed):
+    """LM-cut (Helmert & Domshlak 2009), following Fast Downward's ``lm_cut_landmarks.cc``.
+
+    Per state, repeatedly: h_max under the current costs with a precondition choice function (a
+    precondition of highest h_max), the goal zone (backward from the goal's costliest fact through
+    zero-cost achievers' chosen preconditions), the forward zone reached from the state without
+    entering the goal zone; the operators crossing into the goal zone form a landmark whose cost
+    (their minimum) is added and subtracted from them, until h_max(goal) is 0. Vectorised over
+    the operators and over the batch (each state leaves the loop when its h_max reaches 0).
+    Conditional effects are not supported (the registry refuses them, as Fast Downward does).
+    """
+
+    admissible = True
+
+    def compute(self, states: np.ndarray) -> np.ndarray:
+        out = np.zeros(states.shape[0])
+        width = max(self.relaxed.ach_op.size, self.relaxed.n_bits) * 2
+        for part in self._chunks(states, width):
+            out[part] = self._lmcut(states[part])
+        return out
+
+    def _lmcut(self, states: np.ndarray) -> np.ndarray:
+        rt, goal = self.relaxed, self.task.goal_idx
+        n = states.shape[0]
+        h = np.zeros(n)
+        if goal.size == 0:
+            return h
+        costs = initial_costs(states)
+        op_cost = np.tile(rt.cost.astype(np.float64), (n, 1))
+        op_val = fixpoint(rt, costs, op_cost, "max")
+        goal_cost = costs[:, goal].max(axis=1)
+        h[np.isinf(goal_cost)] = np.inf
+        active = np.flatnonzero(np.isfinite(goal_cost) & (goal_cost > 0))
+        while active.size:
+            c, oc, val = costs[active], op_cost[active], op_val[active]
+            m = active.size
+            rows = np.arange(m)[:, None]
+            reached = np.isfinite(val)
+            # precondition choice function: a precondition of highest h_max
+            best = c[:, rt.pre_idx[:, 0]]
+            choice = np.broadcast_to(rt.pre_idx[:, 0], (m, rt.n_rel)).copy()
+            for j in range(1, rt.pre_idx.shape[1]):
+                cj = c[:, rt.pre_idx[:, j]]
+                higher = cj > best
+                best = np.where(higher, cj, best)
+                choice = np.where(higher, rt.pre_idx[:, j], choice)
+            # goal zone: backward through zero-cost achievers from the goal's costliest fact
+            zone = np.zeros(c.shape, dtype=bool)
+            zone[np.arange(m), goal[np.argmax(c[:, goal], axis=1)]] = True
+            zero = (oc == 0) & reached
+            while True:
+                into_zone = rt.adds.reduce(np.logical_or, zone, axis=1)
+                grow = zero & into_zone & ~zone[rows, choice]
+                if not grow.any():
+                    break
+                r, o = np.nonzero(grow)
+                zone[r, choice[r, o]] = True
+            # forward from the state through operators whose chosen precondition is reached
+            before = states[active].copy()
+            while True:
+                triggered = before[rows, choice] & reached
+                adds = rt.achievers.reduce(np.logical_or, triggered & ~into_zone, axis=1)
+                if not (adds & ~before[:, rt.ach_fact]).any():
+                    break
+                before[:, rt.ach_fact] |= adds
+            cut = triggered & into_zone
+            landmark = np.where(cut, oc, np.inf).min(axis=1)
+            h[active] += landmark
+            oc -= np.where(cut, landmark[:, None], 0.0)
+            op_val[active] = fixpoint(rt, c, oc, "max")
+            costs[active], op_cost[active] = c, oc
+            goal_cost = c[:, goal].max(axis=1)
+            active = active[goal_cost > 0]
+        return h

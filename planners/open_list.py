@@ -1,0 +1,95 @@
+"""Open lists of state ids: integer-keyed buckets, and Fast Downward's alternation with boosting."""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+
+import numpy as np
+
+
+class BucketOpenList:
+    """State ids grouped by an integer priority tuple (lowest first), FIFO inside a bucket.
+
+    Buckets hold arrays of ids as they were pushed, so a batch push or pop touches one array per
+    bucket, not one Python object per state. Stale entries are left in place; the search skips them.
+    """
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[int, ...], deque[np.ndarray]] = {}
+        self._heap: list[tuple[int, ...]] = []
+        self.size = 0
+
+    def push(self, keys: np.ndarray, ids: np.ndarray) -> None:
+        """Push ``ids: int64[m]`` with priorities ``keys: int64[m, d]``; input order is kept per bucket."""
+        if ids.size == 0:
+            return
+        uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        order = np.argsort(inverse, kind="stable")
+        bounds = np.cumsum(np.bincount(inverse, minlength=len(uniq)))[:-1]
+        for key_row, chunk in zip(uniq.tolist(), np.split(ids[order], bounds)):
+            key = tuple(key_row)
+            bucket = self._buckets.get(key)
+            if bucket is None:
+                bucket = self._buckets[key] = deque()
+                heapq.heappush(self._heap, key)
+            bucket.append(chunk)
+        self.size += ids.size
+
+    def pop_batch(self, limit: int) -> tuple[tuple[int, ...], np.ndarray]:
+        """Up to ``limit`` ids from the lowest bucket, with that bucket's key."""
+        key = self._heap[0]
+        bucket = self._buckets[key]
+        taken: list[np.ndarray] = []
+        count = 0
+        while bucket and count < limit:
+            chunk = bucket.popleft()
+            if count + chunk.size > limit:
+                bucket.appendleft(chunk[limit - count:])
+                chunk = chunk[:limit - count]
+            taken.append(chunk)
+            count += chunk.size
+        if not bucket:
+            del self._buckets[key]
+            heapq.heappop(self._heap)
+        self.size -= count
+        return key, np.concatenate(taken)
+
+    @property
+    def nbytes(self) -> int:
+        return 8 * self.size + 200 * len(self._buckets)
+
+
+class AlternationOpenList:
+    """A main list and optionally a preferred-operator list, used in turn (Fast Downward's
+    ``alt``): the non-empty list with the lowest counter is popped and its counter grows by the
+    number of ids popped; ``boost`` lowers the preferred list's counter when the search progresses."""
+
+    def __init__(self, preferred: bool, boost: int = 1000) -> None:
+        self.lists = [BucketOpenList()] + ([BucketOpenList()] if preferred else [])
+        self._priority = [0] * len(self.lists)
+        self._boost = boost
+
+    def __len__(self) -> int:
+        return sum(lst.size for lst in self.lists)
+
+    def push(self, keys: np.ndarray, ids: np.ndarray, preferred_mask: np.ndarray | None = None) -> None:
+        """Every id enters the main list; those in ``preferred_mask`` also the preferred list."""
+        self.lists[0].push(keys, ids)
+        if preferred_mask is not None and len(self.lists) > 1 and preferred_mask.any():
+            self.lists[1].push(keys[preferred_mask], ids[preferred_mask])
+
+    def pop_batch(self, limit: int) -> tuple[tuple[int, ...], np.ndarray]:
+        which = min((i for i, lst in enumerate(self.lists) if lst.size), key=lambda i: self._priority[i])
+        key, ids = self.lists[which].pop_batch(limit)
+        self._priority[which] += ids.size
+        return key, ids
+
+    def boost(self) -> None:
+        if len(self.lists) > 1:
+            self._priority[1] -= self._boost
+
+    @property
+    def nbytes(self) -> int:
+        return sum(lst.nbytes for lst in self.lists)

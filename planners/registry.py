@@ -1,0 +1,199 @@
+"""Explicit tables of searches, heuristics and named planners; refusal of unsupported tasks up front.
+
+Every entry declares which task features it handles, so a combination that would silently give
+wrong answers (say LM-cut on conditional effects) is refused with a message before any search,
+not discovered halfway. ``make_planner("default")`` or ``make_planner(PlannerConfig(...))``
+gives a ``Planner`` whose ``solve(task)`` returns a ``SearchResult``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
+from agentgen_sym.planners.result import SearchResult, Status
+from agentgen_sym.planners.search import SearchConfig, search
+from agentgen_sym.planners.task import GroundTask
+
+
+class UnsupportedTask(ValueError):
+    """The task uses a feature the chosen planner does not handle."""
+
+
+@dataclass(frozen=True)
+class Support:
+    """Task features an entry handles correctly."""
+
+    conditional_effects: bool = True
+    non_unit_costs: bool = True
+    negative_preconditions: bool = True
+
+
+@dataclass(frozen=True)
+class HeuristicEntry:
+    factory: type[Heuristic]
+    description: str
+    supports: Support = Support()
+
+    @property
+    def admissible(self) -> bool:
+        return self.factory.admissible
+
+    @property
+    def preferred(self) -> bool:
+        return self.factory.preferred
+
+
+@dataclass(frozen=True)
+class SearchEntry:
+    config: SearchConfig
+    description: str
+    needs_heuristic: bool
+    optimal: bool  # cost-optimal plans when its heuristic (if any) is admissible and the weight is 1
+    supports: Support = Support()
+
+
+# Relaxation heuristics ignore negative conditions, which keeps them safe (a relaxation only
+# grows the reachable set); LM-cut, like Fast Downward's, has no conditional-effect version.
+HEURISTICS: dict[str, HeuristicEntry] = {
+    "blind": HeuristicEntry(Blind, "0 at goals, the cheapest operator cost elsewhere"),
+    "goalcount": HeuristicEntry(GoalCount, "number of unsatisfied goal facts"),
+    "hmax": HeuristicEntry(HMax, "h_max, the costliest goal in the delete relaxation"),
+    "hadd": HeuristicEntry(HAdd, "h_add, the summed goal costs in the delete relaxation"),
+    "hff": HeuristicEntry(HFF, "h_FF, the cost of a relaxed plan; gives preferred operators"),
+    "lmcut": HeuristicEntry(LMCut, "LM-cut, admissible landmark heuristic",
+                            Support(conditional_effects=False)),
+}
+
+SEARCHES: dict[str, SearchEntry] = {
+    "bfs": SearchEntry(SearchConfig("depth", goal_test_at_generation=True, reopen=False, batch_size=4096),
+                       "breadth-first: shortest plans in number of steps", needs_heuristic=False, optimal=False),
+    "ucs": SearchEntry(SearchConfig("g", goal_test_at_generation=False, reopen=True, batch_size=1024),
+                       "uniform-cost search (Dijkstra)", needs_heuristic=False, optimal=True),
+    "astar": SearchEntry(SearchConfig("f", goal_test_at_generation=False, reopen=True, batch_size=1024),
+                         "A* with reopening; ties broken by lower h", needs_heuristic=True, optimal=True),
+    "wastar": SearchEntry(SearchConfig("f", goal_test_at_generation=False, reopen=True, weight=3, batch_size=256),
+                          "weighted A*, f = g + w*h", needs_heuristic=True, optimal=False),
+    "gbfs": SearchEntry(SearchConfig("h", goal_test_at_generation=True, reopen=False, batch_size=16, boost=0),
+                        "eager greedy best-first search", needs_heuristic=True, optimal=False),
+    "lazy-gbfs": SearchEntry(SearchConfig("h", goal_test_at_generation=True, reopen=False, lazy=True,
+                                          batch_size=16),
+                             "lazy greedy best-first search (evaluation when popped)", needs_heuristic=True,
+                             optimal=False),
+}
+
+
+@dataclass(frozen=True)
+class PlannerConfig:
+    """A search from SEARCHES with a heuristic from HEURISTICS; ``None`` fields keep the search's defaults."""
+
+    search: str
+    heuristic: str | None = None
+    weight: int | None = None
+    preferred: bool = False
+    batch_size: int | None = None
+
+
+PLANNERS: dict[str, PlannerConfig] = {
+    "bfs": PlannerConfig("bfs"),
+    "ucs": PlannerConfig("ucs"),
+    "astar-blind": PlannerConfig("astar", "blind"),
+    "astar-hmax": PlannerConfig("astar", "hmax"),
+    "astar-lmcut": PlannerConfig("astar", "lmcut"),
+    "astar-hadd": PlannerConfig("astar", "hadd"),
+    "wastar-hff": PlannerConfig("wastar", "hff", weight=3),
+    "gbfs-hff": PlannerConfig("gbfs", "hff"),
+    "gbfs-goalcount": PlannerConfig("gbfs", "goalcount"),
+    "lazy-gbfs-hff": PlannerConfig("lazy-gbfs", "hff", preferred=True),
+    "default": PlannerConfig("gbfs", "hff", preferred=True),
+    "optimal": PlannerConfig("astar", "lmcut"),
+}
+
+
+FEATURES = {"conditional_effects": "conditional effects", "non_unit_costs": "non-unit operator costs",
+            "negative_preconditions": "negative preconditions"}
+
+
+def task_features(task: GroundTask) -> list[str]:
+    """The keys of FEATURES that ``task`` uses."""
+    used = {"conditional_effects": task.has_conditional_effects, "non_unit_costs": not task.unit_cost,
+            "negative_preconditions": task.has_negative_preconditions}
+    return [feature for feature, present in used.items() if present]
+
+
+@dataclass(frozen=True)
+class Planner:
+    name: str
+    config: PlannerConfig
+
+    @property
+    def optimal(self) -> bool:
+        """Whether returned plans are cost-optimal."""
+        search_entry = SEARCHES[self.config.search]
+        heuristic_ok = self.config.heuristic is None or HEURISTICS[self.config.heuristic].admissible
+        return search_entry.optimal and heuristic_ok and (self.config.weight or 1) == 1
+
+    def unsupported(self, task: GroundTask) -> str | None:
+        """Why this planner refuses ``task``, or None when it accepts it."""
+        parts = [("search", self.config.search, SEARCHES[self.config.search].supports)]
+        if self.config.heuristic is not None:
+            parts.append(("heuristic", self.config.heuristic, HEURISTICS[self.config.heuristic].supports))
+        for feature in task_features(task):
+            for kind, name, supports in parts:
+                if not getattr(supports, feature):
+                    return (f"planner {self.name!r}: {kind} {name!r} does not support {FEATURES[feature]}, "
+                            f"which the task uses; choose another planner (e.g. 'default' or 'astar-hmax')")
+        return None
+
+    def check(self, task: GroundTask) -> None:
+        """Raise UnsupportedTask when this planner refuses ``task``."""
+        message = self.unsupported(task)
+        if message:
+            raise UnsupportedTask(message)
+
+    def solve(self, task: GroundTask, time_limit: float | None = None,
+              memory_limit_mb: float | None = None) -> SearchResult:
+        """Search for a plan; a refused task gives Status.UNSUPPORTED before any work."""
+        message = self.unsupported(task)
+        if message:
+            return SearchResult(Status.UNSUPPORTED, message=message)
+        started = time.perf_counter()
+        heuristic = None
+        if self.config.heuristic is not None:
+            heuristic = HEURISTICS[self.config.heuristic].factory()
+            heuristic.precompute(task)
+        base = SEARCHES[self.config.search].config
+        config = replace(base, weight=self.config.weight or base.weight, preferred=self.config.preferred,
+                         batch_size=self.config.batch_size or base.batch_size)
+        remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
+        return search(task, config, heuristic, remaining, memory_limit_mb)
+
+
+def make_planner(name_or_config: str | PlannerConfig, task: GroundTask | None = None) -> Planner:
+    """A Planner by name (a key of PLANNERS) or from a PlannerConfig. Inconsistent configurations
+    raise ValueError; with ``task`` given, a task the planner refuses raises UnsupportedTask."""
+    if isinstance(name_or_config, str):
+        if name_or_config not in PLANNERS:
+            raise ValueError(f"unknown planner {name_or_config!r}; choose one of {', '.join(PLANNERS)}")
+        name, config = name_or_config, PLANNERS[name_or_config]
+    else:
+        config = name_or_config
+        name = f"{config.search}({config.heuristic or ''})"
+    if config.search not in SEARCHES:
+        raise ValueError(f"unknown search {config.search!r}; choose one of {', '.join(SEARCHES)}")
+    entry = SEARCHES[config.search]
+    if config.heuristic is not None and config.heuristic not in HEURISTICS:
+        raise ValueError(f"unknown heuristic {config.heuristic!r}; choose one of {', '.join(HEURISTICS)}")
+    if entry.needs_heuristic and config.heuristic is None:
+        raise ValueError(f"search {config.search!r} needs a heuristic")
+    if not entry.needs_heuristic and config.heuristic is not None:
+        raise ValueError(f"search {config.search!r} takes no heuristic")
+    if config.preferred and not (entry.config.order == "h" and HEURISTICS[config.heuristic].preferred):
+        raise ValueError("preferred operators need a greedy search and a heuristic that provides them (hff)")
+    if config.weight is not None and (entry.config.order != "f" or config.weight < 1):
+        raise ValueError("a weight needs an A*-type search (astar, wastar) and must be a positive integer")
+    planner = Planner(name, config)
+    if task is not None:
+        planner.check(task)
+    return planner

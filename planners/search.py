@@ -1,0 +1,263 @@
+"""One best-first search engine over a StateRegistry, configured rather than copied.
+
+A configuration says how states are ordered (``depth``: breadth-first, ``g``: uniform-cost,
+``f``: A* / weighted A* with ties broken by lower h, ``h``: greedy), when the goal test runs
+(at generation for breadth-first and greedy searches, when popped for cost-ordered ones, which
+keeps A* optimal), whether closed states are reopened when a cheaper path turns up, whether
+evaluation is lazy (successors enter the open list with their parent's h and are evaluated when
+popped) and whether preferred operators feed a second open list (Fast Downward's alternation
+with boosting on progress).
+
+Each round pops a batch of ids from one bucket (for A* a subset of the minimum (f, h) bucket,
+which keeps optimality), unpacks it once, finds the applicable operators for the whole batch,
+builds every successor in one call, deduplicates them through the registry and evaluates the new
+ones in one heuristic call. States with h = inf are pruned: heuristics report inf only for proven
+dead ends, so an exhausted open list proves the task unsolvable.
+
+Limits are checked once per batch: ``time_limit`` in seconds of wall-clock time and
+``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
+duplicate index estimated per entry, open-list entries), not the process RSS, which is a
+monotone peak shared with everything else in the process.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from agentgen_sym.planners.heuristics import Heuristic
+from agentgen_sym.planners.open_list import AlternationOpenList
+from agentgen_sym.planners.result import SearchResult, SearchStats, Status
+from agentgen_sym.planners.state_registry import StateRegistry
+from agentgen_sym.planners.task import GroundTask
+
+ORDERS = ("depth", "g", "f", "h")
+BATCH_CELLS = 1 << 21  # cap on batch * max(n_ops, n_bits): bounds the applicable/unpacked matrices
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    order: str                # one of ORDERS
+    goal_test_at_generation: bool
+    reopen: bool              # push a closed state again when a cheaper path to it is found
+    weight: int = 1           # f = g + weight * h
+    lazy: bool = False
+    preferred: bool = False   # needs a heuristic with preferred operators
+    batch_size: int = 64
+    boost: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.order not in ORDERS:
+            raise ValueError(f"unknown search order {self.order!r}; expected one of {', '.join(ORDERS)}")
+        if self.weight < 1 or self.batch_size < 1:
+            raise ValueError("weight and batch_size must be positive integers")
+
+
+class _LimitReached(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, task: GroundTask, config: SearchConfig, heuristic: Heuristic | None,
+                 time_limit: float | None, memory_limit_mb: float | None) -> None:
+        self.task, self.config, self.heuristic = task, config, heuristic
+        self.registry = StateRegistry(task.n_words)
+        self.open = AlternationOpenList(config.preferred, config.boost)
+        self.stats = SearchStats()
+        self.start = time.perf_counter()
+        self.deadline = None if time_limit is None else self.start + time_limit
+        self.memory_limit = None if memory_limit_mb is None else memory_limit_mb * 2 ** 20
+        self.batch = max(1, min(config.batch_size, BATCH_CELLS // max(task.n_ops, task.n_bits, 1)))
+        self.best_h = np.inf
+        self.cost = task.cost.astype(np.int64)
+
+    # ---------------------------------------------------------------- driver
+    def run(self) -> SearchResult:
+        try:
+            goal = self._search()
+        except (_LimitReached, MemoryError) as stop:
+            return self._result(Status.LIMIT_REACHED, message=str(stop) or "out of memory")
+        if goal is None:
+            return self._result(Status.UNSOLVABLE, message="open list exhausted: no plan exists")
+        plan = self.registry.path(goal)
+        return self._result(Status.SOLVED, plan=plan, cost=int(self.cost[plan].sum()) if plan else 0)
+
+    def _result(self, status: Status, plan: list[int] | None = None, cost: int | None = None,
+                message: str = "") -> SearchResult:
+        self.stats.seconds = time.perf_counter() - self.start
+        self._note_memory()
+        return SearchResult(status, plan, cost, self.stats, message)
+
+    def _search(self) -> int | None:
+        reg, task = self.registry, self.task
+        root = int(reg.insert(task.init_bits[None, :])[0])
+        reg.g[root], reg.depth[root] = 0, 0
+        root_states = task.unpack(reg.rows[[root]])
+        if task.is_goal(root_states)[0]:
+            return root
+        if self.config.lazy:
+            reg.h[root] = 0.0
+        else:
+            reg.h[root] = self._evaluate(root_states)[0]
+            if np.isinf(reg.h[root]):
+                return None
+            self.best_h = reg.h[root]
+        self._push(np.array([root]), reg.h[[root]], None)
+        while len(self.open):
+            self._check_limits()
+            ids = self._pop()
+            if ids.size == 0:
+                continue
+            states = task.unpack(reg.rows[ids])
+            found = None if self.config.goal_test_at_generation else self._first_goal(ids, states)
+            if found is None:
+                expand = self._expand_lazy if self.config.lazy else self._expand_eager
+                found = expand(ids, states)
+            if found is not None:
+                return found
+        return None
+
+    # ---------------------------------------------------------------- one round
+    def _pop(self) -> np.ndarray:
+        reg = self.registry
+        key, ids = self.open.pop_batch(self.batch)
+        _, first = np.unique(ids, return_index=True)
+        ids = ids[np.sort(first)]
+        ids = ids[~reg.closed[ids]]
+        if self.config.reopen:  # drop entries pushed before a cheaper path was found
+            ids = ids[(self._keys(ids, reg.h[ids]) == np.array(key)).all(axis=1)]
+        return ids
+
+    def _expand_eager(self, ids: np.ndarray, states: np.ndarray) -> int | None:
+        """Expand, evaluate the new successors; returns a goal id when one is generated."""
+        reg, task = self.registry, self.task
+        reg.closed[ids] = True
+        preferred = None
+        if self.config.preferred:
+            _, preferred = self.heuristic.compute_preferred(states)
+            self.stats.evaluated += ids.size
+        improved, is_new, pref = self._generate(ids, states, preferred)
+        fresh = improved[is_new]
+        if fresh.size:
+            fresh_states = task.unpack(reg.rows[fresh])
+            reg.h[fresh] = self._evaluate(fresh_states)
+            dead = np.isinf(reg.h[fresh])
+            reg.closed[fresh[dead]] = True
+            if self.config.goal_test_at_generation:
+                goal = self._first_goal(fresh[~dead], fresh_states[~dead])
+                if goal is not None:
+                    return goal
+            self._progress(reg.h[fresh[~dead]])
+        if self.config.reopen:
+            push = improved[~np.isinf(reg.h[improved])]
+            reg.closed[push] = False
+        else:
+            push = fresh[~reg.closed[fresh]]
+        self._push(push, reg.h[push], None if pref is None else np.isin(push, pref))
+        return None
+
+    def _expand_lazy(self, ids: np.ndarray, states: np.ndarray) -> int | None:
+        """Evaluate the popped states, expand the live ones; successors wait with their parent's h."""
+        reg, task = self.registry, self.task
+        reg.closed[ids] = True
+        if self.config.preferred:
+            h, preferred = self.heuristic.compute_preferred(states)
+        else:
+            h, preferred = self.heuristic.compute(states), None
+        self.stats.evaluated += ids.size
+        reg.h[ids] = h
+        alive = np.isfinite(h)
+        ids, states = ids[alive], states[alive]
+        preferred = None if preferred is None else preferred[alive]
+        self._progress(h[alive])
+        improved, is_new, pref = self._generate(ids, states, preferred)
+        fresh = improved[is_new]
+        if fresh.size and self.config.goal_test_at_generation:
+            goal = self._first_goal(fresh, task.unpack(reg.rows[fresh]))
+            if goal is not None:
+                return goal
+        push = improved[~reg.closed[improved]]
+        parent_h = reg.h[reg.parent[push]]
+        is_pref = None if pref is None else np.isin(push, pref)
+        if is_pref is not None:  # preferred successors first inside their bucket
+            order = np.argsort(~is_pref, kind="stable")
+            push, parent_h, is_pref = push[order], parent_h[order], is_pref[order]
+        self._push(push, parent_h, is_pref)
+        return None
+
+    def _generate(self, ids: np.ndarray, states: np.ndarray, preferred: np.ndarray | None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """Expand ``ids`` (unpacked as ``states``): register every successor, record a parent for
+        those reached more cheaply than before. Returns the improved ids, which of them are new,
+        and the ids reached by a preferred operator (None without preferred operators)."""
+        reg, task = self.registry, self.task
+        self.stats.expanded += ids.size
+        si, oi = np.nonzero(task.applicable(states))
+        self.stats.generated += si.size
+        size_before = reg.size
+        succ_ids = reg.insert(task.successors(reg.rows[ids], states, si, oi))
+        parent = ids[si]
+        g_new = reg.g[parent] + self.cost[oi]
+        depth_new = reg.depth[parent] + 1
+        # by depth for breadth-first search (shortest plans), by cost otherwise
+        metric, current = (depth_new, reg.depth) if self.config.order == "depth" else (g_new, reg.g)
+        order = np.lexsort((metric, succ_ids))
+        first = np.ones(order.size, dtype=bool)
+        first[1:] = succ_ids[order[1:]] != succ_ids[order[:-1]]
+        pick = order[first]
+        pick = pick[metric[pick] < current[succ_ids[pick]]]
+        improved = succ_ids[pick]
+        reg.g[improved], reg.depth[improved] = g_new[pick], depth_new[pick]
+        reg.parent[improved], reg.op[improved] = parent[pick], oi[pick]
+        pref = None if preferred is None else np.unique(succ_ids[preferred[si, oi]])
+        return improved, improved >= size_before, pref
+
+    # ---------------------------------------------------------------- helpers
+    def _first_goal(self, ids: np.ndarray, states: np.ndarray) -> int | None:
+        goals = np.flatnonzero(self.task.is_goal(states))
+        return int(ids[goals[0]]) if goals.size else None
+
+    def _evaluate(self, states: np.ndarray) -> np.ndarray:
+        if self.heuristic is None:
+            return np.zeros(states.shape[0])
+        self.stats.evaluated += states.shape[0]
+        return self.heuristic.compute(states)
+
+    def _keys(self, ids: np.ndarray, h: np.ndarray) -> np.ndarray:
+        reg, order = self.registry, self.config.order
+        if order == "depth":
+            return reg.depth[ids][:, None]
+        if order == "g":
+            return reg.g[ids][:, None]
+        hi = h.astype(np.int64)
+        if order == "h":
+            return hi[:, None]
+        return np.stack([reg.g[ids] + self.config.weight * hi, hi], axis=1)
+
+    def _push(self, ids: np.ndarray, h: np.ndarray, preferred: np.ndarray | None) -> None:
+        self.open.push(self._keys(ids, h), ids, preferred)
+
+    def _progress(self, h: np.ndarray) -> None:
+        if h.size and h.min() < self.best_h:
+            self.best_h = h.min()
+            self.open.boost()
+
+    def _note_memory(self) -> int:
+        used = self.registry.nbytes + self.open.nbytes
+        self.stats.peak_memory_mb = max(self.stats.peak_memory_mb, used / 2 ** 20)
+        return used
+
+    def _check_limits(self) -> None:
+        used = self._note_memory()
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _LimitReached(f"time limit reached after {self.stats.expanded} expansions")
+        if self.memory_limit is not None and used > self.memory_limit:
+            raise _LimitReached(f"memory limit reached: the search holds {used / 2 ** 20:.1f} MB")
+
+
+def search(task: GroundTask, config: SearchConfig, heuristic: Heuristic | None = None,
+           time_limit: float | None = None, memory_limit_mb: float | None = None) -> SearchResult:
+    """Run the configured best-first search; ``heuristic`` must already be precomputed for ``task``."""
+    return _Search(task, config, heuristic, time_limit, memory_limit_mb).run()

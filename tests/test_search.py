@@ -1,0 +1,404 @@
+"""The search core against slow, obviously correct frozenset references on small random tasks,
+plus hand-made tasks with known optima, limits and registry guards."""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentgen_sym.planners import PLANNERS, PlannerConfig, Status, UnsupportedTask, make_planner
+from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, HMax, LMCut
+from agentgen_sym.planners.open_list import BucketOpenList
+from agentgen_sym.planners.registry import Planner
+from agentgen_sym.planners.state_registry import StateRegistry
+from agentgen_sym.planners.task import ConditionalEffect, Operator
+
+from .strategies_tasks import TaskSpec, fact_sets, spec_from, task_specs
+from .tasks_handmade import blocksworld, gripper, sliding_puzzle
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------------- frozenset references
+def ref_applicable(op: Operator, s: frozenset[int]) -> bool:
+    return set(op.pre) <= s and not set(op.neg) & s
+
+
+def ref_successor(op: Operator, s: frozenset[int]) -> frozenset[int]:
+    """PDDL semantics: conditions read in ``s``, deletes before adds."""
+    dels, adds = set(op.delete), set(op.add)
+    for e in op.effects:
+        if set(e.pre) <= s and not set(e.neg) & s:
+            dels |= set(e.delete)
+            adds |= set(e.add)
+    return frozenset((s - dels) | adds)
+
+
+def ref_relaxed_ops(spec: TaskSpec) -> list[tuple[frozenset[int], frozenset[int], int]]:
+    out = []
+    for op in spec.operators:
+        if op.add:
+            out.append((frozenset(op.pre), frozenset(op.add), op.cost))
+        for e in op.effects:
+            if e.add:
+                out.append((frozenset(op.pre) | frozenset(e.pre), frozenset(e.add), op.cost))
+    return out
+
+
+def ref_relaxed_cost(spec: TaskSpec, s: frozenset[int], combine) -> float:
+    """h_max (combine=max) or h_add (combine=sum) by a naive fixpoint over dicts."""
+    cost = {p: 0.0 for p in s}
+    changed = True
+    while changed:
+        changed = False
+        for pre, adds, c in ref_relaxed_ops(spec):
+            if all(p in cost for p in pre):
+                value = c + combine([cost[p] for p in pre] or [0.0])
+                for p in adds:
+                    if value < cost.get(p, math.inf):
+                        cost[p] = value
+                        changed = True
+    return combine([cost.get(p, math.inf) for p in spec.goal] or [0.0])
+
+
+def ref_optimal_cost(spec: TaskSpec, s: frozenset[int], unit: bool = False) -> float:
+    """Dijkstra over fact sets: the optimal plan cost (or length with ``unit``), inf if none."""
+    best = {s: 0}
+    queue = [(0, 0, s)]
+    tie = 0
+    while queue:
+        g, _, state = heapq.heappop(queue)
+        if g > best[state]:
+            continue
+        if spec.goal <= state:
+            return g
+        for op in spec.operators:
+            if ref_applicable(op, state):
+                nxt, ng = ref_successor(op, state), g + (1 if unit else op.cost)
+                if ng < best.get(nxt, math.inf):
+                    best[nxt] = ng
+                    tie += 1
+                    heapq.heappush(queue, (ng, tie, nxt))
+    return math.inf
+
+
+def unpacked(spec: TaskSpec, states: list[frozenset[int]]) -> np.ndarray:
+    return spec.task.unpack(spec.pack_states(states))
+
+
+def heuristic(cls, spec: TaskSpec):
+    h = cls()
+    h.precompute(spec.task)
+    return h
+
+
+def replay(spec: TaskSpec, plan: list[int]) -> frozenset[int]:
+    """Apply ``plan`` from init with the batched kernels, checking applicability at each step."""
+    task = spec.task
+    rows = task.init_bits[None, :]
+    for op in plan:
+        states = task.unpack(rows)
+        assert task.applicable(states)[0, op], f"operator {op} not applicable"
+        rows = task.successors(rows, states, np.array([0]), np.array([op]))
+    return frozenset(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist())
+
+
+# ---------------------------------------------------------------------- kernels
+@PROPERTY
+@given(st.data())
+def test_applicable_and_successors_match_reference(data):
+    spec = data.draw(task_specs(negative=True, conditional=True, costs=True))
+    states = data.draw(fact_sets(spec))
+    task = spec.task
+    rows = spec.pack_states(states)
+    app = task.applicable(task.unpack(rows))
+    expected = np.array([[ref_applicable(op, s) for op in spec.operators] for s in states], dtype=bool)
+    assert np.array_equal(app.reshape(expected.shape), expected)
+    si, oi = np.nonzero(app)
+    succ = task.unpack(task.successors(rows, task.unpack(rows), si, oi)) if si.size else np.zeros((0, task.n_bits))
+    for k, (i, a) in enumerate(zip(si, oi)):
+        assert frozenset(np.flatnonzero(succ[k, :task.n_facts]).tolist()) == ref_successor(spec.operators[a], states[i])
+
+
+# ---------------------------------------------------------------------- heuristics
+@PROPERTY
+@given(st.data())
+def test_hmax_and_hadd_match_naive_fixpoints(data):
+    spec = data.draw(task_specs(negative=True, conditional=True, costs=True, zero_costs=True))
+    states = data.draw(fact_sets(spec))
+    bits = unpacked(spec, states)
+    assert heuristic(HMax, spec).compute(bits).tolist() == [ref_relaxed_cost(spec, s, max) for s in states]
+    assert heuristic(HAdd, spec).compute(bits).tolist() == [ref_relaxed_cost(spec, s, sum) for s in states]
+
+
+@PROPERTY
+@given(st.data())
+def test_blind_and_goal_count(data):
+    spec = data.draw(task_specs(costs=True))
+    states = data.draw(fact_sets(spec))
+    bits = unpacked(spec, states)
+    min_cost = min((op.cost for op in spec.operators), default=0)
+    assert heuristic(Blind, spec).compute(bits).tolist() == [0 if spec.goal <= s else min_cost for s in states]
+    assert heuristic(GoalCount, spec).compute(bits).tolist() == [len(spec.goal - s) for s in states]
+
+
+@PROPERTY
+@given(st.data())
+def test_hff_relaxed_plan_is_valid_and_between_hmax_and_hadd(data):
+    spec = data.draw(task_specs(negative=True, conditional=True, costs=True, zero_costs=True))
+    states = data.draw(fact_sets(spec))
+    bits = unpacked(spec, states)
+    hff = heuristic(HFF, spec)
+    rt = hff.relaxed
+    plans, _, alive = hff.relaxed_plans(bits)
+    h, preferred = hff.compute_preferred(bits)
+    h_max, h_add = heuristic(HMax, spec).compute(bits), heuristic(HAdd, spec).compute(bits)
+    for i, s in enumerate(states):
+        assert alive[i] == np.isfinite(h_max[i]) == np.isfinite(h[i])
+        if not alive[i]:
+            assert not preferred[i].any()
+            continue
+        ops = np.flatnonzero(plans[i])
+        reached, grown = set(s), True
+        while grown:  # the plan's operators alone reach the goal in the relaxation
+            grown = False
+            for r in ops:
+                pre = set(rt.pre_idx[r].tolist()) - {spec.task.true_fact}
+                adds = set(rt.add_fact[rt.add_start[r]:rt.add_start[r] + _n_adds(rt, r)].tolist())
+                if pre <= reached and not adds <= reached:
+                    reached |= adds
+                    grown = True
+        assert spec.goal <= reached
+        assert h[i] == rt.cost[ops].sum()
+        assert h_max[i] <= h[i] <= h_add[i]
+        for a in np.flatnonzero(preferred[i]):
+            assert ref_applicable(spec.operators[a], s) and a in rt.op_idx[ops]
+
+
+def test_hff_supporters_never_cycle_through_zero_cost_ties():
+    """p costs 1 (via c) and so does the zero-cost detour p -> q -> p: choosing supporters by value
+    alone could pick the detour and return the invalid plan {a, b} with cost 0."""
+    ops = [Operator("a", "a", (), pre=(2,), add=(1,), cost=0), Operator("b", "b", (), pre=(1,), add=(2,), cost=0),
+           Operator("c", "c", (), pre=(0,), add=(1,), cost=1)]
+    spec = spec_from(3, [0], [1], ops)
+    hff = heuristic(HFF, spec)
+    plans, _, _ = hff.relaxed_plans(unpacked(spec, [frozenset({0})]))
+    assert hff.relaxed.op_idx[np.flatnonzero(plans[0])].tolist() == [2]
+    assert hff.compute(unpacked(spec, [frozenset({0})])).tolist() == [1.0]
+
+
+def _n_adds(rt, r: int) -> int:
+    end = rt.add_start[r + 1] if r + 1 < rt.n_rel else rt.add_fact.size
+    return int(end - rt.add_start[r])
+
+
+@PROPERTY
+@given(st.data())
+def test_lmcut_between_hmax_and_optimal_cost(data):
+    spec = data.draw(task_specs(negative=True, costs=True, zero_costs=True))
+    states = data.draw(fact_sets(spec))
+    bits = unpacked(spec, states)
+    lmcut, h_max = heuristic(LMCut, spec).compute(bits), heuristic(HMax, spec).compute(bits)
+    for i, s in enumerate(states):
+        optimum = ref_optimal_cost(spec, s)
+        assert h_max[i] <= lmcut[i] <= optimum
+        assert np.isinf(lmcut[i]) == np.isinf(h_max[i])
+
+
+def test_lmcut_exceeds_hmax_where_landmarks_add_up():
+    """Three independent goals of cost 1: h_max = 1, LM-cut = h* = 3."""
+    ops = [Operator(f"get{i}", "get", (str(i),), add=(i,)) for i in range(3)]
+    spec = spec_from(3, [], [0, 1, 2], ops)
+    bits = unpacked(spec, [frozenset()])
+    assert heuristic(HMax, spec).compute(bits)[0] == 1
+    assert heuristic(LMCut, spec).compute(bits)[0] == 3
+
+
+# ---------------------------------------------------------------------- searches
+OPTIMAL_UNIT = ["bfs", "ucs", "astar-blind", "astar-hmax", "astar-lmcut", "optimal"]
+OPTIMAL_COST = ["ucs", "astar-blind", "astar-hmax", "astar-lmcut", "optimal"]
+
+
+@PROPERTY
+@given(task_specs(negative=True))
+def test_bfs_length_equals_astar_optimum_unit_cost(spec):
+    optimum = ref_optimal_cost(spec, spec.init)
+    for name in OPTIMAL_UNIT:
+        result = make_planner(name).solve(spec.task)
+        if math.isinf(optimum):
+            assert result.status is Status.UNSOLVABLE, name
+        else:
+            assert result.status is Status.SOLVED and result.cost == len(result.plan) == optimum, name
+
+
+@PROPERTY
+@given(task_specs(negative=True, costs=True, zero_costs=True))
+def test_optimal_planners_agree_on_cost(spec):
+    optimum = ref_optimal_cost(spec, spec.init)
+    for name in OPTIMAL_COST:
+        result = make_planner(name).solve(spec.task)
+        if math.isinf(optimum):
+            assert result.status is Status.UNSOLVABLE, name
+        else:
+            assert result.solved and result.cost == optimum, name
+            assert spec.goal <= replay(spec, result.plan)
+    bfs = make_planner("bfs").solve(spec.task)
+    if bfs.solved:
+        assert len(bfs.plan) == ref_optimal_cost(spec, spec.init, unit=True)
+
+
+@PROPERTY
+@given(task_specs(negative=True, conditional=True, costs=True, zero_costs=True))
+def test_every_planner_returns_a_valid_plan_or_proves_unsolvable(spec):
+    optimum = ref_optimal_cost(spec, spec.init)
+    for name in PLANNERS:
+        planner = make_planner(name)
+        result = planner.solve(spec.task)
+        if planner.unsupported(spec.task):
+            assert result.status is Status.UNSUPPORTED and result.plan is None
+            continue
+        if math.isinf(optimum):
+            assert result.status is Status.UNSOLVABLE, name
+            continue
+        assert result.solved, name
+        assert spec.goal <= replay(spec, result.plan), name
+        assert result.cost == sum(spec.operators[a].cost for a in result.plan)
+        if planner.optimal:
+            assert result.cost == optimum, name
+        assert result.stats.seconds >= 0 and result.stats.peak_memory_mb > 0
+
+
+@pytest.mark.parametrize("batch_size", [1, 3])
+@given(spec=task_specs(costs=True, zero_costs=True))
+@PROPERTY
+def test_small_batches_keep_astar_optimal(spec, batch_size):
+    optimum = ref_optimal_cost(spec, spec.init)
+    result = make_planner(PlannerConfig("astar", "lmcut", batch_size=batch_size)).solve(spec.task)
+    assert (result.status is Status.UNSOLVABLE) if math.isinf(optimum) else result.cost == optimum
+
+
+HANDMADE = {
+    "blocksworld-3": (lambda: blocksworld([["a", "b", "c"]], [["c", "b", "a"]]), 6),
+    "blocksworld-4": (lambda: blocksworld([["a", "b"], ["c", "d"]], [["d", "c", "b", "a"]]), 8),
+    "gripper-2": (lambda: gripper(2), 5),
+    "gripper-4": (lambda: gripper(4), 11),
+    "8-puzzle": (lambda: sliding_puzzle(3, 30, seed=1), 16),
+}
+
+
+@pytest.mark.parametrize("task_name", list(HANDMADE))
+@pytest.mark.parametrize("planner_name", list(PLANNERS))
+def test_handmade_tasks(task_name, planner_name):
+    build, optimum = HANDMADE[task_name]
+    task = build()
+    planner = make_planner(planner_name)
+    result = planner.solve(task, time_limit=60)
+    assert result.solved
+    if planner.optimal or planner_name == "bfs":
+        assert result.cost == optimum
+    assert result.cost >= optimum
+    assert result.stats.expanded > 0 and result.stats.generated >= result.stats.expanded
+
+
+def test_goal_at_init_and_dead_init():
+    spec = spec_from(2, [0], [0], [Operator("o", "o", (), pre=(1,), add=(0,))])
+    for name in PLANNERS:
+        result = make_planner(name).solve(spec.task)
+        assert result.solved and result.plan == [] and result.cost == 0
+    dead = spec_from(2, [], [0], [Operator("o", "o", (), pre=(1,), add=(0,))])
+    for name in PLANNERS:
+        assert make_planner(name).solve(dead.task).status is Status.UNSOLVABLE
+
+
+def test_unsolvable_needing_full_exploration():
+    """Relaxed-reachable goal, but deletes make it unreachable: complete searches exhaust the space."""
+    ops = [Operator("a", "a", (), pre=(0,), add=(1,), delete=(0,)),
+           Operator("b", "b", (), pre=(0,), add=(2,), delete=(0,))]
+    spec = spec_from(3, [0], [1, 2], ops)
+    for name in PLANNERS:
+        result = make_planner(name).solve(spec.task)
+        assert result.status is Status.UNSOLVABLE, name
+        assert result.plan is None and result.stats.expanded >= 1
+
+
+# ---------------------------------------------------------------------- limits
+def test_time_limit_reached_with_stats():
+    task = sliding_puzzle(4, 200, seed=3)
+    result = make_planner("ucs").solve(task, time_limit=0.2)
+    assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
+    assert result.plan is None
+    assert result.stats.expanded > 0 and result.stats.generated > 0 and result.stats.seconds >= 0.2
+
+
+def test_memory_limit_reached_with_stats():
+    task = sliding_puzzle(4, 200, seed=3)
+    result = make_planner("bfs").solve(task, memory_limit_mb=2)
+    assert result.status is Status.LIMIT_REACHED and "memory limit" in result.message
+    assert result.stats.peak_memory_mb > 2 and result.stats.expanded > 0
+
+
+# ---------------------------------------------------------------------- registry guards
+def _conditional_task() -> TaskSpec:
+    op = Operator("o", "o", (), add=(0,), effects=(ConditionalEffect(pre=(0,), add=(1,)),))
+    return spec_from(2, [], [1], [op])
+
+
+def test_registry_refuses_lmcut_on_conditional_effects():
+    spec = _conditional_task()
+    for name in ("astar-lmcut", "optimal"):
+        with pytest.raises(UnsupportedTask, match="heuristic 'lmcut' does not support conditional effects"):
+            make_planner(name, spec.task)
+        result = make_planner(name).solve(spec.task)
+        assert result.status is Status.UNSUPPORTED and "conditional effects" in result.message
+        assert result.stats.expanded == 0
+    assert isinstance(UnsupportedTask("x"), ValueError)
+    assert make_planner("astar-hmax", spec.task).solve(spec.task).cost == 2
+
+
+@pytest.mark.parametrize("config, message", [
+    ("no-such-planner", "unknown planner"),
+    (PlannerConfig("dfs"), "unknown search"),
+    (PlannerConfig("astar", "hfoo"), "unknown heuristic"),
+    (PlannerConfig("astar"), "needs a heuristic"),
+    (PlannerConfig("bfs", "hff"), "takes no heuristic"),
+    (PlannerConfig("astar", "hff", preferred=True), "preferred operators"),
+    (PlannerConfig("gbfs", "hadd", preferred=True), "preferred operators"),
+    (PlannerConfig("gbfs", "hff", weight=3), "weight"),
+    (PlannerConfig("astar", "hmax", weight=0), "weight"),
+])
+def test_registry_rejects_inconsistent_configurations(config, message):
+    with pytest.raises(ValueError, match=message):
+        make_planner(config)
+
+
+def test_planner_optimality_flags():
+    assert make_planner("optimal").optimal and make_planner("ucs").optimal and make_planner("astar-hmax").optimal
+    assert not make_planner("astar-hadd").optimal and not make_planner("default").optimal
+    assert not make_planner("wastar-hff").optimal and not make_planner("bfs").optimal
+    assert isinstance(make_planner(PlannerConfig("astar", "hmax", weight=2)), Planner)
+    assert not make_planner(PlannerConfig("astar", "hmax", weight=2)).optimal
+
+
+# ---------------------------------------------------------------------- building blocks
+def test_state_registry_deduplicates_exactly_and_grows():
+    reg = StateRegistry(n_words=2, capacity=2)
+    rows = np.array([[1, 2], [3, 4], [1, 2], [5, 6], [3, 4]], dtype=np.uint64)
+    ids = reg.insert(rows)
+    assert ids.tolist() == [0, 1, 0, 2, 1] and reg.size == 3
+    assert reg.rows[:3].tolist() == [[1, 2], [3, 4], [5, 6]] and reg.rows.shape[0] >= 3
+    assert reg.insert(rows[::-1]).tolist() == [1, 2, 0, 1, 0] and reg.size == 3
+
+
+def test_bucket_open_list_pops_lowest_key_fifo_in_batches():
+    ol = BucketOpenList()
+    ol.push(np.array([[2, 0], [1, 5], [1, 3], [1, 3]]), np.array([10, 11, 12, 13]))
+    ol.push(np.array([[1, 3]]), np.array([14]))
+    assert ol.pop_batch(2) == ((1, 3), pytest.approx(np.array([12, 13])))
+    key, ids = ol.pop_batch(5)
+    assert key == (1, 3) and ids.tolist() == [14]
+    assert [ol.pop_batch(5)[1].tolist() for _ in range(2)] == [[11], [10]] and ol.size == 0
