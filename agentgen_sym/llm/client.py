@@ -1,0 +1,252 @@
+"""A chat-completion client that never raises on a bad endpoint: every call ends in a Completion with a status.
+
+It runs on the official ``openai`` package against any OpenAI-compatible endpoint, with the SDK's
+own retries off so that retries, backoff, concurrency and token accounting are ours, visible and
+tested. Responses are read defensively (an LLM endpoint is untrusted input) and size-bounded,
+and, given a ResponseCache, served from disk when the very same request was made before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from enum import Enum
+from types import TracebackType
+from typing import Any
+
+import openai
+
+from agentgen_sym.llm.cache import ResponseCache, request_key
+from agentgen_sym.llm.config import LLMConfig
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+MAX_RESPONSE_CHARS = 200_000
+MAX_BODY_BYTES = 4 * MAX_RESPONSE_CHARS + 64_000  # JSON escaping can grow text up to ~4x (\uXXXX)
+JITTER = 0.1  # up to +10% of each backoff, fixed per request so re-runs wait the same
+
+
+class CompletionStatus(str, Enum):
+    """Why the text is or is not usable: a truncated or refused answer is data, not an exception."""
+
+    OK = "ok"
+    LENGTH = "length"    # finish_reason "length": the text was cut off at max_tokens
+    REFUSED = "refused"  # content filter, an explicit refusal, or an empty message
+    ERROR = "error"      # no usable response after the allowed retries; see Completion.error
+
+    def __str__(self) -> str:  # "ok", not "CompletionStatus.OK", in messages and f-strings
+        return self.value
+
+
+@dataclass(frozen=True)
+class Completion:
+    """One chat completion; ``error`` says why the status is not "ok" (None when it is)."""
+
+    text: str
+    finish_reason: str | None
+    prompt_tokens: int
+    completion_tokens: int
+    cached: bool
+    status: CompletionStatus
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status is CompletionStatus.OK
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Totals for one client: ``requests`` counts complete() calls, ``cached`` those served from disk;
+    tokens are those spent on the endpoint (cache hits cost none); ``failures`` are "error" results."""
+
+    requests: int = 0
+    cached: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    retries: int = 0
+    failures: int = 0
+
+
+class LLMClient:
+    """``complete(messages, **params) -> Completion`` with retries, a concurrency limit, a cache and usage totals.
+
+    Example::
+
+        client = LLMClient(LLMConfig.from_env(), cache=ResponseCache(".agentgen/llm-cache.sqlite"))
+        result = client.complete([{"role": "user", "content": "Write a PDDL domain for ..."}], temperature=0.7)
+        if result.ok:
+            ...
+
+    Safe to share between threads: at most ``config.max_concurrency`` requests are in flight.
+    ``use_cache=False`` (the ``--no-cache`` flag) neither reads nor writes the cache.
+    """
+
+    def __init__(self, config: LLMConfig, cache: ResponseCache | None = None, use_cache: bool = True) -> None:
+        self.config = config.require()
+        self.cache = cache if use_cache else None
+        self._openai = openai.OpenAI(base_url=config.base_url or OPENAI_BASE_URL,
+                                     api_key=config.api_key or "unused",  # local servers need no key
+                                     timeout=config.timeout_s, max_retries=0)
+        self._slots = threading.BoundedSemaphore(config.max_concurrency)
+        self._usage_lock = threading.Lock()
+        self._usage = Usage()
+
+    @property
+    def usage(self) -> Usage:
+        with self._usage_lock:
+            return self._usage
+
+    def request(self, messages: str | Sequence[Mapping[str, Any]], **params: Any) -> dict[str, Any]:
+        """The exact request body (and cache key material): config defaults, then ``params``; None drops a param."""
+        if isinstance(messages, str):
+            messages = [{"role": "user", "content": messages}]
+        if params.get("stream"):
+            raise ValueError("streaming is not supported: the client needs the whole response to check it")
+        body: dict[str, Any] = {"model": self.config.model, "temperature": self.config.temperature,
+                                "max_tokens": self.config.max_tokens, **params}
+        body = {k: v for k, v in body.items() if v is not None}
+        body["messages"] = [dict(m) for m in messages]
+        return body
+
+    def complete(self, messages: str | Sequence[Mapping[str, Any]], **params: Any) -> Completion:
+        """Ask the endpoint (or the cache); never raises for endpoint trouble, see CompletionStatus."""
+        request = self.request(messages, **params)
+        key = request_key(request)
+        completion = self._from_cache(key)
+        retries = 0
+        if completion is None:
+            completion, retries = self._call_with_retries(request, key)
+            if self.cache is not None and completion.status is not CompletionStatus.ERROR:
+                self.cache.put(key, _record(completion))
+        self._account(completion, retries)
+        return completion
+
+    def _from_cache(self, key: str) -> Completion | None:
+        record = self.cache.get(key) if self.cache is not None else None
+        if record is None:
+            return None
+        try:
+            return Completion(**{**record, "status": CompletionStatus(record["status"]), "cached": True})
+        except (KeyError, TypeError, ValueError):  # an entry from another version: ask again
+            return None
+
+    def _call_with_retries(self, request: dict[str, Any], key: str) -> tuple[Completion, int]:
+        attempts = self.config.max_retries + 1
+        for attempt in range(attempts):
+            completion, retry_after = self._attempt(request)
+            if retry_after is None or attempt == attempts - 1:
+                break
+            time.sleep(max(self._backoff(key, attempt), min(retry_after, self.config.backoff_max_s)))
+        if retry_after is not None:
+            completion = _error(f"{completion.error} (gave up after {attempts} attempt{'s' * (attempts > 1)})")
+        return completion, attempt
+
+    def _backoff(self, key: str, attempt: int) -> float:
+        """Exponential backoff with a jitter fixed by the request, so parallel workers spread out reproducibly."""
+        delay = min(self.config.backoff_max_s, self.config.backoff_s * 2 ** attempt)
+        fraction = int(hashlib.sha256(f"{key}:{attempt}".encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
+        return delay * (1 + JITTER * fraction)
+
+    def _attempt(self, request: dict[str, Any]) -> tuple[Completion, float | None]:
+        """One HTTP request; the second value is None when final, else the server's Retry-After (0 if none)."""
+        body = dict(request)
+        model, messages = body.pop("model"), body.pop("messages")
+        try:
+            with self._slots:
+                raw = self._openai.chat.completions.with_raw_response.create(model=model, messages=messages,
+                                                                            extra_body=body)
+                content = raw.http_response.content
+        except openai.APITimeoutError:
+            return _error(f"timed out after {self.config.timeout_s:g} s"), 0.0
+        except openai.APIConnectionError as exc:
+            return _error(f"connection error: {exc.__cause__ or exc}"), 0.0
+        except openai.APIStatusError as exc:
+            error = _error(f"HTTP {exc.status_code}: {_bounded(exc.message)}")
+            if exc.status_code == 429 or exc.status_code >= 500:
+                return error, _retry_after(exc.response.headers.get("retry-after"))
+            return error, None
+        except openai.OpenAIError as exc:
+            return _error(f"{type(exc).__name__}: {_bounded(str(exc))}"), None
+        return parse_response(content), None
+
+    def _account(self, completion: Completion, retries: int) -> None:
+        spent = (0, 0) if completion.cached else (completion.prompt_tokens, completion.completion_tokens)
+        with self._usage_lock:
+            u = self._usage
+            self._usage = Usage(requests=u.requests + 1, cached=u.cached + int(completion.cached),
+                                prompt_tokens=u.prompt_tokens + spent[0],
+                                completion_tokens=u.completion_tokens + spent[1], retries=u.retries + retries,
+                                failures=u.failures + int(completion.status is CompletionStatus.ERROR))
+
+    def close(self) -> None:
+        self._openai.close()
+
+    def __enter__(self) -> LLMClient:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def parse_response(content: bytes) -> Completion:
+    """Read a chat-completion body without trusting its shape; anything unexpected is an "error" Completion."""
+    if len(content) > MAX_BODY_BYTES:
+        return _error(f"response too large ({len(content)} bytes)")
+    try:
+        data = json.loads(content)
+    except (ValueError, RecursionError):
+        return _error(f"malformed response: not JSON: {_bounded(content.decode('utf-8', 'replace'), 200)!r}")
+    if isinstance(data, dict) and "error" in data:
+        return _error(f"server error: {_bounded(json.dumps(data['error']))}")
+    choices = data.get("choices") if isinstance(data, dict) else None
+    choice = choices[0] if isinstance(choices, list) and choices else None
+    message = choice.get("message") if isinstance(choice, dict) else None
+    if not isinstance(message, dict):
+        return _error("malformed response: no choices[0].message")
+    text, refusal, finish_reason = message.get("content"), message.get("refusal"), choice.get("finish_reason")
+    if not isinstance(text, (str, type(None))) or not isinstance(finish_reason, (str, type(None))):
+        return _error("malformed response: content and finish_reason must be strings")
+    text = text or ""
+    if len(text) > MAX_RESPONSE_CHARS:
+        return _error(f"response too large ({len(text)} characters, limit {MAX_RESPONSE_CHARS})")
+    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    tokens = [usage.get(name) for name in ("prompt_tokens", "completion_tokens")]
+    prompt_tokens, completion_tokens = (t if isinstance(t, int) and t >= 0 else 0 for t in tokens)
+    status, reason = CompletionStatus.OK, None
+    if finish_reason == "length":
+        status, reason = CompletionStatus.LENGTH, "truncated at max_tokens"
+    elif finish_reason == "content_filter":
+        status, reason = CompletionStatus.REFUSED, "content filter"
+    elif refusal:
+        status, reason = CompletionStatus.REFUSED, f"refusal: {_bounded(str(refusal))}"
+    elif not text.strip():
+        status, reason = CompletionStatus.REFUSED, "empty response"
+    return Completion(text, finish_reason, prompt_tokens, completion_tokens, False, status, reason)
+
+
+def _error(message: str) -> Completion:
+    return Completion("", None, 0, 0, False, CompletionStatus.ERROR, message)
+
+
+def _record(completion: Completion) -> dict[str, Any]:
+    record = asdict(completion)
+    record["status"] = completion.status.value
+    del record["cached"]
+    return record
+
+
+def _retry_after(header: str | None) -> float:
+    try:
+        return max(0.0, float(header)) if header else 0.0
+    except ValueError:  # an HTTP date: fall back to our own backoff
+        return 0.0
+
+
+def _bounded(text: str, limit: int = 500) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
