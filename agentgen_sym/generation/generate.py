@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -32,7 +32,7 @@ from agentgen_sym.files import write_atomic
 
 from .dedup import Deduplicator
 from .evolve import easier, harder, select_even
-from .measure import Measurement, measure
+from .measure import Measurement, Stopwatch, measure
 from .tasks import TaskSpec, random_walk, seed_statics, true_facts
 
 MAX_WALK = 24
@@ -55,6 +55,7 @@ class GenerationReport:
     histogram: dict[int, int]
     lo: int
     hi: int
+    seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage; never written
 
 
 def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
@@ -87,6 +88,7 @@ class TaskPool:
         self.items: list[Generated] = []
         self.candidates = 0
         self.progress = progress
+        self.watch = Stopwatch()
 
     def consider(self, spec: TaskSpec) -> None:
         declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
@@ -94,7 +96,8 @@ class TaskPool:
         if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
             return
         self.candidates += 1
-        measured = measure(self.domain, spec.problem(f"candidate-{self.candidates}", self.domain.name))
+        measured = measure(self.domain, spec.problem(f"candidate-{self.candidates}", self.domain.name),
+                           watch=self.watch)
         if measured is not None and measured.difficulty > 0:
             self.items.append(Generated(spec, measured, len(self.items)))
             if self.progress:
@@ -109,7 +112,9 @@ class TaskPool:
         for attempt in range(max_attempts):
             if len(self.items) >= target:
                 return
-            self.consider(_walk_spec(self.task, self.rng, self.seed_problem.objects, self.statics, attempt))
+            with self.watch.stage("walks"):
+                spec = _walk_spec(self.task, self.rng, self.seed_problem.objects, self.statics, attempt)
+            self.consider(spec)
 
     def evolve(self, lo: int, hi: int | None, n: int, max_rounds: int = 3) -> None:
         """Bi-Evol rounds (easier and harder variants of every task) until every difficulty level in
@@ -125,7 +130,9 @@ class TaskPool:
     def _evolve_round(self) -> None:
         for item in list(self.items):
             plan = item.measurement.plan
-            for variant in easier(item.spec, plan, self.task, self.rng) + harder(item.spec, plan, self.task, self.rng):
+            with self.watch.stage("walks"):
+                variants = easier(item.spec, plan, self.task, self.rng) + harder(item.spec, plan, self.task, self.rng)
+            for variant in variants:
                 self.consider(replace(variant, parent=f"pool-{item.order}"))
 
     def select(self, n: int, lo: int, hi: int | None, out_dir: Path, domain_path: Path, seed: int
@@ -136,7 +143,7 @@ class TaskPool:
         records = _write(out_dir, domain_path, self.domain, chosen, seed)
         histogram = Counter(r["difficulty"] for r in records)
         report = GenerationReport(self.domain.name, records, self.candidates, len(self.items),
-                                  dict(sorted(histogram.items())), lo, top)
+                                  dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds))
         _write_report(out_dir, report)
         return report
 
