@@ -61,10 +61,11 @@ class _Relaxed(Heuristic):
         super().precompute(task)
         self.relaxed: RelaxedTask = relax(task)
 
-    def _fact_costs(self, states: np.ndarray, combine: str) -> np.ndarray:
+    def _goal_costs(self, states: np.ndarray, combine: str) -> np.ndarray:
+        """Fact-major fixpoint costs of the goal facts, ``float64[g, n]``."""
         costs = initial_costs(states)
         fixpoint(self.relaxed, costs, self.relaxed.cost.astype(np.float64), combine)
-        return costs
+        return costs[self.task.goal_idx]
 
 
 class HMax(_Relaxed):
@@ -74,10 +75,9 @@ class HMax(_Relaxed):
 
     def compute(self, states: np.ndarray) -> np.ndarray:
         out = np.zeros(states.shape[0])
-        goal = self.task.goal_idx
         for part in self._chunks(states, self.relaxed.n_rel + self.relaxed.n_bits):
-            costs = self._fact_costs(states[part], "max")
-            out[part] = costs[:, goal].max(axis=1) if goal.size else 0.0
+            goal = self._goal_costs(states[part], "max")
+            out[part] = goal.max(axis=0) if goal.size else 0.0
         return out
 
 
@@ -87,7 +87,7 @@ class HAdd(_Relaxed):
     def compute(self, states: np.ndarray) -> np.ndarray:
         out = np.zeros(states.shape[0])
         for part in self._chunks(states, self.relaxed.n_rel + self.relaxed.n_bits):
-            out[part] = self._fact_costs(states[part], "sum")[:, self.task.goal_idx].sum(axis=1)
+            out[part] = self._goal_costs(states[part], "sum").sum(axis=0)
         return out
 
 
@@ -106,9 +106,10 @@ class HFF(_Relaxed):
         super().precompute(task)
         rt = self.relaxed
         self._pair_fact = np.repeat(rt.ach_fact, np.diff(np.append(rt.ach_start, rt.ach_op.size)))
+        self._pair_pos = np.arange(rt.ach_op.size)[:, None]
+        self._pairs = Segments.from_csr(rt.ach_start, np.arange(rt.ach_op.size))  # achiever pairs by fact
         self._fact_col = np.full(rt.n_bits, -1, dtype=np.int64)
         self._fact_col[rt.ach_fact] = np.arange(rt.ach_fact.size)
-        self._pairs = Segments.from_csr(rt.ach_start, np.arange(rt.ach_op.size))  # achiever pairs by fact
 
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
@@ -126,44 +127,44 @@ class HFF(_Relaxed):
         costs = initial_costs(states)
         level = np.zeros(costs.shape, dtype=np.int32)
         op_val = fixpoint(rt, costs, rt.cost.astype(np.float64), "sum", level)
-        alive = np.isfinite(costs[:, rt.goal_idx]).all(axis=1)
-        plan = np.zeros((n, rt.n_rel), dtype=bool)
-        op_level = np.zeros((n, rt.n_rel), dtype=np.int32)
+        alive = np.isfinite(costs[rt.goal_idx]).all(axis=0)
+        plan = np.zeros((rt.n_rel, n), dtype=bool)
+        op_level = np.zeros((rt.n_rel, n), dtype=np.int32)
         if rt.n_rel == 0:
-            return plan, op_level, alive
+            return plan.T, op_level.T, alive
         for j in range(rt.pre_idx.shape[1]):
-            np.maximum(op_level, level[:, rt.pre_idx[:, j]], out=op_level)
+            np.maximum(op_level, level[rt.pre_idx[:, j]], out=op_level)
         pair_op, pair_fact = rt.ach_op, self._pair_fact
-        supports = (op_val[:, pair_op] == costs[:, pair_fact]) & (op_level[:, pair_op] < level[:, pair_fact])
-        first = self._pairs.reduce(np.minimum, np.where(supports, np.arange(pair_op.size), pair_op.size), axis=1)
+        supports = (op_val[pair_op] == costs[pair_fact]) & (op_level[pair_op] < level[pair_fact])
+        first = self._pairs.reduce(np.minimum, np.where(supports, self._pair_pos, pair_op.size))
         supporter = pair_op[np.minimum(first, pair_op.size - 1)]  # only read for reached facts, which have one
 
         needed = np.zeros(costs.shape, dtype=bool)
-        r, k = np.nonzero(~states[:, rt.goal_idx] & alive[:, None])
+        in_state = states.T
+        k, col = np.nonzero(~in_state[rt.goal_idx] & alive)
         f = rt.goal_idx[k]
-        while r.size:
-            needed[r, f] = True
-            ops = supporter[r, self._fact_col[f]]
-            fresh = ~plan[r, ops]
-            r, ops = r[fresh], ops[fresh]
-            plan[r, ops] = True
-            pre = rt.pre_idx[ops]
-            rr = np.repeat(r, pre.shape[1])
-            pre = pre.reshape(-1)
-            todo = ~states[rr, pre] & ~needed[rr, pre]
-            r, f = rr[todo], pre[todo]
-        return plan, op_level, alive
+        while f.size:
+            needed[f, col] = True
+            ops = supporter[self._fact_col[f], col]
+            fresh = ~plan[ops, col]
+            ops, col = ops[fresh], col[fresh]
+            plan[ops, col] = True
+            pre = rt.pre_idx[ops].reshape(-1)
+            col = np.repeat(col, rt.pre_idx.shape[1])
+            todo = ~in_state[pre, col] & ~needed[pre, col]
+            f, col = pre[todo], col[todo]
+        return plan.T, op_level.T, alive
 
     def _evaluate(self, states: np.ndarray, want_preferred: bool) -> tuple[np.ndarray, np.ndarray]:
         rt = self.relaxed
         n = states.shape[0]
         h = np.zeros(n)
-        preferred = np.zeros((n, self.task.n_ops), dtype=bool) if want_preferred else np.zeros((n, 0), dtype=bool)
+        preferred = np.zeros((n, self.task.n_ops if want_preferred else 0), dtype=bool)
         width = max(rt.n_rel, rt.ach_op.size, rt.n_bits, self.task.n_ops)
         for part in self._chunks(states, width):
             sub = states[part]
             plan, op_level, alive = self.relaxed_plans(sub)
-            h[part] = np.where(~alive, np.inf, plan.astype(np.float64) @ rt.cost.astype(np.float64))
+            h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
             if want_preferred:
                 r, o = np.nonzero(plan & (op_level == 0))
                 pref = np.zeros((sub.shape[0], self.task.n_ops), dtype=bool)
@@ -180,8 +181,9 @@ class LMCut(_Relaxed):
     zero-cost achievers' chosen preconditions), the forward zone reached from the state without
     entering the goal zone; the operators crossing into the goal zone form a landmark whose cost
     (their minimum) is added and subtracted from them, until h_max(goal) is 0. Vectorised over
-    the operators and over the batch (each state leaves the loop when its h_max reaches 0).
-    Conditional effects are not supported (the registry refuses them, as Fast Downward does).
+    the operators and over the batch (fact-major arrays, one column per state; a state leaves the
+    loop when its h_max reaches 0). Conditional effects are not supported (the registry refuses
+    them, as Fast Downward does).
     """
 
     admissible = True
@@ -200,49 +202,48 @@ class LMCut(_Relaxed):
         if goal.size == 0:
             return h
         costs = initial_costs(states)
-        op_cost = np.tile(rt.cost.astype(np.float64), (n, 1))
+        op_cost = np.repeat(rt.cost.astype(np.float64)[:, None], n, axis=1)
         op_val = fixpoint(rt, costs, op_cost, "max")
-        goal_cost = costs[:, goal].max(axis=1)
+        goal_cost = costs[goal].max(axis=0)
         h[np.isinf(goal_cost)] = np.inf
         active = np.flatnonzero(np.isfinite(goal_cost) & (goal_cost > 0))
         while active.size:
-            c, oc, val = costs[active], op_cost[active], op_val[active]
+            c, oc, val = costs[:, active], op_cost[:, active], op_val[:, active]
             m = active.size
-            rows = np.arange(m)[:, None]
+            cols = np.arange(m)
             reached = np.isfinite(val)
             # precondition choice function: a precondition of highest h_max
-            best = c[:, rt.pre_idx[:, 0]]
-            choice = np.broadcast_to(rt.pre_idx[:, 0], (m, rt.n_rel)).copy()
+            best = c[rt.pre_idx[:, 0]]
+            choice = np.repeat(rt.pre_idx[:, :1], m, axis=1)
             for j in range(1, rt.pre_idx.shape[1]):
-                cj = c[:, rt.pre_idx[:, j]]
+                cj = c[rt.pre_idx[:, j]]
                 higher = cj > best
                 best = np.where(higher, cj, best)
-                choice = np.where(higher, rt.pre_idx[:, j], choice)
+                choice = np.where(higher, rt.pre_idx[:, j:j + 1], choice)
             # goal zone: backward through zero-cost achievers from the goal's costliest fact
             zone = np.zeros(c.shape, dtype=bool)
-            zone[np.arange(m), goal[np.argmax(c[:, goal], axis=1)]] = True
+            zone[goal[np.argmax(c[goal], axis=0)], cols] = True
             zero = (oc == 0) & reached
             while True:
-                into_zone = rt.adds.reduce(np.logical_or, zone, axis=1)
-                grow = zero & into_zone & ~zone[rows, choice]
+                into_zone = rt.adds.reduce(np.logical_or, zone)
+                grow = zero & into_zone & ~zone[choice, cols]
                 if not grow.any():
                     break
-                r, o = np.nonzero(grow)
-                zone[r, choice[r, o]] = True
+                o, r = np.nonzero(grow)
+                zone[choice[o, r], r] = True
             # forward from the state through operators whose chosen precondition is reached
-            before = states[active].copy()
+            before = states[active].T.copy()
             while True:
-                triggered = before[rows, choice] & reached
-                adds = rt.achievers.reduce(np.logical_or, triggered & ~into_zone, axis=1)
-                if not (adds & ~before[:, rt.ach_fact]).any():
+                triggered = before[choice, cols] & reached
+                adds = rt.achievers.reduce(np.logical_or, triggered & ~into_zone)
+                if not (adds & ~before[rt.ach_fact]).any():
                     break
-                before[:, rt.ach_fact] |= adds
+                before[rt.ach_fact] |= adds
             cut = triggered & into_zone
-            landmark = np.where(cut, oc, np.inf).min(axis=1)
+            landmark = np.where(cut, oc, np.inf).min(axis=0)
             h[active] += landmark
-            oc -= np.where(cut, landmark[:, None], 0.0)
-            op_val[active] = fixpoint(rt, c, oc, "max")
-            costs[active], op_cost[active] = c, oc
-            goal_cost = c[:, goal].max(axis=1)
-            active = active[goal_cost > 0]
+            oc -= np.where(cut, landmark, 0.0)
+            op_val[:, active] = fixpoint(rt, c, oc, "max")
+            costs[:, active], op_cost[:, active] = c, oc
+            active = active[c[goal].max(axis=0) > 0]
         return h

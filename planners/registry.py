@@ -66,6 +66,8 @@ HEURISTICS: dict[str, HeuristicEntry] = {
                             Support(conditional_effects=False)),
 }
 
+# Preferred-operator boosts follow Fast Downward's defaults (eager_greedy 0, lazy_greedy 1000); on
+# hand-made 15-puzzles a boost of 1000 made eager GBFS expand 10-100x more states.
 SEARCHES: dict[str, SearchEntry] = {
     "bfs": SearchEntry(SearchConfig("depth", goal_test_at_generation=True, reopen=False, batch_size=4096),
                        "breadth-first: shortest plans in number of steps", needs_heuristic=False, optimal=False),

@@ -33,17 +33,12 @@ class Segments:
             groups.append((segs, items[(start[segs][:, None] + np.arange(length)).reshape(-1)], length))
         return cls(int(start.size), tuple(groups))
 
-    def reduce(self, ufunc: np.ufunc, values: np.ndarray, axis: int) -> np.ndarray:
-        """``ufunc`` over each segment's items, which index ``values`` along ``axis`` (0 or 1) of a
-        2-D array; the result has ``n_segments`` along that axis."""
-        if axis == 0:
-            out = np.empty((self.n_segments, values.shape[1]), dtype=values.dtype)
-            for segs, items, length in self.groups:
-                out[segs] = ufunc.reduce(values[items].reshape(segs.size, length, -1), axis=1)
-        else:
-            out = np.empty((values.shape[0], self.n_segments), dtype=values.dtype)
-            for segs, items, length in self.groups:
-                out[:, segs] = ufunc.reduce(values[:, items].reshape(-1, segs.size, length), axis=2)
+    def reduce(self, ufunc: np.ufunc, values: np.ndarray) -> np.ndarray:
+        """``ufunc`` over each segment's items, which index the rows of ``values: [n_items, n]``;
+        returns ``[n_segments, n]``."""
+        out = np.empty((self.n_segments, values.shape[1]), dtype=values.dtype)
+        for segs, items, length in self.groups:
+            out[segs] = ufunc.reduce(values[items].reshape(segs.size, length, -1), axis=1)
         return out
 
 
@@ -122,48 +117,40 @@ def _unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
 
 
 def initial_costs(states: np.ndarray) -> np.ndarray:
-    """``bool[n, n_bits]`` -> ``float64[n, n_bits]``: 0 for facts true in the state, inf elsewhere."""
-    return np.where(states, 0.0, np.inf)
+    """``bool[n, n_bits]`` states -> fact-major costs ``float64[n_bits, n]``: 0 where true, inf elsewhere."""
+    return np.where(states.T, 0.0, np.inf)
 
 
 def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: str,
              level: np.ndarray | None = None) -> np.ndarray:
-    """Lower the fact costs ``costs: float64[n, n_bits]`` in place to the h_max (``combine='max'``)
-    or h_add (``'sum'``) fixpoint; returns the operator values ``float64[n, n_rel]`` (cost + combined
-    precondition costs).
+    """Lower the fact-major costs ``float64[n_bits, n]`` (one column per state) in place to the
+    h_max (``combine='max'``) or h_add (``'sum'``) fixpoint; returns the operator values
+    ``float64[n_rel, n]`` (cost + combined precondition costs).
 
     Jacobi iteration from any upper bound: after iteration ``k`` a fact costs at most its cheapest
     derivation of height ``k``, so it ends at the least fixpoint even through zero-cost cycles.
-    ``op_cost`` is ``[n_rel]`` or per state ``[n, n_rel]``. When ``level: int32[n, n_bits]`` is given,
-    each fact records the iteration of its last decrease (used to pick well-founded supporters).
-    The loop runs on the transposed, fact-major layout: gathering whole rows of ``n`` states was
-    about twice as fast as the state-major layout.
+    ``op_cost`` is ``[n_rel]`` or per state ``[n_rel, n]``. When ``level: int32[n_bits, n]`` is
+    given, each fact records the iteration of its last decrease (to pick well-founded supporters).
+    Fact-major, so every gather copies whole rows of ``n`` states: about twice as fast as state-major.
     """
-    n = costs.shape[0]
     if rt.n_rel == 0:
-        return np.empty((n, 0))
+        return np.empty((0, costs.shape[1]))
     reduce = np.maximum if combine == "max" else np.add
-    fact_major = np.ascontiguousarray(costs.T)
-    op_cost_t = op_cost[:, None] if op_cost.ndim == 1 else np.ascontiguousarray(op_cost.T)
-    level_t = None if level is None else np.ascontiguousarray(level.T)
+    op_cost = op_cost[:, None] if op_cost.ndim == 1 else op_cost
     iteration = 0
     while True:
         iteration += 1
-        op_val = fact_major[rt.pre_idx[:, 0]]
+        op_val = costs[rt.pre_idx[:, 0]]
         for j in range(1, rt.pre_idx.shape[1]):
-            reduce(op_val, fact_major[rt.pre_idx[:, j]], out=op_val)
-        op_val += op_cost_t
-        best = rt.achievers.reduce(np.minimum, op_val, axis=0)
-        old = fact_major[rt.ach_fact]
+            reduce(op_val, costs[rt.pre_idx[:, j]], out=op_val)
+        op_val += op_cost
+        best = rt.achievers.reduce(np.minimum, op_val)
+        old = costs[rt.ach_fact]
         better = best < old
         if not better.any():
-            break
-        fact_major[rt.ach_fact] = np.where(better, best, old)
-        if level_t is not None:
-            lv = level_t[rt.ach_fact]
+            return op_val
+        costs[rt.ach_fact] = np.where(better, best, old)
+        if level is not None:
+            lv = level[rt.ach_fact]
             lv[better] = iteration
-            level_t[rt.ach_fact] = lv
-    costs[:] = fact_major.T
-    if level is not None:
-        level[:] = level_t.T
-    return np.ascontiguousarray(op_val.T)
+            level[rt.ach_fact] = lv

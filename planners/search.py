@@ -39,6 +39,8 @@ BATCH_CELLS = 1 << 21  # cap on batch * max(n_ops, n_bits): bounds the applicabl
 
 @dataclass(frozen=True)
 class SearchConfig:
+    """How the engine orders, tests and treats states (see the module docstring)."""
+
     order: str                # one of ORDERS
     goal_test_at_generation: bool
     reopen: bool              # push a closed state again when a cheaper path to it is found
@@ -82,7 +84,7 @@ class _Search:
         if goal is None:
             return self._result(Status.UNSOLVABLE, message="open list exhausted: no plan exists")
         plan = self.registry.path(goal)
-        return self._result(Status.SOLVED, plan=plan, cost=int(self.cost[plan].sum()) if plan else 0)
+        return self._result(Status.SOLVED, plan=plan, cost=int(self.cost[plan].sum()))
 
     def _result(self, status: Status, plan: list[int] | None = None, cost: int | None = None,
                 message: str = "") -> SearchResult:

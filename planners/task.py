@@ -45,7 +45,7 @@ def pack(bool_rows: np.ndarray, n_words: int) -> np.ndarray:
 def unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
     """``uint64[n, n_words]`` -> ``bool[n, n_bits]``."""
     rows = np.ascontiguousarray(rows)
-    as_bytes = rows.view(np.uint8).reshape(rows.shape[0], -1)
+    as_bytes = rows.view(np.uint8).reshape(rows.shape[0], rows.shape[1] * 8)
     return np.unpackbits(as_bytes, axis=1, count=n_bits, bitorder="little").view(bool)
 
 

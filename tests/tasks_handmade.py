@@ -85,7 +85,8 @@ def sliding_puzzle(size: int, scramble: int, seed: int) -> GroundTask:
             if to not in cells:
                 continue
             for t in tiles:
-                ops.append(Operator(f"slide {t} {r}{c} {to[0]}{to[1]}", "slide", (str(t), f"c{r}{c}", f"c{to[0]}{to[1]}"),
+                ops.append(Operator(f"slide {t} {r}{c} {to[0]}{to[1]}", "slide",
+                                    (str(t), f"c{r}{c}", f"c{to[0]}{to[1]}"),
                                     pre=(f(f"at {t} {r}{c}"), f(f"blank {to[0]}{to[1]}")),
                                     add=(f(f"at {t} {to[0]}{to[1]}"), f(f"blank {r}{c}")),
                                     delete=(f(f"at {t} {r}{c}"), f(f"blank {to[0]}{to[1]}"))))

@@ -15,6 +15,7 @@ from agentgen_sym.planners import PLANNERS, PlannerConfig, Status, UnsupportedTa
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, HMax, LMCut
 from agentgen_sym.planners.open_list import BucketOpenList
 from agentgen_sym.planners.registry import Planner
+from agentgen_sym.planners.search import SearchConfig
 from agentgen_sym.planners.state_registry import StateRegistry
 from agentgen_sym.planners.task import ConditionalEffect, Operator
 
@@ -274,8 +275,8 @@ def test_every_planner_returns_a_valid_plan_or_proves_unsolvable(spec):
 
 
 @pytest.mark.parametrize("batch_size", [1, 3])
-@given(spec=task_specs(costs=True, zero_costs=True))
 @PROPERTY
+@given(spec=task_specs(costs=True, zero_costs=True))
 def test_small_batches_keep_astar_optimal(spec, batch_size):
     optimum = ref_optimal_cost(spec, spec.init)
     result = make_planner(PlannerConfig("astar", "lmcut", batch_size=batch_size)).solve(spec.task)
@@ -376,6 +377,12 @@ def test_registry_rejects_inconsistent_configurations(config, message):
         make_planner(config)
 
 
+@pytest.mark.parametrize("kwargs", [dict(order="dfs"), dict(order="f", weight=0), dict(order="h", batch_size=0)])
+def test_search_config_rejects_bad_values(kwargs):
+    with pytest.raises(ValueError):
+        SearchConfig(goal_test_at_generation=True, reopen=False, **kwargs)
+
+
 def test_planner_optimality_flags():
     assert make_planner("optimal").optimal and make_planner("ucs").optimal and make_planner("astar-hmax").optimal
     assert not make_planner("astar-hadd").optimal and not make_planner("default").optimal
@@ -398,7 +405,8 @@ def test_bucket_open_list_pops_lowest_key_fifo_in_batches():
     ol = BucketOpenList()
     ol.push(np.array([[2, 0], [1, 5], [1, 3], [1, 3]]), np.array([10, 11, 12, 13]))
     ol.push(np.array([[1, 3]]), np.array([14]))
-    assert ol.pop_batch(2) == ((1, 3), pytest.approx(np.array([12, 13])))
+    key, ids = ol.pop_batch(2)
+    assert key == (1, 3) and ids.tolist() == [12, 13]
     key, ids = ol.pop_batch(5)
     assert key == (1, 3) and ids.tolist() == [14]
     assert [ol.pop_batch(5)[1].tolist() for _ in range(2)] == [[11], [10]] and ol.size == 0
