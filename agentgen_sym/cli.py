@@ -31,7 +31,7 @@ from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.planners.backends import BACKENDS, run_backend
-from agentgen_sym.planners.registry import PLANNERS, make_planner
+from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
 from agentgen_sym.planners.result import Status
 from agentgen_sym.planners.task import GroundTask
 
@@ -516,6 +516,69 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if any(s.error for s in summaries) else EXIT_OK
 
 
+# --------------------------------------------------------------------------- LLM drafting
+
+
+def _llm_client(args: argparse.Namespace, out: Path):
+    """The LLM client of --base-url/--api-key/--model over agentgen.toml and the environment; exit 2 without one."""
+    from agentgen_sym.llm import LLMClient, LLMConfig, LLMConfigError, LLMNotConfigured, ResponseCache
+
+    try:
+        config = LLMConfig.from_env(base_url=args.base_url, api_key=args.api_key, model=args.model)
+    except LLMNotConfigured as exc:
+        raise UsageError(f"{exc}. Without an endpoint, `agentgen-sym run` (`make run`) still builds the "
+                         "bundled domains.") from exc
+    except LLMConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    cache = None if args.no_cache else ResponseCache(out / "llm-cache.sqlite")
+    return LLMClient(config, cache=cache, use_cache=not args.no_cache)
+
+
+def cmd_draft(args: argparse.Namespace) -> int:
+    from agentgen_sym.drafting import DraftOptions, draft_environment
+    from agentgen_sym.drafting.console import StagePrinter, print_verdict
+
+    if (args.text is None) == (args.file is None):
+        raise UsageError("give the inspiration TEXT or --file F (one of them)")
+    try:
+        text = args.text if args.file is None else Path(args.file).read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from exc
+    out = Path(args.output_dir)
+    client = _llm_client(args, out)
+    show = StagePrinter()
+    with client:
+        result = draft_environment(text, out, client, DraftOptions(max_repair_rounds=args.max_repair_rounds),
+                                   on_stage=show.stage, on_round=show.round)
+    print_verdict(result)
+    return EXIT_OK if result.accepted else EXIT_FINDINGS
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from agentgen_sym.drafting import BuildOptions, DraftOptions, build
+    from agentgen_sym.drafting.console import print_build_summary, progress_line
+
+    inspiration, out = Path(args.inspiration), Path(args.out)
+    if not inspiration.is_dir() or not any(inspiration.glob("*.txt")):
+        raise UsageError(f"cannot read {inspiration}: not a folder of .txt inspiration texts")
+    client = _llm_client(args, out)
+    options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
+                           DraftOptions(max_repair_rounds=args.max_repair_rounds))
+    with client:
+        report = build(inspiration, out, client, options, progress_line)
+    print_build_summary(report, out)
+    return EXIT_OK if len(report.accepted) >= args.n_envs else EXIT_FINDINGS
+
+
+def _llm_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint (overrides OPENAI_BASE_URL)")
+    p.add_argument("--api-key", metavar="KEY", help="API key (overrides OPENAI_API_KEY; local servers need none)")
+    p.add_argument("--model", metavar="NAME", help="model name (overrides AGENTGEN_MODEL)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the response cache")
+    p.add_argument("--max-repair-rounds", type=int, default=3, metavar="N",
+                   help="LLM repair rounds per domain and per problem (default 3)")
+
+
 # --------------------------------------------------------------------------- explain
 
 
@@ -610,7 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("solve", help="find a plan (satisficing by default, --optimal for cost-optimal)",
                        description="Check, ground and solve a task; print the plan in IPC format and validate it "
                                    "on the lifted semantics before anything is written. Planners: "
-                                   + ", ".join([*PLANNERS, *BACKENDS]) + ".",
+                                   + ", ".join([*PLANNER_NAMES, *BACKENDS]) + ".",
                        epilog="Exit codes: 0 plan found, 1 input errors, 2 usage error (or a planner that "
                               "refuses the task), 3 proved unsolvable, 4 a limit was reached.")
     v.add_argument("domain", metavar="DOMAIN")
@@ -679,6 +742,38 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--n", type=int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     r.set_defaults(handler=cmd_run)
+
+    d = sub.add_parser("draft", help="draft one environment from a text with an LLM, stage by stage",
+                       description="Inspiration text -> description -> PDDL domain and templates -> check, "
+                                   "automatic fixes, LLM repair rounds -> problems -> the same -> solve and "
+                                   "validate -> lint. Prints each stage's outcome; writes DIR/record.json (every "
+                                   "prompt, response, diagnostic and fix) and, when accepted, the environment.",
+                       epilog="Exit codes: 0 accepted, 1 rejected (the reason is printed), 2 usage error or no "
+                              "LLM endpoint configured.")
+    d.add_argument("text", nargs="?", metavar="TEXT", help="the inspiration text")
+    d.add_argument("--file", metavar="F", help="read the inspiration text from a file")
+    d.add_argument("-o", "--output-dir", required=True, metavar="DIR", help="where the environment goes")
+    _llm_options(d)
+    d.set_defaults(handler=cmd_draft)
+
+    b = sub.add_parser("build", help="the LLM build: inspiration texts to environments, tasks and trajectories",
+                       description="For each inspiration text (in name order, until N environments are accepted): "
+                                   "draft an environment (see `draft`), reject near-duplicates, then generate "
+                                   "tasks, Bi-Evol them (symbolic and LLM rewrites, all verified) and export "
+                                   "trajectories. Resumable: finished items have OUT/envs/ID/done.json. Writes "
+                                   "OUT/dataset.*.jsonl, OUT/report.md and OUT/report.json.",
+                       epilog="Exit codes: 0 N environments accepted, 1 fewer, 2 usage error or no LLM endpoint "
+                              "configured.")
+    b.add_argument("--inspiration", default=str(_bundled_corpus().parent / "inspiration"), metavar="DIR",
+                   help="folder of .txt inspiration texts (default: the bundled corpus/inspiration)")
+    b.add_argument("--n-envs", type=int, default=5, metavar="N", help="environments to accept (default 5)")
+    b.add_argument("--out", default="out-llm", metavar="DIR", help="output folder (default: out-llm)")
+    b.add_argument("--tasks", type=int, default=8, metavar="N", help="tasks per environment (default 8)")
+    b.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    b.add_argument("--llm-evolve", type=int, default=1, metavar="K",
+                   help="LLM rewrites asked per direction (easier, harder) per environment (default 1)")
+    _llm_options(b)
+    b.set_defaults(handler=cmd_build)
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

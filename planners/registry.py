@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, replace
 
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
-from agentgen_sym.planners.result import SearchResult, Status
+from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.task import GroundTask
 
@@ -108,8 +108,7 @@ PLANNERS: dict[str, PlannerConfig] = {
     "gbfs-hff": PlannerConfig("gbfs", "hff"),
     "gbfs-goalcount": PlannerConfig("gbfs", "goalcount"),
     "lazy-gbfs-hff": PlannerConfig("lazy-gbfs", "hff", preferred=True),
-    "default": PlannerConfig("gbfs", "hff", preferred=True),
-    "optimal": PlannerConfig("astar", "lmcut"),
+    "eager-gbfs-hff": PlannerConfig("gbfs", "hff", preferred=True),
 }
 
 
@@ -172,12 +171,76 @@ class Planner:
         return search(task, config, heuristic, remaining, memory_limit_mb)
 
 
-def make_planner(name_or_config: str | PlannerConfig, task: GroundTask | None = None) -> Planner:
-    """A Planner by name (a key of PLANNERS) or from a PlannerConfig. Inconsistent configurations
-    raise ValueError; with ``task`` given, a task the planner refuses raises UnsupportedTask."""
+@dataclass(frozen=True)
+class Portfolio:
+    """Planners tried in turn, each with a share of the time left; the first that settles the task wins.
+
+    No single greedy search is robust (h_FF stalls on visitall's plateaus where goal-count
+    flies; lazy search wins on childsnack and loses on barman), so the default satisficing
+    planner runs several. A member that exhausts the state space proves the task unsolvable,
+    which settles it too. Members that refuse the task are skipped. Without a time limit each
+    member but the last gets ``UNLIMITED_SLICE_S`` seconds.
+    """
+
+    name: str
+    members: tuple[tuple[str, float], ...]  # (planner name, share of the remaining time)
+    optimal: bool = False
+
+    UNLIMITED_SLICE_S = 60.0
+
+    def unsupported(self, task: GroundTask) -> str | None:
+        reasons = [make_planner(member).unsupported(task) for member, _share in self.members]
+        return None if any(r is None for r in reasons) else reasons[0]
+
+    def check(self, task: GroundTask) -> None:
+        message = self.unsupported(task)
+        if message:
+            raise UnsupportedTask(message)
+
+    def solve(self, task: GroundTask, time_limit: float | None = None,
+              memory_limit_mb: float | None = None) -> SearchResult:
+        started = time.perf_counter()
+        total = SearchStats()
+        last = SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or "")
+        runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
+        for i, (member, share) in enumerate(runnable):
+            is_last = i == len(runnable) - 1
+            if time_limit is None:
+                budget = None if is_last else self.UNLIMITED_SLICE_S
+            else:
+                left = time_limit - (time.perf_counter() - started)
+                if left <= 0:
+                    break
+                budget = left if is_last else left * share
+            last = make_planner(member).solve(task, budget, memory_limit_mb)
+            for name in ("expanded", "generated", "evaluated"):
+                setattr(total, name, getattr(total, name) + getattr(last.stats, name))
+            total.peak_memory_mb = max(total.peak_memory_mb, last.stats.peak_memory_mb)
+            if last.status in (Status.SOLVED, Status.UNSOLVABLE):
+                break
+        total.seconds = time.perf_counter() - started
+        return replace(last, stats=total, message=last.message or f"{self.name}: {last.status.value}")
+
+
+PORTFOLIOS: dict[str, Portfolio] = {
+    "default": Portfolio("default", (("eager-gbfs-hff", 0.4), ("lazy-gbfs-hff", 0.5), ("gbfs-goalcount", 1.0))),
+    # the strongest admissible heuristic the task allows: LM-cut refuses conditional effects
+    "optimal": Portfolio("optimal", (("astar-lmcut", 1.0), ("astar-hmax", 1.0)), optimal=True),
+}
+PLANNER_NAMES = (*PLANNERS, *PORTFOLIOS)
+
+
+def make_planner(name_or_config: str | PlannerConfig, task: GroundTask | None = None) -> Planner | Portfolio:
+    """A Planner by name (a key of PLANNERS or PORTFOLIOS) or from a PlannerConfig. Inconsistent
+    configurations raise ValueError; with ``task`` given, a task the planner refuses raises UnsupportedTask."""
+    if isinstance(name_or_config, str) and name_or_config in PORTFOLIOS:
+        portfolio = PORTFOLIOS[name_or_config]
+        if task is not None:
+            portfolio.check(task)
+        return portfolio
     if isinstance(name_or_config, str):
         if name_or_config not in PLANNERS:
-            raise ValueError(f"unknown planner {name_or_config!r}; choose one of {', '.join(PLANNERS)}")
+            raise ValueError(f"unknown planner {name_or_config!r}; choose one of {', '.join(PLANNER_NAMES)}")
         name, config = name_or_config, PLANNERS[name_or_config]
     else:
         config = name_or_config

@@ -351,14 +351,28 @@ def _conditional_task() -> TaskSpec:
 
 def test_registry_refuses_lmcut_on_conditional_effects():
     spec = _conditional_task()
-    for name in ("astar-lmcut", "optimal"):
-        with pytest.raises(UnsupportedTask, match="heuristic 'lmcut' does not support conditional effects"):
-            make_planner(name, spec.task)
-        result = make_planner(name).solve(spec.task)
-        assert result.status is Status.UNSUPPORTED and "conditional effects" in result.message
-        assert result.stats.expanded == 0
+    with pytest.raises(UnsupportedTask, match="heuristic 'lmcut' does not support conditional effects"):
+        make_planner("astar-lmcut", spec.task)
+    result = make_planner("astar-lmcut").solve(spec.task)
+    assert result.status is Status.UNSUPPORTED and "conditional effects" in result.message
+    assert result.stats.expanded == 0
     assert isinstance(UnsupportedTask("x"), ValueError)
     assert make_planner("astar-hmax", spec.task).solve(spec.task).cost == 2
+
+
+def test_optimal_portfolio_falls_back_to_hmax_where_lmcut_refuses():
+    spec = _conditional_task()
+    result = make_planner("optimal", spec.task).solve(spec.task)
+    assert result.solved and result.cost == 2 and make_planner("optimal").optimal
+
+
+def test_default_portfolio_moves_on_when_a_member_stalls():
+    from agentgen_sym.planners.registry import Portfolio
+
+    spec = _conditional_task()
+    stalling = Portfolio("test", (("astar-lmcut", 0.5), ("gbfs-goalcount", 1.0)))
+    result = stalling.solve(spec.task, time_limit=10)
+    assert result.solved  # lmcut refuses this task, so goal-count gets the time
 
 
 @pytest.mark.parametrize("config, message", [
