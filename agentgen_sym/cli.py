@@ -563,7 +563,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read {inspiration}: not a folder of .txt inspiration texts")
     client = _llm_client(args, out)
     options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
-                           DraftOptions(max_repair_rounds=args.max_repair_rounds))
+                           DraftOptions(max_repair_rounds=args.max_repair_rounds), args.seed_problem)
     with client:
         report = build(inspiration, out, client, options, progress_line)
     print_build_summary(report, out)
@@ -772,6 +772,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     b.add_argument("--llm-evolve", type=int, default=1, metavar="K",
                    help="LLM rewrites asked per direction (easier, harder) per environment (default 1)")
+    b.add_argument("--seed-problem", choices=["smallest", "largest"], default="smallest",
+                   help="which accepted problem seeds task generation (default: smallest; generation's cost "
+                        "grows with the seed's objects)")
     _llm_options(b)
     b.set_defaults(handler=cmd_build)
 

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import json
 import os
 import random
@@ -69,7 +70,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.check import check, effective_requirements
 from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.compiler.parser import ParseResult, parse_source, parse_text
 from agentgen_sym.compiler.repair import repair
@@ -796,23 +797,33 @@ def diagnose(subject: Subject, text: str) -> list[Diagnostic]:
 
 
 def located(diagnostics: list[Diagnostic], file: str, mutation: Mutation, at_or_after: bool) -> bool:
-    """An error in the mutated file on a mutated line (or, for at_or_after, on any later line)."""
+    """An error in the mutated file whose span covers a mutated line (or, for at_or_after, a later line)."""
     last = mutation.end_line or mutation.line
     for d in diagnostics:
         if d.is_error and d.span is not None and d.span.file == file:
-            if mutation.line <= d.span.line <= last or (at_or_after and d.span.line >= mutation.line):
+            if d.span.line <= last and d.span.end_line >= mutation.line:
+                return True
+            if at_or_after and d.span.end_line >= mutation.line:
                 return True
     return False
 
 
+def _meaning(node):
+    """The AST with requirements as the set they imply: their order and spelling (`:adl` or its
+    parts) carry no meaning, so a repair that declares `:typing` last still restores the file."""
+    if node is None or not hasattr(node, "requirements"):
+        return node
+    return dataclasses.replace(node, requirements=tuple(sorted(effective_requirements(node.requirements))))
+
+
 def repair_mutant(subject: Subject, text: str) -> tuple[bool, bool]:
-    """(checks clean after repair, repaired AST equals the original); problems repair against the domain file."""
+    """(checks clean after repair, repaired AST means the original); problems repair against the domain file."""
     if subject.kind == "domain":
         result = repair(text)
-        same = result.domain == subject.node
+        same = _meaning(result.domain) == _meaning(subject.node)
     else:
         result = repair(subject.domain_path, text)
-        same = result.domain == subject.domain and result.problem == subject.node
+        same = _meaning(result.domain) == _meaning(subject.domain) and result.problem == subject.node
     return result.ok, result.ok and same
 
 

@@ -280,14 +280,17 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, driver
     token: Token = exc.token
     expected = set(exc.expected)
     if token.type == "$END":
-        # right after the last token, where the missing `)` belongs (not after trailing comments)
-        span = Span(file, token.line or 1, token.column or 1, token.line or 1, token.column or 1)
+        # from right after the last token (where a missing `)` belongs) to the end of the file
+        end_line = text.count("\n") + 1
+        end_column = len(text) - (text.rfind("\n") + 1) + 1
+        after_last = Span(file, token.line or 1, token.column or 1, token.line or 1, token.column or 1)
+        span = Span(file, after_last.line, after_last.column, end_line, end_column)
         if stack and "RP" in expected:
             closers = ")" * len(stack)
             return _diag("E102", f"unexpected end of file: expected `)` to close {stack[-1]}", span,
                          f"{len(stack)} parenthes{'is is' if len(stack) == 1 else 'es are'} still open",
                          notes, Fix(f"close the open parentheses with `{closers}` at the end",
-                                    (TextEdit(span, closers),)))
+                                    (TextEdit(after_last, closers),)))
         return _diag("E102", f"unexpected end of file; expected {_or(_describe_expected(expected, driver))}", span,
                      None, notes)
     span = Span(file, token.line, token.column, token.end_line or token.line,

@@ -1,0 +1,320 @@
+"""The LLM build: inspiration texts -> environments -> tasks -> Bi-Evol -> trajectories, resumable.
+
+Layout of OUT::
+
+    envs/<env-id>/record.json         prompts, responses, diagnostics per round, fixes, verdict
+    envs/<env-id>/domain.pddl, templates.json, pNN.pddl, pNN.plan      (accepted environments)
+    envs/<env-id>/generated/, tasks/  task generation and Bi-Evol (symbolic, then LLM rewrites)
+    envs/<env-id>/dataset.<fmt>.jsonl trajectories of the environment
+    envs/<env-id>/done.json           written last: the item is finished (accepted or rejected)
+    dataset.<fmt>.jsonl, report.md, report.json, llm-cache.sqlite
+
+Texts are taken in name order until ``n_envs`` environments are accepted. An item with a
+``done.json`` is skipped on a rerun (its result read back); one that failed for a transient
+reason (endpoint error, crash) has no marker and is tried again. LLM answers are cached, so a
+rerun of an interrupted item sends nothing it already sent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.export import ExportError, export
+from agentgen_sym.files import write_atomic
+from agentgen_sym.generation import evolve, generate
+from agentgen_sym.llm import LLMClient
+from agentgen_sym.pipeline import FORMATS
+
+from .calls import Asker
+from .evolve_llm import evolve_with_llm
+from .record import TIME_CATEGORIES, Clock, StageResult
+from .signature import EnvDeduplicator
+from .stages import REJECTIONS, STAGES, DraftOptions, draft_environment
+
+BUILD_STAGES = (*STAGES, "tasks", "evolve_llm", "export")
+DONE_FILE = "done.json"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    n_envs: int
+    tasks_per_env: int = 8
+    seed: int = 0
+    llm_evolve: int = 1  # LLM rewrites asked per direction (easier, harder) per environment
+    draft: DraftOptions = DraftOptions()
+    seed_problem: str = "smallest"  # or "largest": which accepted problem seeds task generation
+
+    def __post_init__(self) -> None:
+        if self.n_envs < 1 or self.tasks_per_env < 1 or self.llm_evolve < 0 or \
+                self.seed_problem not in ("smallest", "largest"):
+            raise ValueError(f"invalid build options: {self}")
+
+
+@dataclass
+class EnvSummary:
+    """One item of the build, as ``done.json`` keeps it."""
+
+    env_id: str
+    source: str
+    accepted: bool
+    stage: str
+    reason_code: str
+    reason: str
+    stages: list[list[str]] = field(default_factory=list)  # [stage, status] in order
+    tasks: int = 0
+    llm_evolve_candidates: int = 0
+    llm_evolved: int = 0
+    llm_evolve_outcomes: dict[str, int] = field(default_factory=dict)   # "direction:code" -> count
+    difficulty_by_origin: dict[str, list[int]] = field(default_factory=dict)  # measured, per task origin
+    trajectories: int = 0
+    error: str = ""       # a failure after acceptance (no tasks, export), with the environment kept
+    seconds: dict[str, float] = field(default_factory=dict)
+    resumed: bool = False
+    retry: bool = False
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> EnvSummary:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass
+class BuildReport:
+    envs: list[EnvSummary]
+    n_envs: int
+    texts: int
+    usage: dict[str, int]
+    seconds: dict[str, float]
+    wall_seconds: float
+    datasets: dict[str, int]
+
+    @property
+    def accepted(self) -> list[EnvSummary]:
+        return [e for e in self.envs if e.accepted]
+
+    def stage_counts(self) -> list[tuple[str, int, int, int]]:
+        """(stage, entered, passed, failed) for every stage, over the items tried."""
+        rows = []
+        for stage in BUILD_STAGES:
+            statuses = [status for e in self.envs for s, status in e.stages if s == stage]
+            failed = sum(status == "failed" for status in statuses)
+            rows.append((stage, len(statuses), len(statuses) - failed, failed))
+        return rows
+
+    def rejections(self) -> Counter[str]:
+        return Counter(e.reason_code for e in self.envs if not e.accepted)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"n_envs": self.n_envs, "texts_available": self.texts, "tried": len(self.envs),
+                "accepted": len(self.accepted), "stages": [dict(zip(("stage", "entered", "passed", "failed"), row))
+                                                           for row in self.stage_counts()],
+                "rejections": dict(sorted(self.rejections().items())), "usage": self.usage,
+                "seconds": self.seconds, "wall_seconds": round(self.wall_seconds, 3), "datasets": self.datasets,
+                "envs": [asdict(e) for e in self.envs]}
+
+
+Progress = Callable[[int, int, int, str], None]  # (items done, items total, accepted, current env id)
+
+
+def env_id_for(path: Path) -> str:
+    stem = re.sub(r"[^a-z0-9._-]+", "-", path.stem.lower()).strip("-.") or "text"
+    return stem[:80]
+
+
+def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions,
+          progress: Progress | None = None) -> BuildReport:
+    """Run the whole LLM build (see the module docstring); never raises for one item's trouble."""
+    started = time.perf_counter()
+    texts = sorted(inspiration.glob("*.txt")) if inspiration.is_dir() else [inspiration]
+    dedup = EnvDeduplicator()
+    summaries: list[EnvSummary] = []
+    clock = Clock()
+    for index, path in enumerate(texts):
+        accepted = sum(s.accepted for s in summaries)
+        if accepted >= options.n_envs:
+            break
+        env_id = env_id_for(path)
+        folder = out / "envs" / env_id
+        if progress:
+            progress(index, len(texts), accepted, env_id)
+        done = folder / DONE_FILE
+        if done.exists():
+            summary = EnvSummary.from_data(json.loads(done.read_text(encoding="utf-8")))
+            summary.resumed = True
+            if summary.accepted:
+                dedup.add(env_id, parse_domain(folder / "domain.pddl"))
+        else:
+            try:
+                summary = run_env(path, env_id, folder, client, options, dedup)
+            except Exception as exc:  # one item's trouble (an unreadable text, a bug) never ends the build
+                summary = EnvSummary(env_id, str(path), False, "start", "internal-error",
+                                     f"{type(exc).__name__}: {exc}", retry=True)
+            clock.add(summary.seconds)
+        summaries.append(summary)
+    if progress:
+        progress(len(summaries), len(summaries), sum(s.accepted for s in summaries), "")
+    datasets = {}
+    for fmt in FORMATS:
+        parts = [out / "envs" / s.env_id / f"dataset.{fmt}.jsonl" for s in summaries if s.accepted and not s.error]
+        text = "".join(p.read_text(encoding="utf-8") for p in parts if p.exists())
+        write_atomic(out / f"dataset.{fmt}.jsonl", text)
+        datasets[fmt] = text.count("\n")
+    report = BuildReport(summaries, options.n_envs, len(texts), asdict(client.usage), clock.as_dict(),
+                         time.perf_counter() - started, datasets)
+    write_atomic(out / "report.json", json.dumps(report.to_data(), indent=2) + "\n")
+    write_atomic(out / "report.md", render_report(report))
+    return report
+
+
+def run_env(path: Path, env_id: str, folder: Path, client: LLMClient, options: BuildOptions,
+            dedup: EnvDeduplicator) -> EnvSummary:
+    """One text through drafting and, when accepted, tasks, Bi-Evol and export; done.json last."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    source = {"kind": "file", "path": str(path), "chars": len(text),
+              "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+    result = draft_environment(text, folder, client, options.draft, env_id=env_id, source=source, dedup=dedup)
+    record, verdict = result.record, result.verdict
+    summary = EnvSummary(env_id, str(path), verdict.accepted, verdict.stage, verdict.reason_code, verdict.reason,
+                         retry=verdict.retry)
+    clock = Clock()
+    clock.add(record.seconds)
+    if result.accepted:
+        assert result.domain is not None
+        dedup.add(env_id, result.domain)
+        try:
+            _tasks(folder, client, options, result.problems, record, clock, summary)
+        except Exception as exc:  # a bug after acceptance: recorded, not marked done, tried again on a rerun
+            summary.error, summary.retry = f"internal error: {type(exc).__name__}: {exc}", True
+            record.stages.append(StageResult("tasks", "failed", summary.error, 0.0,
+                                             {"traceback": traceback.format_exc(limit=20)}))
+    summary.stages = [[s.stage, s.status] for s in record.stages]
+    summary.seconds = record.seconds = clock.as_dict()
+    record.write(folder)
+    if not summary.retry:
+        write_atomic(folder / DONE_FILE, json.dumps(asdict(summary), indent=2) + "\n")
+    return summary
+
+
+def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[str], record, clock: Clock,
+           summary: EnvSummary) -> None:
+    """generation.generate from the accepted problem, symbolic Bi-Evol, LLM Bi-Evol, export."""
+
+    def stage(name: str, status: str, detail: str, started: float, data: dict | None = None) -> None:
+        record.stages.append(StageResult(name, status, detail, round(time.perf_counter() - started, 4), data or {}))
+
+    # The smallest accepted problem seeds generation by default: LLM-drafted problems grow unpredictably
+    # and generation's cost grows with the seed's objects; Bi-Evol adds the harder variants.
+    # "largest" leaves more room for hard tasks, as the bundled-corpus job does.
+    sizes = {label: len(parse_problem(folder / f"{label}.pddl").objects) for label in labels}
+    pick = min if options.seed_problem == "smallest" else max
+    seed_label = pick(labels, key=lambda label: (sizes[label], label))
+    started = time.perf_counter()
+    try:
+        with clock.on("generation"):
+            generated = generate(folder / "domain.pddl", folder / f"{seed_label}.pddl", options.tasks_per_env,
+                                 options.seed, folder / "generated")
+            if not generated.tasks:
+                raise ValueError("task generation found no task of difficulty 1 or more")
+            evolved = evolve(folder / "generated", options.tasks_per_env, options.seed, folder / "tasks")
+    except (PddlError, ValueError, OSError) as exc:
+        summary.error = f"tasks: {exc}"
+        stage("tasks", "failed", summary.error, started)
+        return
+    summary.tasks = len(evolved.tasks)
+    stage("tasks", "ok", f"{len(generated.tasks)} generated from {seed_label}, {len(evolved.tasks)} after "
+                         f"symbolic Bi-Evol ({evolved.lo}..{evolved.hi})", started,
+          {"seed_problem": seed_label, "generation_seconds": {k: round(v, 4) for k, v in generated.seconds.items()}})
+
+    started = time.perf_counter()
+    outcomes = evolve_with_llm(folder / "tasks", Asker(client, record, clock), clock, options.llm_evolve)
+    summary.llm_evolve_candidates = len(outcomes)
+    summary.llm_evolved = sum(o.accepted for o in outcomes)
+    summary.tasks += summary.llm_evolved
+    by_direction = Counter(o.direction for o in outcomes if o.accepted)
+    summary.llm_evolve_outcomes = dict(sorted(Counter(f"{o.direction}:{o.code}" for o in outcomes).items()))
+    for line in (folder / "tasks" / "tasks.jsonl").read_text(encoding="utf-8").splitlines():
+        task = json.loads(line)
+        origin = task["origin"].split(":")[0]  # "easier:drop-goal" -> "easier"
+        summary.difficulty_by_origin.setdefault(origin, []).append(task["difficulty"])
+    record.evolve = {"candidates": len(outcomes), "accepted": dict(by_direction),
+                     "outcomes": [asdict(o) for o in outcomes]}
+    stage("evolve_llm", "ok" if summary.llm_evolved == len(outcomes) else "warning",
+          f"{summary.llm_evolved} of {len(outcomes)} LLM rewrite(s) verified and kept", started)
+
+    started = time.perf_counter()
+    try:
+        with clock.on("export"):
+            written = [export(folder / "tasks", fmt, folder / f"dataset.{fmt}.jsonl").written for fmt in FORMATS]
+    except ExportError as exc:
+        summary.error = f"export: {exc}"
+        stage("export", "failed", summary.error, started)
+        return
+    summary.trajectories = min(written)
+    stage("export", "ok", f"{summary.trajectories} trajectories per format ({', '.join(FORMATS)})", started)
+
+
+def _bi_evol_section(report: BuildReport) -> list[str]:
+    """LLM rewrites beside the symbolic variants: every task's difficulty is measured the same way."""
+    outcomes: Counter[str] = Counter()
+    by_origin: dict[str, list[int]] = {}
+    for e in report.accepted:
+        outcomes.update(e.llm_evolve_outcomes)
+        for origin, levels in e.difficulty_by_origin.items():
+            by_origin.setdefault(origin, []).extend(levels)
+    if not by_origin:
+        return []
+    lines = ["", "## Bi-Evol", "", "Tasks by origin (difficulty = optimal plan length where the optimal planner "
+             "finished, measured for every task alike):", "", "| origin | tasks | mean difficulty | range |",
+             "|---|---|---|---|"]
+    for origin, levels in sorted(by_origin.items()):
+        lines.append(f"| {origin} | {len(levels)} | {sum(levels) / len(levels):.1f} | {min(levels)}..{max(levels)} |")
+    if outcomes:
+        lines += ["", "LLM rewrites: " + ", ".join(f"{key} {n}" for key, n in sorted(outcomes.items())) + "."]
+    return lines
+
+
+def render_report(report: BuildReport) -> str:
+    accepted = report.accepted
+    lines = ["# agentgen-sym build", "",
+             f"{len(report.envs)} inspiration text(s) tried of {report.texts}; {len(accepted)} environment(s) accepted "
+             f"(asked for {report.n_envs}); {sum(e.tasks for e in accepted)} tasks; "
+             f"{report.datasets.get(FORMATS[0], 0)} trajectories per format.", "",
+             "## Acceptance per stage", "", "| stage | entered | passed | failed |", "|---|---|---|---|"]
+    lines += [f"| {stage} | {entered} | {passed} | {failed} |" for stage, entered, passed, failed in report.stage_counts()]
+    lines += ["", "## Rejections", ""]
+    rejections = report.rejections()
+    if rejections:
+        lines += ["| reason | count | meaning |", "|---|---|---|"]
+        lines += [f"| {code} | {n} | {REJECTIONS.get(code, '')} |" for code, n in sorted(rejections.items())]
+    else:
+        lines.append("None.")
+    lines += ["", "## Environments", "", "| environment | verdict | stage | reason | tasks | LLM Bi-Evol | "
+                                         "trajectories |", "|---|---|---|---|---|---|---|"]
+    for e in report.envs:
+        verdict = ("accepted" if e.accepted else "rejected") + (" (resumed)" if e.resumed else "")
+        reason = (e.error or ("" if e.accepted else e.reason)).replace("|", "\\|")[:160]
+        evolve_cell = f"{e.llm_evolved}/{e.llm_evolve_candidates}" if e.accepted else "-"
+        lines.append(f"| {e.env_id} | {verdict} | {e.stage} | {reason} | {e.tasks} | {evolve_cell} | "
+                     f"{e.trajectories} |")
+    lines += _bi_evol_section(report)
+    u = report.usage
+    lines += ["", "## Time and LLM usage", "", "| " + " | ".join(TIME_CATEGORIES) + " | wall |",
+              "|" + "---|" * (len(TIME_CATEGORIES) + 1),
+              "| " + " | ".join(f"{report.seconds.get(c, 0.0):.2f}" for c in TIME_CATEGORIES)
+              + f" | {report.wall_seconds:.2f} |", "",
+              f"LLM: {u.get('requests', 0)} requests ({u.get('cached', 0)} from the cache), "
+              f"{u.get('prompt_tokens', 0)} prompt and {u.get('completion_tokens', 0)} completion tokens, "
+              f"{u.get('retries', 0)} retries, {u.get('failures', 0)} failures. Items resumed from an earlier run "
+              "are not timed again."]
+    return "\n".join(lines) + "\n"
