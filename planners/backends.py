@@ -24,17 +24,20 @@ from .task import GroundTask
 class Backend:
     name: str
     tool: str  # "fd" or "pyperplan"
-    options: tuple[str, ...]
+    options: tuple[str, ...]  # before the files (driver options), or for pyperplan all options
     optimal: bool
+    search: tuple[str, ...] = ()  # Fast Downward search options: they follow the files
 
 
 BACKENDS = {
     "fd-lama-first": Backend("fd-lama-first", "fd", ("--alias", "lama-first"), optimal=False),
-    "fd-astar-lmcut": Backend("fd-astar-lmcut", "fd", ("--search", "astar(lmcut())"), optimal=True),
+    "fd-astar-lmcut": Backend("fd-astar-lmcut", "fd", (), optimal=True, search=("--search", "astar(lmcut())")),
     "pyperplan-gbfs-hff": Backend("pyperplan-gbfs-hff", "pyperplan", ("-s", "gbf", "-H", "hff"), optimal=False),
     "pyperplan-astar-lmcut": Backend("pyperplan-astar-lmcut", "pyperplan", ("-s", "astar", "-H", "lmcut"),
                                      optimal=True),
 }
+# Fast Downward's exit codes (driver/returncodes.py): 11/12 unsolvable, 22-24 out of memory or time
+FD_UNSOLVABLE, FD_LIMITS = (11, 12), (22, 23, 24)
 
 
 def fast_downward_driver() -> Path | None:
@@ -53,8 +56,8 @@ def _command(backend: Backend, domain: Path, problem: Path, time_limit: float | 
         if driver is None:
             return "Fast Downward is not installed (pip install up-fast-downward)"
         limit = ["--overall-time-limit", f"{max(1, int(time_limit))}s"] if time_limit else []
-        return [sys.executable, str(driver), *limit, "--plan-file", "plan.txt", str(domain), str(problem),
-                *backend.options]
+        return [sys.executable, str(driver), *limit, *backend.options, "--plan-file", "plan.txt", str(domain),
+                str(problem), *backend.search]
     try:
         import pyperplan  # noqa: F401
     except ImportError:
@@ -101,10 +104,11 @@ def run_backend(name: str, domain_file: Path, problem_file: Path, task: GroundTa
 
 
 def _no_plan(name: str, proc: subprocess.CompletedProcess, stats: SearchStats) -> SearchResult:
-    output = (proc.stdout + proc.stderr).lower()
-    if "unsolvable" in output or "no solution" in output or proc.returncode in (11, 12):
+    """Read the outcome from exit codes (Fast Downward) or pyperplan's final words, never from log noise."""
+    output = proc.stdout + proc.stderr
+    if proc.returncode in FD_UNSOLVABLE or "No solution could be found" in output:
         return SearchResult(Status.UNSOLVABLE, stats=stats, message=f"{name}: proved unsolvable")
-    if "time limit" in output or proc.returncode in (22, 23, 24):
+    if proc.returncode in FD_LIMITS:
         return SearchResult(Status.LIMIT_REACHED, stats=stats, message=f"{name}: limit reached")
     tail = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["no output"]
     return SearchResult(Status.ERROR, stats=stats, message=f"{name} failed (exit {proc.returncode}): {tail[0]}")

@@ -14,7 +14,7 @@ builds every successor in one call, deduplicates them through the registry and e
 ones in one heuristic call. States with h = inf are pruned: heuristics report inf only for proven
 dead ends, so an exhausted open list proves the task unsolvable.
 
-Limits are checked once per batch: ``time_limit`` in seconds of wall-clock time and
+Limits are checked between batches (batches shrink near the deadline): ``time_limit`` in seconds of wall-clock time and
 ``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
 duplicate index estimated per entry, open-list entries), not the process RSS, which is a
 monotone peak shared with everything else in the process.
@@ -71,7 +71,8 @@ class _Search:
         self.start = time.perf_counter()
         self.deadline = None if time_limit is None else self.start + time_limit
         self.memory_limit = None if memory_limit_mb is None else memory_limit_mb * 2 ** 20
-        self.batch = max(1, min(config.batch_size, BATCH_CELLS // max(task.n_ops, task.n_bits, 1)))
+        self.max_batch = max(1, min(config.batch_size, BATCH_CELLS // max(task.n_ops, task.n_bits, 1)))
+        self.batch = self.max_batch
         self.best_h = np.inf
         self.cost = task.cost.astype(np.int64)
 
@@ -109,6 +110,7 @@ class _Search:
         self._push(np.array([root]), reg.h[[root]], None)
         while len(self.open):
             self._check_limits()
+            started = time.perf_counter()
             ids = self._pop()
             if ids.size == 0:
                 continue
@@ -119,7 +121,17 @@ class _Search:
                 found = expand(ids, states)
             if found is not None:
                 return found
+            self._fit_batch(ids.size, time.perf_counter() - started)
         return None
+
+    def _fit_batch(self, expanded: int, seconds: float) -> None:
+        """Limits are checked between batches, so near the deadline a batch must be short: keep
+        one batch below a quarter of the time left, at the last batch's cost per state."""
+        if self.deadline is None or expanded == 0:
+            return
+        per_state = max(seconds / expanded, 1e-7)
+        left = self.deadline - time.perf_counter()
+        self.batch = max(1, min(self.max_batch, int(0.25 * max(left, 0.0) / per_state)))
 
     # ---------------------------------------------------------------- one round
     def _pop(self) -> np.ndarray:

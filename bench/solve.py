@@ -1,0 +1,962 @@
+"""Solve the shared benchmarks with agentgen-sym and four anchor planners: coverage, time, validation, throughput.
+
+Everything is measured in one run over the same problems.
+
+Run from the repository root:
+
+    .venv/bin/python bench/solve.py                                  # everything, 60 s per run (many hours)
+    .venv/bin/python bench/solve.py --quick                          # 2 problems per domain, 20 s per run
+    .venv/bin/python bench/solve.py --problems-per-domain 3 --time-limit 30 --json /tmp/solve3.json
+    .venv/bin/python bench/solve.py --domains blocks,gripper --tools ours,fd-lama --no-up-validate
+
+A TASK is one MANIFEST.tsv row (domain file + problem file). A RUN is one planner configuration on one
+task; runs go one after another, never in parallel, each in its own process:
+
+    ours, ours-opt         agentgen-sym planners 'default' (GBFS h_FF, preferred operators) and 'optimal'
+                           (A* LM-cut). A spawned worker parses, grounds and searches; the time is the
+                           whole of it (parse + ground + search), the search-only time is kept beside it.
+    pp-gbfs, pp-lmcut      pyperplan `-s gbf -H hff` and `-s astar -H lmcut`, killed at the time limit
+                           (pyperplan has no limit of its own). STRIPS only: tasks of the MANIFEST group
+                           'adl' or with :action-costs are "n/a", not failures.
+    fd-lama, fd-lmcut      Fast Downward (the up-fast-downward build) `--alias lama-first` and
+                           `--search "astar(lmcut())"` with --overall-time-limit.
+
+Every worker runs in its own process group and is killed, with everything it started, at the time
+limit + 10 s, so a hung planner never stops the bench. A run counts as solved when it returns a plan
+within the time limit; anchor times are wall-clock times of the planner process (interpreter start,
+parsing and translation included).
+
+Every plan found (throughput runs included) is then validated by our lifted validator
+(compiler/validate.py) and by unified-planning's sequential plan validator (--no-up-validate skips
+it), in a separate worker with a per-plan timeout.
+
+Throughput compares identical search configurations, ours against pyperplan: A* with h_add
+(ours 'astar-hadd', pyperplan `-s astar -H hadd`) and GBFS with h_FF (ours 'gbfs-hff', pyperplan
+`-s gbf -H hff`, the pp-gbfs coverage run), on the STRIPS unit-cost tasks (group 'strips' without
+:action-costs). A task counts when both searches finish (plan or proof) within the limit and both
+expand at least 1000 nodes; pyperplan's throughput run is skipped when ours already failed that test,
+since the task could not count. Expansions per second: ours from SearchStats; pyperplan = the
+"N Nodes expanded" of its log / its search time (wall clock between its "Search start" and "Search
+end" log lines, millisecond timestamps; its "Search time:" line has only two digits and is kept in
+the JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import multiprocessing
+import os
+import re
+import resource
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnContext, SpawnProcess
+from pathlib import Path
+
+DEFAULT_BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
+KILL_GRACE_S = 10.0
+MIN_EXPANSIONS = 1000
+THROUGHPUT_TARGET = 20.0
+LAMA_GAP_TARGET = 0.10
+WORKER_START_TIMEOUT_S = 300.0
+
+
+@dataclass(frozen=True)
+class Config:
+    """One planner configuration: ours (a registry name) or an anchor (command-line options)."""
+
+    name: str      # short column name
+    kind: str      # "ours", "pyperplan" or "fd"
+    planner: str   # ours: a PLANNERS key; anchors: the backends.BACKENDS key or a description
+    options: tuple[str, ...] = ()
+
+
+def _anchor_options(backend: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
+    """The options planners/backends.py uses for this anchor, so both benches run the same thing."""
+    try:
+        from agentgen_sym.planners.backends import BACKENDS
+    except ImportError:
+        return fallback
+    return BACKENDS[backend].options if backend in BACKENDS else fallback
+
+
+COVERAGE = {
+    "ours": Config("ours", "ours", "default"),
+    "ours-opt": Config("ours-opt", "ours", "optimal"),
+    "pp-gbfs": Config("pp-gbfs", "pyperplan", "pyperplan-gbfs-hff",
+                      _anchor_options("pyperplan-gbfs-hff", ("-s", "gbf", "-H", "hff"))),
+    "pp-lmcut": Config("pp-lmcut", "pyperplan", "pyperplan-astar-lmcut",
+                       _anchor_options("pyperplan-astar-lmcut", ("-s", "astar", "-H", "lmcut"))),
+    "fd-lama": Config("fd-lama", "fd", "fd-lama-first", _anchor_options("fd-lama-first", ("--alias", "lama-first"))),
+    "fd-lmcut": Config("fd-lmcut", "fd", "fd-astar-lmcut",
+                       _anchor_options("fd-astar-lmcut", ("--search", "astar(lmcut())"))),
+}
+THROUGHPUT_ONLY = {
+    "ours-astar-hadd": Config("ours-astar-hadd", "ours", "astar-hadd"),
+    "ours-gbfs-hff": Config("ours-gbfs-hff", "ours", "gbfs-hff"),
+    "pp-astar-hadd": Config("pp-astar-hadd", "pyperplan", "pyperplan-astar-hadd", ("-s", "astar", "-H", "hadd")),
+}
+CONFIGS = {**COVERAGE, **THROUGHPUT_ONLY}
+THROUGHPUT_PAIRS = {"astar-hadd": ("ours-astar-hadd", "pp-astar-hadd"), "gbfs-hff": ("ours-gbfs-hff", "pp-gbfs")}
+SEARCH_FINISHED = ("solved", "unsolvable")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One MANIFEST.tsv row."""
+
+    domain: str
+    domain_file: str
+    problem_file: str
+    requirements: str
+    group: str
+
+    @property
+    def pyperplan_readable(self) -> bool:
+        """pyperplan reads STRIPS only: no ADL group, no action costs."""
+        return self.group != "adl" and ":action-costs" not in self.requirements.split()
+
+    @property
+    def strips_unit(self) -> bool:
+        """The throughput tasks: STRIPS group without action costs."""
+        return self.group == "strips" and ":action-costs" not in self.requirements.split()
+
+
+@dataclass
+class RunResult:
+    """One configuration on one task. ``status``: solved, unsolvable, limit (time or memory), killed
+    (worker stopped at limit + 10 s), unsupported (refused up front), n/a (not run: the tool cannot read
+    the task), skipped (throughput run that could not count), error (crash or unreadable output)."""
+
+    status: str
+    seconds: float = 0.0                 # the run's time (ours: parse + ground + search)
+    search_seconds: float | None = None  # search only (ours: planner.solve; anchors: from their logs)
+    expanded: int | None = None
+    expansions_per_second: float | None = None
+    plan: str | None = None              # IPC plan text
+    claimed_cost: float | None = None    # the cost the planner reported
+    message: str = ""
+    extra: dict = field(default_factory=dict)
+    validation: dict | None = None       # filled by the validation phase
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+
+def load_tasks(benchmarks: Path, domains: list[str] | None, per_domain: int | None) -> list[Task]:
+    """Read MANIFEST.tsv; keep the listed domains and the first K problems of each, in MANIFEST order."""
+    with (benchmarks / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    known = list(dict.fromkeys(row["domain"] for row in rows))
+    if domains:
+        unknown = [d for d in domains if d not in known]
+        if unknown:
+            raise SystemExit(f"unknown domain(s): {', '.join(unknown)}; MANIFEST has {', '.join(known)}")
+    tasks, taken = [], {}
+    for row in rows:
+        if domains and row["domain"] not in domains:
+            continue
+        if per_domain is not None and taken.get(row["domain"], 0) >= per_domain:
+            continue
+        taken[row["domain"]] = taken.get(row["domain"], 0) + 1
+        tasks.append(Task(row["domain"], row["domain_file"], row["problem_file"], row["requirements"], row["group"]))
+    return tasks
+
+
+def _error_text(exc: BaseException) -> str:
+    """One line for an exception."""
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300] if str(exc) else type(exc).__name__
+
+
+def _kill_group(pid: int) -> None:
+    """Kill a worker's whole process group (it and what it started); quiet when already gone."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _limit_memory(memory_mb: int) -> None:
+    """Cap the address space of this process (inherited by its children)."""
+    cap = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
+# --------------------------------------------------------------------------- ours, in a spawned worker
+
+
+def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s: float, memory_mb: int,
+                 conn: Connection) -> None:
+    """Parse, ground and solve one task; the clock starts after the imports (one-off setup)."""
+    os.setsid()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    from agentgen_sym.cli import plan_text
+    from agentgen_sym.compiler.diagnostics import PddlError
+    from agentgen_sym.compiler.ground import GroundingError, ground
+    from agentgen_sym.compiler.parser import parse_domain, parse_problem
+    from agentgen_sym.planners.registry import make_planner
+    from agentgen_sym.planners.result import Status
+
+    # room for the interpreter, NumPy and the grounder besides the search's own memory_limit_mb
+    _limit_memory(memory_mb + 1024)
+    planner = make_planner(planner_name)
+    extra: dict = {}
+    start = time.perf_counter()
+    try:
+        domain, problem = parse_domain(Path(domain_path)), parse_problem(Path(problem_path))
+        extra["parse_seconds"] = time.perf_counter() - start
+        task, gstats = ground(domain, problem)
+        extra["ground_seconds"] = time.perf_counter() - start - extra["parse_seconds"]
+        extra.update(facts=gstats.n_facts, operators=gstats.n_operators)
+        remaining = limit_s - (time.perf_counter() - start)
+        if remaining <= 0:
+            conn.send(asdict(RunResult("limit", time.perf_counter() - start, message="time limit reached while grounding",
+                                       extra=extra)))
+            return
+        search_start = time.perf_counter()
+        result = planner.solve(task, time_limit=remaining, memory_limit_mb=memory_mb)
+        search_seconds = time.perf_counter() - search_start
+        seconds = time.perf_counter() - start
+    except PddlError as exc:
+        first = exc.diagnostics[0] if getattr(exc, "diagnostics", None) else None
+        message = f"{first.code}: {first.message}" if first is not None else _error_text(exc)
+        conn.send(asdict(RunResult("error", time.perf_counter() - start, message=f"parse: {message}", extra=extra)))
+        return
+    except GroundingError as exc:
+        conn.send(asdict(RunResult("unsupported", time.perf_counter() - start, message=f"{exc.code}: {exc}",
+                                   extra=extra)))
+        return
+    except MemoryError:
+        conn.send(asdict(RunResult("limit", time.perf_counter() - start, message="MemoryError", extra=extra)))
+        return
+    except Exception as exc:  # a bug in ours: keep where it happened
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        message = f"{_error_text(exc)} at {Path(where.filename).name}:{where.lineno}"
+        conn.send(asdict(RunResult("error", time.perf_counter() - start, message=message, extra=extra)))
+        return
+    stats = result.stats
+    extra.update(stats_seconds=stats.seconds, generated=stats.generated, evaluated=stats.evaluated,
+                 peak_memory_mb=stats.peak_memory_mb)
+    status = {Status.SOLVED: "solved", Status.UNSOLVABLE: "unsolvable", Status.LIMIT_REACHED: "limit",
+              Status.UNSUPPORTED: "unsupported"}.get(result.status, "error")
+    plan = plan_text(task, result.plan, result.cost) if result.solved else None
+    conn.send(asdict(RunResult(status, seconds, search_seconds, stats.expanded, stats.expansions_per_second, plan,
+                               result.cost, result.message, extra)))
+
+
+def run_ours(ctx: SpawnContext, config: Config, domain: Path, problem: Path, limit_s: float,
+             memory_mb: int) -> RunResult:
+    """One ours run in a fresh worker, killed with its process group at limit + 10 s."""
+    parent_conn, child_conn = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=_ours_worker, daemon=True,
+                          args=(config.planner, str(domain), str(problem), limit_s, memory_mb, child_conn))
+    started = time.perf_counter()
+    process.start()
+    child_conn.close()
+    deadline = started + limit_s + KILL_GRACE_S
+    payload = None
+    while payload is None and time.perf_counter() < deadline:
+        if parent_conn.poll(0.2):
+            try:
+                payload = parent_conn.recv()
+            except EOFError:
+                break
+        elif not process.is_alive() and not parent_conn.poll(0):
+            break
+    _kill_group(process.pid)
+    process.join(timeout=5)
+    if process.is_alive():
+        process.kill()
+        process.join()
+    parent_conn.close()
+    if payload is not None:
+        result = RunResult(**payload)
+        if result.solved and result.seconds > limit_s:
+            result.status, result.message = "limit", f"plan found after the limit ({result.seconds:.1f} s)"
+        return result
+    elapsed = time.perf_counter() - started
+    if elapsed >= deadline - started:
+        return RunResult("killed", limit_s, message=f"killed at the limit + {KILL_GRACE_S:g} s")
+    return RunResult("error", min(elapsed, limit_s), message=f"worker died (exit code {process.exitcode})")
+
+
+# --------------------------------------------------------------------------- anchors, as subprocesses
+
+_PP_EXPANDED = re.compile(r"(\d+) Nodes expanded")
+_PP_SEARCH_TIME = re.compile(r"Search time: ([0-9.eE+-]+)")
+_PP_STAMP = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) \w+\s+Search (start|end):", re.MULTILINE)
+_FD_EXPANDED = re.compile(r"Expanded (\d+) state")
+_FD_SEARCH_TIME = re.compile(r"Search time: ([0-9.]+)s")
+_PLAN_COST = re.compile(r";\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)")
+
+
+def _fd_driver() -> Path | None:
+    try:
+        from agentgen_sym.planners.backends import fast_downward_driver
+    except ImportError:
+        return None
+    return fast_downward_driver()
+
+
+def _run_process(command: list[str], cwd: Path, kill_after_s: float, memory_mb: int | None) -> tuple[int | None, str, float]:
+    """Run a planner in its own session; kill its whole group at ``kill_after_s``. Returns (exit code or
+    None when killed, stdout + stderr, wall seconds)."""
+    preexec = (lambda: _limit_memory(memory_mb)) if memory_mb else None
+    started = time.perf_counter()
+    with open(cwd / "output.log", "w+", encoding="utf-8", errors="replace") as log:
+        proc = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                start_new_session=True, preexec_fn=preexec)
+        try:
+            code: int | None = proc.wait(timeout=kill_after_s)
+        except subprocess.TimeoutExpired:
+            code = None
+        seconds = time.perf_counter() - started
+        _kill_group(proc.pid)
+        proc.wait()
+        log.seek(0)
+        output = log.read()
+    return code, output, seconds
+
+
+_ERROR_WORDS = re.compile(r"error|exception|unknown|not supported|unsupported", re.IGNORECASE)
+
+
+def _error_line(output: str) -> str:
+    """The most telling line of a failed planner's output: the last one naming an error, else the last one."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    telling = [line for line in lines if _ERROR_WORDS.search(line) and not line.startswith(("INFO", "search exit"))]
+    return ((telling or lines)[-1:] or ["no output"])[0][:300]
+
+
+def _plan_lines(path: Path) -> list[str]:
+    return [line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip().startswith("(")]
+
+
+def run_pyperplan(config: Config, domain: Path, problem: Path, limit_s: float, memory_mb: int) -> RunResult:
+    """pyperplan on copies of the two files in a temp dir, killed at the limit; stats from its info log."""
+    with tempfile.TemporaryDirectory(prefix="solve-bench-pp-") as tmp:
+        work = Path(tmp)
+        shutil.copyfile(domain, work / "domain.pddl")
+        shutil.copyfile(problem, work / "problem.pddl")
+        command = [sys.executable, "-m", "pyperplan", "-l", "info", *config.options, "domain.pddl", "problem.pddl"]
+        code, output, seconds = _run_process(command, work, limit_s, memory_mb)
+        extra: dict = {}
+        expanded = [int(m) for m in _PP_EXPANDED.findall(output)]
+        search_time = _PP_SEARCH_TIME.search(output)
+        if search_time:
+            extra["search_time_line"] = float(search_time.group(1))
+        stamps = {kind: datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S,%f") for stamp, kind in _PP_STAMP.findall(output)}
+        search_seconds = None
+        if "start" in stamps and "end" in stamps:
+            search_seconds = (stamps["end"] - stamps["start"]).total_seconds()
+        elif search_time:
+            search_seconds = float(search_time.group(1))
+        n_expanded = expanded[-1] if expanded else None
+        eps = (n_expanded / search_seconds if n_expanded is not None and search_seconds and search_seconds > 0
+               else None)
+        solution = work / "problem.pddl.soln"
+        if code is None:
+            return RunResult("limit", seconds, message=f"killed at the time limit ({limit_s:g} s)")
+        if solution.exists():
+            steps = _plan_lines(solution)
+            plan = "".join(s + "\n" for s in steps) + f"; cost = {len(steps)} (unit cost)\n"
+            return RunResult("solved", seconds, search_seconds, n_expanded, eps, plan, len(steps), extra=extra)
+        if "No solution could be found" in output and code == 0:
+            return RunResult("unsolvable", seconds, search_seconds, n_expanded, eps, extra=extra)
+        if "MemoryError" in output:
+            return RunResult("limit", seconds, message="MemoryError", extra=extra)
+        return RunResult("error", seconds, message=f"exit {code}: {_error_line(output)}", extra=extra)
+
+
+def run_fd(config: Config, domain: Path, problem: Path, limit_s: float, memory_mb: int) -> RunResult:
+    """Fast Downward's driver with its own time and memory limits; killed at limit + 10 s as a backstop."""
+    driver = _fd_driver()
+    if driver is None:
+        return RunResult("error", message="Fast Downward is not installed (pip install up-fast-downward)")
+    with tempfile.TemporaryDirectory(prefix="solve-bench-fd-") as tmp:
+        work = Path(tmp)
+        shutil.copyfile(domain, work / "domain.pddl")
+        shutil.copyfile(problem, work / "problem.pddl")
+        # driver options (--alias) go before the input files, search options (--search ...) after them
+        driver_options = config.options if config.options[:1] == ("--alias",) else ()
+        search_options = () if driver_options else config.options
+        command = [sys.executable, str(driver), *driver_options, "--overall-time-limit", f"{max(1, int(limit_s))}s",
+                   "--overall-memory-limit", f"{memory_mb}M", "--plan-file", "plan.txt",
+                   "domain.pddl", "problem.pddl", *search_options]
+        code, output, seconds = _run_process(command, work, limit_s + KILL_GRACE_S, None)
+        expanded = [int(m) for m in _FD_EXPANDED.findall(output)]
+        search_time = [float(m) for m in _FD_SEARCH_TIME.findall(output)]
+        n_expanded = expanded[-1] if expanded else None
+        search_seconds = search_time[-1] if search_time else None
+        eps = n_expanded / search_seconds if n_expanded is not None and search_seconds else None
+        plans = sorted(work.glob("plan.txt*"), key=lambda p: (len(p.name), p.name))
+        if code is None:
+            return RunResult("killed", seconds, message=f"killed at the limit + {KILL_GRACE_S:g} s")
+        if plans:
+            text = plans[-1].read_text(encoding="utf-8")
+            steps = [line.strip().lower() for line in text.splitlines() if line.strip().startswith("(")]
+            cost = _PLAN_COST.search(text)
+            plan = "".join(s + "\n" for s in steps) + (f"; cost = {cost.group(1)}\n" if cost else "")
+            claimed = float(cost.group(1)) if cost else None
+            result = RunResult("solved", seconds, search_seconds, n_expanded, eps, plan, claimed,
+                               extra={"exit_code": code})
+            if seconds > limit_s:
+                result.status, result.message = "limit", f"plan found after the limit ({seconds:.1f} s)"
+            return result
+        if code in (10, 11):
+            return RunResult("unsolvable", seconds, search_seconds, n_expanded, eps, extra={"exit_code": code})
+        if code in (20, 21, 22, 23, 24):
+            return RunResult("limit", seconds, search_seconds, n_expanded, eps,
+                             message=f"exit {code}: out of {'memory' if code in (20, 22) else 'time'}",
+                             extra={"exit_code": code})
+        if code in (34, 37):
+            lines = [line for line in output.splitlines() if "support" in line.lower()]
+            return RunResult("unsupported", seconds, message=f"exit {code}: {(lines or ['unsupported'])[0][:300]}",
+                             extra={"exit_code": code})
+        return RunResult("error", seconds, message=f"exit {code}: {_error_line(output)}", extra={"exit_code": code})
+
+
+def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, limit_s: float,
+               memory_mb: int) -> RunResult:
+    """One run, never raising: a failure of the bench machinery is recorded as an error of the run."""
+    domain, problem = benchmarks / task.domain_file, benchmarks / task.problem_file
+    if config.kind == "pyperplan" and not task.pyperplan_readable:
+        return RunResult("n/a", message="pyperplan reads STRIPS only (no ADL, no action costs)")
+    try:
+        if config.kind == "ours":
+            return run_ours(ctx, config, domain, problem, limit_s, memory_mb)
+        if config.kind == "pyperplan":
+            return run_pyperplan(config, domain, problem, limit_s, memory_mb)
+        return run_fd(config, domain, problem, limit_s, memory_mb)
+    except Exception as exc:
+        return RunResult("error", message=f"bench: {_error_text(exc)}")
+
+
+# --------------------------------------------------------------------------- validation worker
+
+
+def _validation_main(conn: Connection) -> None:
+    """Validate plans with ours and (optionally) unified-planning; parsed tasks are cached per file pair."""
+    os.setsid()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
+    from agentgen_sym.compiler.validate import validate
+
+    cache: dict = {}
+    up_cache: dict = {}
+    conn.send(("ready", None))
+    while (job := conn.recv()) is not None:
+        domain_path, problem_path, plan, with_up = job
+        out: dict = {}
+        start = time.perf_counter()
+        try:
+            key = (domain_path, problem_path)
+            if key not in cache:
+                cache.clear()
+                cache[key] = (parse_domain(Path(domain_path)), parse_problem(Path(problem_path)))
+            verdict = validate(*cache[key], parse_plan(plan))
+            out.update(ours_valid=verdict.valid, ours_cost=verdict.cost,
+                       ours_message="" if verdict.valid or not verdict.diagnostics else
+                       f"{verdict.diagnostics[0].code}: {verdict.diagnostics[0].message}")
+        except Exception as exc:
+            out.update(ours_valid=None, ours_cost=None, ours_message=f"validator error: {_error_text(exc)}")
+        out["ours_seconds"] = time.perf_counter() - start
+        if with_up:
+            start = time.perf_counter()
+            try:
+                from unified_planning.engines import ValidationResultStatus
+                from unified_planning.io import PDDLReader
+                from unified_planning.shortcuts import PlanValidator, get_environment
+
+                get_environment().credits_stream = None
+                key = (domain_path, problem_path)
+                if key not in up_cache:
+                    up_cache.clear()
+                    reader = PDDLReader()
+                    up_cache[key] = (reader, reader.parse_problem(domain_path, problem_path))
+                reader, up_problem = up_cache[key]
+                up_plan = reader.parse_plan_string(up_problem, plan)
+                with PlanValidator(name="sequential_plan_validator") as validator:
+                    theirs = validator.validate(up_problem, up_plan)
+                cost = next(iter(theirs.metric_evaluations.values()), None) if theirs.metric_evaluations else None
+                out.update(up_valid={ValidationResultStatus.VALID: True,
+                                     ValidationResultStatus.INVALID: False}.get(theirs.status),
+                           up_cost=None if cost is None else float(cost),
+                           up_message="" if theirs.status == ValidationResultStatus.VALID else
+                           str(getattr(theirs, "reason", "") or theirs.status.name)[:300])
+            except Exception as exc:
+                out.update(up_valid=None, up_cost=None, up_message=f"UP error: {_error_text(exc)}")
+            out["up_seconds"] = time.perf_counter() - start
+        conn.send(("done", out))
+
+
+class Validator:
+    """A long-lived validation worker; replaced after a plan overruns its timeout."""
+
+    def __init__(self, ctx: SpawnContext) -> None:
+        self.conn, child_conn = ctx.Pipe()
+        self.process: SpawnProcess = ctx.Process(target=_validation_main, args=(child_conn,), daemon=True)
+        self.process.start()
+        child_conn.close()
+        if not self.conn.poll(WORKER_START_TIMEOUT_S):
+            self.kill()
+            raise RuntimeError("validation worker did not start")
+        self.conn.recv()
+
+    def run(self, domain: Path, problem: Path, plan: str, with_up: bool, timeout_s: float) -> dict | None:
+        self.conn.send((str(domain), str(problem), plan, with_up))
+        if not self.conn.poll(timeout_s):
+            return None
+        try:
+            return self.conn.recv()[1]
+        except EOFError:
+            return None
+
+    def kill(self) -> None:
+        _kill_group(self.process.pid)
+        self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+    def close(self) -> None:
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
+        self.process.join(timeout=10)
+        if self.process.is_alive():
+            self.kill()
+        else:
+            self.conn.close()
+
+
+def validate_all(tasks: list[Task], results: dict[str, list[RunResult | None]], benchmarks: Path, with_up: bool,
+                 timeout_s: float) -> None:
+    """Validate every plan found, task by task (the workers cache the parsed task)."""
+    ctx = multiprocessing.get_context("spawn")
+    jobs = [(i, name) for i in range(len(tasks)) for name in results
+            if results[name][i] is not None and results[name][i].plan is not None]
+    validator: Validator | None = None
+    for done, (i, name) in enumerate(jobs, 1):
+        if validator is None:
+            validator = Validator(ctx)
+        task, result = tasks[i], results[name][i]
+        verdict = validator.run(benchmarks / task.domain_file, benchmarks / task.problem_file, result.plan,
+                                with_up, timeout_s)
+        if verdict is None:
+            validator.kill()
+            validator = None
+            verdict = {"ours_valid": None, "ours_cost": None, "ours_message": f"validation timeout ({timeout_s:g} s)",
+                       "up_valid": None, "up_cost": None, "up_message": "not run (timeout)" if with_up else ""}
+            _progress(f"validate {done}/{len(jobs)} {task.problem_file} {name}: timeout")
+        result.validation = verdict
+        if done % 25 == 0 or done == len(jobs):
+            _progress(f"validate {done}/{len(jobs)}")
+    if validator is not None:
+        validator.close()
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def _progress(text: str) -> None:
+    """Progress goes to stderr so stdout holds only the tables."""
+    print(text, file=sys.stderr, flush=True)
+
+
+def _print_rows(header: list[str], rows: list[list[str]]) -> None:
+    """Print a plain aligned table: first column left-aligned, the others right-aligned."""
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
+        print("  ".join(cells).rstrip())
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def _fmt(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _cost(result: RunResult) -> float | None:
+    """The validated cost when our validator accepted the plan, else the planner's claim."""
+    if result.validation and result.validation.get("ours_valid"):
+        return float(result.validation["ours_cost"])
+    return None if result.claimed_cost is None else float(result.claimed_cost)
+
+
+def print_coverage(tasks: list[Task], results: dict[str, list[RunResult | None]], tools: list[str],
+                   limit_s: float) -> None:
+    """Per-domain solved counts, then coverage and median times per tool."""
+    domains = list(dict.fromkeys(task.domain for task in tasks))
+    compare = "ours" in tools and "pp-gbfs" in tools
+    header = ["domain", "tasks", *tools] + (["ours<pp"] if compare else [])
+    rows = []
+    for domain in domains:
+        idx = [i for i, task in enumerate(tasks) if task.domain == domain]
+        row = [domain, str(len(idx))]
+        for tool in tools:
+            runs = [results[tool][i] for i in idx]
+            if all(r.status == "n/a" for r in runs):
+                row.append("n/a")
+            else:
+                row.append(str(sum(r.solved for r in runs)))
+        if compare:
+            pp = [results["pp-gbfs"][i] for i in idx]
+            ours = sum(results["ours"][i].solved for i in idx)
+            flag = "" if all(r.status == "n/a" for r in pp) or ours >= sum(r.solved for r in pp) else "YES"
+            row.append(flag)
+        rows.append(row)
+    print(f"coverage per domain (solved within {limit_s:g} s):")
+    _print_rows(header, rows)
+    print()
+    header = ["tool", "solved", "run", "n/a", "coverage", "median s", "search med s", "unsolv", "limit", "killed",
+              "unsupp", "error"]
+    rows = []
+    for tool in tools:
+        runs = results[tool]
+        attempted = [r for r in runs if r.status != "n/a"]
+        solved = [r for r in runs if r.solved]
+        count = lambda status: str(sum(r.status == status for r in runs))  # noqa: E731
+        coverage = f"{100 * len(solved) / len(attempted):.1f}%" if attempted else "-"
+        rows.append([tool, str(len(solved)), str(len(attempted)), count("n/a"), coverage,
+                     _fmt(_median([r.seconds for r in solved]), 3),
+                     _fmt(_median([r.search_seconds for r in solved if r.search_seconds is not None]), 3),
+                     count("unsolvable"), count("limit"), count("killed"), count("unsupported"), count("error")])
+    print("overall (coverage = solved / run; medians over solved tasks; ours' time is parse + ground + search):")
+    _print_rows(header, rows)
+
+
+def print_targets(tasks: list[Task], results: dict[str, list[RunResult | None]], tools: list[str]) -> None:
+    """The ratio lines the targets need: (a) ours vs pyperplan per domain, (b) ours vs LAMA, (c) optimal costs."""
+    print()
+    print("targets:")
+    if "ours" in tools and "pp-gbfs" in tools:
+        readable = [i for i, task in enumerate(tasks) if results["pp-gbfs"][i].status != "n/a"]
+        ours = sum(results["ours"][i].solved for i in readable)
+        pp = sum(results["pp-gbfs"][i].solved for i in readable)
+        worse = []
+        for domain in dict.fromkeys(tasks[i].domain for i in readable):
+            idx = [i for i in readable if tasks[i].domain == domain]
+            o, p = sum(results["ours"][i].solved for i in idx), sum(results["pp-gbfs"][i].solved for i in idx)
+            if o < p:
+                worse.append(f"{domain} ({o} < {p})")
+        print(f"  (a) ours vs pyperplan GBFS h_FF on the {len(readable)} tasks pyperplan reads: {ours} vs {pp} solved; "
+              f"domains where ours < pyperplan: {', '.join(worse) if worse else 'none'}")
+    if "ours" in tools and "fd-lama" in tools:
+        ours = sum(r.solved for r in results["ours"])
+        lama = sum(r.solved for r in results["fd-lama"])
+        gap = (lama - ours) / lama if lama else 0.0
+        verdict = "YES" if gap <= LAMA_GAP_TARGET else "NO"
+        print(f"  (b) ours vs FD lama-first over all {len(tasks)} tasks: {ours} vs {lama} solved; gap "
+              f"{100 * gap:.1f}% of lama's coverage ({lama - ours:+d} tasks); within {100 * LAMA_GAP_TARGET:.0f}%: "
+              f"{verdict}")
+    if "ours-opt" in tools and "fd-lmcut" in tools:
+        both = [i for i in range(len(tasks)) if results["ours-opt"][i].solved and results["fd-lmcut"][i].solved]
+        mismatches = [(i, _cost(results["ours-opt"][i]), _cost(results["fd-lmcut"][i])) for i in both
+                      if _cost(results["ours-opt"][i]) != _cost(results["fd-lmcut"][i])]
+        print(f"  (c) ours A* LM-cut vs FD A* LM-cut: {len(both)} tasks solved by both, {len(mismatches)} cost "
+              f"mismatches (must be 0)")
+        for i, ours_cost, fd_cost in mismatches:
+            print(f"      {tasks[i].problem_file}: ours {ours_cost}, FD {fd_cost}")
+
+
+def print_validation(tasks: list[Task], results: dict[str, list[RunResult | None]], with_up: bool) -> list[str]:
+    """Counts per tool: plans, valid by ours, valid by UP, disagreements; returns the problem lines."""
+    header = ["tool", "plans", "ours valid", "UP valid", "UP n/a", "disagree", "cost claim wrong"]
+    rows, problems = [], []
+    up_failures: dict[str, dict[str, list[str]]] = {}  # UP message -> problem file -> tools
+    totals = [0] * 6
+    for name, runs in results.items():
+        plans = [(i, r) for i, r in enumerate(runs) if r is not None and r.plan is not None and r.validation]
+        if not plans:
+            continue
+        ours_valid = sum(bool(r.validation.get("ours_valid")) for _, r in plans)
+        up_valid = sum(bool(r.validation.get("up_valid")) for _, r in plans)
+        up_na = sum(r.validation.get("up_valid") is None for _, r in plans) if with_up else len(plans)
+        disagree = wrong_claim = 0
+        for i, r in plans:
+            v = r.validation
+            where = f"{tasks[i].problem_file} [{name}]"
+            if not v.get("ours_valid"):
+                problems.append(f"invalid by ours: {where}: {v.get('ours_message')}")
+            if with_up and v.get("up_valid") is False:
+                problems.append(f"invalid by UP: {where}: {v.get('up_message')}")
+            if with_up and v.get("up_valid") is None:
+                up_failures.setdefault(str(v.get("up_message")), {}).setdefault(tasks[i].problem_file, []).append(name)
+            if v.get("up_valid") is not None and v.get("ours_valid") is not None:
+                costs_differ = (v["ours_valid"] and v["up_valid"] and v.get("up_cost") is not None
+                                and float(v["ours_cost"]) != float(v["up_cost"]))
+                if v["ours_valid"] != v["up_valid"] or costs_differ:
+                    disagree += 1
+                    problems.append(f"DISAGREEMENT: {where}: ours valid={v['ours_valid']} cost={v['ours_cost']}, "
+                                    f"UP valid={v['up_valid']} cost={v.get('up_cost')}")
+            if v.get("ours_valid") and r.claimed_cost is not None and float(r.claimed_cost) != float(v["ours_cost"]):
+                wrong_claim += 1
+                problems.append(f"cost claim wrong: {where}: planner says {r.claimed_cost:g}, "
+                                f"validator {v['ours_cost']:g}")
+        counts = [len(plans), ours_valid, up_valid, up_na, disagree, wrong_claim]
+        totals = [a + b for a, b in zip(totals, counts)]
+        rows.append([name, *map(str, counts)])
+    rows.append(["all", *map(str, totals)])
+    for message, files in up_failures.items():
+        count = sum(len(tools) for tools in files.values())
+        problems.append(f"UP could not validate {count} plan(s) on {', '.join(files)}: {message}")
+    print()
+    print("validation of every plan found (ours = compiler/validate.py, UP = unified-planning"
+          + (")" if with_up else "; skipped: --no-up-validate)") + ":")
+    _print_rows(header, rows)
+    print(f"disagreements between the validators: {totals[4]} (must be 0)")
+    return problems
+
+
+def throughput_rows(tasks: list[Task], results: dict[str, list[RunResult | None]]) -> dict[str, list[tuple]]:
+    """Per configuration: (task index, ours exp/s, pyperplan exp/s) on the tasks that count."""
+    rows: dict[str, list[tuple]] = {}
+    for label, (ours_name, pp_name) in THROUGHPUT_PAIRS.items():
+        rows[label] = []
+        if ours_name not in results or pp_name not in results:
+            continue
+        for i in range(len(tasks)):
+            ours, pp = results[ours_name][i], results[pp_name][i]
+            if ours is None or pp is None or ours.status not in SEARCH_FINISHED or pp.status not in SEARCH_FINISHED:
+                continue
+            if (ours.expanded or 0) < MIN_EXPANSIONS or (pp.expanded or 0) < MIN_EXPANSIONS:
+                continue
+            if not ours.expansions_per_second or not pp.expansions_per_second:
+                continue
+            rows[label].append((i, ours.expansions_per_second, pp.expansions_per_second))
+    return rows
+
+
+def print_throughput(tasks: list[Task], results: dict[str, list[RunResult | None]]) -> None:
+    """Median expansions per second per tool and configuration, and the median of per-task ratios."""
+    rows = throughput_rows(tasks, results)
+    candidates = sum(task.strips_unit for task in tasks)
+    header = ["search", "tasks", "ours exp/s", "pyperplan exp/s", "median ratio", "min ratio", "max ratio",
+              f">= {THROUGHPUT_TARGET:g}x"]
+    table = []
+    for label, items in rows.items():
+        ratios = [o / p for _, o, p in items]
+        table.append([label, str(len(items)), _fmt(_median([o for _, o, _ in items]), 0),
+                      _fmt(_median([p for _, _, p in items]), 0), _fmt(_median(ratios), 1) + "x" if ratios else "-",
+                      _fmt(min(ratios), 1) + "x" if ratios else "-", _fmt(max(ratios), 1) + "x" if ratios else "-",
+                      ("YES" if statistics.median(ratios) >= THROUGHPUT_TARGET else "NO") if ratios else "-"])
+    print()
+    print(f"throughput, identical searches, ours / pyperplan (of {candidates} STRIPS unit-cost tasks: those both "
+          f"finish and both expand >= {MIN_EXPANSIONS} nodes):")
+    _print_rows(header, table)
+    for label, items in rows.items():
+        if items:
+            print(f"  {label}: " + ", ".join(f"{tasks[i].problem_file} {o / p:.1f}x" for i, o, p in items))
+
+
+def print_problems(tasks: list[Task], results: dict[str, list[RunResult | None]], tools: list[str],
+                   validation_problems: list[str]) -> None:
+    """Everything worth a look: crashes, killed runs, invalid plans, ours failing where an anchor solved."""
+    lines = list(validation_problems)
+    refused: dict[tuple[str, str], list[str]] = {}
+    for name, runs in results.items():
+        for i, r in enumerate(runs):
+            if r is not None and r.status in ("error", "killed"):
+                lines.append(f"{r.status}: {tasks[i].problem_file} [{name}]: {r.message}")
+            elif r is not None and r.status == "unsupported":
+                refused.setdefault((name, r.message), []).append(tasks[i].problem_file)
+            elif r is not None and r.plan is not None and not r.solved:
+                lines.append(f"late plan (validated, not counted): {tasks[i].problem_file} [{name}]: {r.message}")
+    for (name, message), files in refused.items():
+        lines.append(f"unsupported [{name}] on {len(files)} task(s) ({', '.join(files)}): {message}")
+    pairs = [("ours", "pp-gbfs"), ("ours", "fd-lama"), ("ours-opt", "pp-lmcut"), ("ours-opt", "fd-lmcut")]
+    for ours_name, anchor in pairs:
+        if ours_name in tools and anchor in tools:
+            for i in range(len(tasks)):
+                o, a = results[ours_name][i], results[anchor][i]
+                if a.solved and not o.solved:
+                    why = o.message if o.status != "unsupported" else "see above"
+                    lines.append(f"{ours_name} fails where {anchor} solves: {tasks[i].problem_file}: ours {o.status} "
+                                 f"({why or f'{o.seconds:.1f} s'}), {anchor} {a.seconds:.2f} s")
+    print()
+    print(f"problems and notes ({len(lines)}):" if lines else "problems and notes: none")
+    for line in lines:
+        print(f"  {line}")
+
+
+def write_json(path: Path, payload: dict) -> None:
+    """Write raw results atomically, so a reader never sees a half-written file."""
+    path = path.resolve()
+    handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
+                                         delete=False, encoding="utf-8")
+    try:
+        with handle:
+            json.dump(payload, handle, indent=1)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(handle.name, 0o644)
+        os.replace(handle.name, path)
+    except BaseException:
+        os.unlink(handle.name)
+        raise
+
+
+def json_payload(args: argparse.Namespace, benchmarks: Path, tasks: list[Task],
+                 results: dict[str, list[RunResult | None]], wall_s: float, finished: bool) -> dict:
+    return {
+        "benchmarks": str(benchmarks),
+        "time_limit_s": args.time_limit,
+        "memory_limit_mb": args.memory_limit,
+        "tools": args.tools,
+        "throughput": args.throughput,
+        "up_validate": args.up_validate,
+        "finished": finished,
+        "wall_seconds": wall_s,
+        "configs": {name: asdict(CONFIGS[name]) for name in results},
+        "tasks": [asdict(task) for task in tasks],
+        "results": {name: [None if r is None else asdict(r) for r in runs] for name, runs in results.items()},
+    }
+
+
+# --------------------------------------------------------------------------- main
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--benchmarks", type=Path, default=DEFAULT_BENCHMARKS, metavar="DIR",
+                        help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
+    parser.add_argument("--tools", default=",".join(COVERAGE), help="comma-separated subset of " + ",".join(COVERAGE))
+    parser.add_argument("--domains", help="comma-separated domain names (default: all)")
+    parser.add_argument("--problems-per-domain", type=int, metavar="K", help="first K problems of each domain")
+    parser.add_argument("--time-limit", type=float, metavar="S", help="seconds per run (default 60; --quick 20)")
+    parser.add_argument("--memory-limit", type=int, default=4096, metavar="MB", help="per run (default 4096)")
+    parser.add_argument("--quick", action="store_true", help="2 problems per domain, 20 s per run")
+    parser.add_argument("--no-throughput", dest="throughput", action="store_false",
+                        help="skip the ours-vs-pyperplan expansions-per-second runs")
+    parser.add_argument("--no-up-validate", dest="up_validate", action="store_false",
+                        help="validate with ours only (unified-planning takes ~1-2 s per plan)")
+    parser.add_argument("--validate-timeout", type=float, default=120.0, metavar="S", help="per plan (default 120)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write raw per-run results here (atomically)")
+    parser.add_argument("--from-json", type=Path, metavar="FILE",
+                        help="run nothing: print the tables again from the results a finished run wrote with --json")
+    args = parser.parse_args(argv)
+    tools = [tool.strip() for tool in args.tools.split(",") if tool.strip()]
+    unknown = sorted(set(tools) - set(COVERAGE))
+    if unknown or not tools:
+        parser.error(f"--tools: unknown {', '.join(unknown) or '(none given)'}; choose from {', '.join(COVERAGE)}")
+    args.tools = [tool for tool in COVERAGE if tool in tools]
+    args.domains = [d.strip() for d in args.domains.split(",") if d.strip()] if args.domains else None
+    if args.problems_per_domain is None and args.quick:
+        args.problems_per_domain = 2
+    if args.time_limit is None:
+        args.time_limit = 20.0 if args.quick else 60.0
+    if args.problems_per_domain is not None and args.problems_per_domain < 1:
+        parser.error("--problems-per-domain must be at least 1")
+    if args.time_limit <= 0 or args.memory_limit <= 0:
+        parser.error("--time-limit and --memory-limit must be positive")
+    return args
+
+
+def _note(result: RunResult) -> str:
+    extra = f" {result.expanded} exp" if result.expanded is not None else ""
+    message = f" ({result.message[:120]})" if result.message and not result.solved else ""
+    return f"{result.status} {result.seconds:.2f} s{extra}{message}"
+
+
+def report(args: argparse.Namespace, benchmarks: Path, tasks: list[Task], results: dict[str, list[RunResult | None]],
+           solve_s: float | None, wall_s: float) -> None:
+    """All tables, in order, on stdout."""
+    print(f"{len(tasks)} tasks from {benchmarks}, {args.time_limit:g} s and {args.memory_limit} MB per run")
+    print()
+    print_coverage(tasks, results, args.tools, args.time_limit)
+    print_targets(tasks, results, args.tools)
+    problems = print_validation(tasks, results, args.up_validate)
+    if args.throughput:
+        print_throughput(tasks, results)
+    print_problems(tasks, results, args.tools, problems)
+    print()
+    split = "" if solve_s is None else f" ({solve_s:.0f} s solving, {wall_s - solve_s:.0f} s validating)"
+    print(f"wall time: {wall_s:.0f} s{split}")
+
+
+def report_from_json(path: Path) -> int:
+    """Print the tables of an earlier run from its --json file."""
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    args = argparse.Namespace(time_limit=payload["time_limit_s"], memory_limit=payload["memory_limit_mb"],
+                              tools=payload["tools"], throughput=payload["throughput"],
+                              up_validate=payload["up_validate"])
+    tasks = [Task(**task) for task in payload["tasks"]]
+    results = {name: [None if r is None else RunResult(**r) for r in runs]
+               for name, runs in payload["results"].items()}
+    wall_s = payload["wall_seconds"]
+    report(args, Path(payload["benchmarks"]), tasks, results, payload.get("solve_seconds"), wall_s)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.from_json is not None:
+        return report_from_json(args.from_json)
+    benchmarks = args.benchmarks.resolve()
+    tasks = load_tasks(benchmarks, args.domains, args.problems_per_domain)
+    if not tasks:
+        raise SystemExit("no tasks selected")
+    ctx = multiprocessing.get_context("spawn")
+    names = list(args.tools)
+    if args.throughput:
+        names += [name for name in ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
+                  if name not in names]
+    results: dict[str, list[RunResult | None]] = {name: [None] * len(tasks) for name in names}
+    started = time.perf_counter()
+    _progress(f"{len(tasks)} tasks, tools {', '.join(args.tools)}, {args.time_limit:g} s per run"
+              + (", throughput runs on STRIPS unit-cost tasks" if args.throughput else ""))
+    for i, task in enumerate(tasks):
+        todo = list(args.tools)
+        if args.throughput and task.strips_unit:
+            todo += [name for name in ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
+                     if name not in todo]
+        for name in todo:
+            if name in THROUGHPUT_ONLY or (name == "pp-gbfs" and name not in args.tools):
+                ours_name = "ours-astar-hadd" if name == "pp-astar-hadd" else "ours-gbfs-hff"
+                ours = results[ours_name][i]
+                if CONFIGS[name].kind == "pyperplan" and (ours is None or ours.status not in SEARCH_FINISHED
+                                                          or (ours.expanded or 0) < MIN_EXPANSIONS):
+                    results[name][i] = RunResult("skipped", message=f"{ours_name} did not finish with >= "
+                                                                    f"{MIN_EXPANSIONS} expansions")
+                    continue
+            result = run_config(ctx, CONFIGS[name], task, benchmarks, args.time_limit, args.memory_limit)
+            results[name][i] = result
+            _progress(f"[{i + 1}/{len(tasks)}] {task.problem_file} {name}: {_note(result)}")
+        if args.json is not None:
+            write_json(args.json, json_payload(args, benchmarks, tasks, results, time.perf_counter() - started, False))
+    solve_s = time.perf_counter() - started
+    validate_all(tasks, results, benchmarks, args.up_validate, args.validate_timeout)
+    wall_s = time.perf_counter() - started
+    report(args, benchmarks, tasks, results, solve_s, wall_s)
+    if args.json is not None:
+        payload = json_payload(args, benchmarks, tasks, results, wall_s, True)
+        write_json(args.json, payload | {"solve_seconds": solve_s})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
