@@ -36,13 +36,13 @@ from agentgen_sym.generation.tasks import TaskSpec  # noqa: E402
 
 STAGES = ("walks", "check", "ground", "solve", "validate")
 BENCHMARK_DOMAINS = ("blocks", "gripper", "logistics00", "depot", "driverlog", "satellite", "zenotravel", "miconic",
-                     "rovers", "ferry", "briefcaseworld", "storage", "tpp", "childsnack")
+                     "rovers", "briefcaseworld", "storage", "tpp", "ferry", "childsnack")
 
 
-def seeds(benchmarks: Path, n_benchmark_domains: int) -> list[tuple[str, Path, Path]]:
+def seeds(benchmarks: Path, n_benchmark_domains: int, with_corpus: bool) -> list[tuple[str, Path, Path]]:
     corpus = ROOT / "corpus" / "domains"
     out = [(f"corpus/{d.name}", d / "domain.pddl", sorted(d.glob("p*.pddl"))[-1])
-           for d in sorted(corpus.iterdir()) if (d / "domain.pddl").exists()]
+           for d in sorted(corpus.iterdir()) if with_corpus and (d / "domain.pddl").exists()]
     for name in BENCHMARK_DOMAINS[:n_benchmark_domains]:
         if (benchmarks / name / "domain.pddl").exists():
             out.append((name, benchmarks / name / "domain.pddl", benchmarks / name / "p01.pddl"))
@@ -72,12 +72,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--benchmarks-domains", type=int, default=10, help="how many benchmark domains")
     parser.add_argument("--benchmarks", type=Path, default=ROOT.parent / "shared" / "benchmarks")
+    parser.add_argument("--no-corpus", action="store_true", help="only the benchmark domains")
     args = parser.parse_args()
     header = ["domain", "tasks", "per min", *STAGES, "valid", "dups", "range", "missing"]
     rows = []
     totals = {"tasks": 0, "seconds": 0.0, "valid": 0, "dups": 0}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, domain_file, problem_file in seeds(args.benchmarks, args.benchmarks_domains):
+        print("  ".join(header), flush=True)
+        for name, domain_file, problem_file in seeds(args.benchmarks, args.benchmarks_domains, not args.no_corpus):
             print(f"generating {name} ...", file=sys.stderr, flush=True)
             out = Path(tmp) / name.replace("/", "-")
             started = time.perf_counter()
@@ -89,6 +91,7 @@ def main() -> int:
             rows.append([name, str(len(report.tasks)), f"{60 * len(report.tasks) / seconds:.1f}",
                          *(f"{report.seconds.get(s, 0.0):.1f}" for s in STAGES), str(valid), str(dups),
                          f"{len(present)}/{args.hi - args.lo + 1}", ",".join(map(str, missing)) or "-"])
+            print("  ".join(rows[-1]), flush=True)  # a row as soon as it is known: long runs lose nothing
             totals["tasks"] += len(report.tasks)
             totals["seconds"] += seconds
             totals["valid"] += valid
