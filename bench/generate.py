@@ -39,11 +39,12 @@ BENCHMARK_DOMAINS = ("blocks", "gripper", "logistics00", "depot", "driverlog", "
                      "rovers", "briefcaseworld", "storage", "tpp", "ferry", "childsnack")
 
 
-def seeds(benchmarks: Path, n_benchmark_domains: int, with_corpus: bool) -> list[tuple[str, Path, Path]]:
+def seeds(benchmarks: Path, n_benchmark_domains: int, with_corpus: bool, only: list[str] | None = None
+          ) -> list[tuple[str, Path, Path]]:
     corpus = ROOT / "corpus" / "domains"
     out = [(f"corpus/{d.name}", d / "domain.pddl", sorted(d.glob("p*.pddl"))[-1])
            for d in sorted(corpus.iterdir()) if with_corpus and (d / "domain.pddl").exists()]
-    for name in BENCHMARK_DOMAINS[:n_benchmark_domains]:
+    for name in (BENCHMARK_DOMAINS[:n_benchmark_domains] if only is None else only):
         if (benchmarks / name / "domain.pddl").exists():
             out.append((name, benchmarks / name / "domain.pddl", benchmarks / name / "p01.pddl"))
     return out
@@ -73,13 +74,15 @@ def main() -> int:
     parser.add_argument("--benchmarks-domains", type=int, default=10, help="how many benchmark domains")
     parser.add_argument("--benchmarks", type=Path, default=ROOT.parent / "shared" / "benchmarks")
     parser.add_argument("--no-corpus", action="store_true", help="only the benchmark domains")
+    parser.add_argument("--domains", help="comma-separated benchmark domains instead of the first N")
     args = parser.parse_args()
     header = ["domain", "tasks", "per min", *STAGES, "valid", "dups", "range", "missing"]
     rows = []
     totals = {"tasks": 0, "seconds": 0.0, "valid": 0, "dups": 0}
     with tempfile.TemporaryDirectory() as tmp:
         print("  ".join(header), flush=True)
-        for name, domain_file, problem_file in seeds(args.benchmarks, args.benchmarks_domains, not args.no_corpus):
+        for name, domain_file, problem_file in seeds(args.benchmarks, args.benchmarks_domains, not args.no_corpus,
+                                                        args.domains.split(",") if args.domains else None):
             print(f"generating {name} ...", file=sys.stderr, flush=True)
             out = Path(tmp) / name.replace("/", "-")
             started = time.perf_counter()

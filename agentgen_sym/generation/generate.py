@@ -108,13 +108,18 @@ class TaskPool:
         if self.dedup.add(spec):
             self.items.append(Generated(spec, measurement, len(self.items)))
 
-    def walks(self, target: int, max_attempts: int) -> None:
+    def walks(self, target: int, max_attempts: int, levels: range | None = None) -> None:
+        """Walk until the pool holds ``target`` tasks — and, with ``levels``, a task at every level."""
         for attempt in range(max_attempts):
-            if len(self.items) >= target:
+            if len(self.items) >= target and (levels is None or not self.missing(levels)):
                 return
             with self.watch.stage("walks"):
                 spec = _walk_spec(self.task, self.rng, self.seed_problem.objects, self.statics, attempt)
             self.consider(spec)
+
+    def missing(self, levels: range) -> list[int]:
+        present = {g.measurement.difficulty for g in self.items}
+        return [level for level in levels if level not in present]
 
     def evolve(self, lo: int, hi: int | None, n: int, max_rounds: int = 3) -> None:
         """Bi-Evol rounds (easier and harder variants of every task) until every difficulty level in
@@ -154,6 +159,8 @@ def generate(domain_path: Path, problem_path: Path, n: int, seed: int, out_dir: 
     pool = TaskPool(parse_domain(domain_path), parse_problem(problem_path), seed, progress)
     pool.walks(target=2 * n, max_attempts=30 * n)
     pool.evolve(lo, hi, n)
+    if hi is not None and pool.missing(range(lo, hi + 1)):  # a level no walk or variant has reached yet
+        pool.walks(target=0, max_attempts=30 * n, levels=range(lo, hi + 1))
     return pool.select(n, lo, hi, out_dir, domain_path, seed)
 
 
