@@ -2,7 +2,7 @@
 one's typed objects, initial facts and goal onto the other's.
 
 Each task becomes a labelled graph (object nodes labelled by type, fact nodes by
-``init:``/``goal:`` and predicate, edges by argument position); a Weisfeiler-Lehman hash
+``static:``/``init:``/``goal:`` and predicate, edges by argument position); a Weisfeiler-Lehman hash
 buckets candidates and an exact isomorphism test decides.
 """
 
@@ -10,7 +10,17 @@ from __future__ import annotations
 
 import networkx as nx
 
-from .tasks import TaskSpec
+from agentgen_sym.compiler import ast
+
+from .tasks import TaskSpec, mentions_only
+
+
+def print_static(item: ast.Atom | ast.FunctionValue) -> str:
+    """A static fact or function value as a node text; values go into the predicate label."""
+    if isinstance(item, ast.FunctionValue):
+        name = f"{item.function.name}={item.value.value}"
+        return f"({name}{''.join(' ' + a.name for a in item.function.args)})"
+    return f"({item.predicate}{''.join(' ' + a.name for a in item.args)})"
 
 
 def task_graph(spec: TaskSpec) -> nx.Graph:
@@ -18,10 +28,12 @@ def task_graph(spec: TaskSpec) -> nx.Graph:
     graph = nx.Graph()
     for obj in spec.objects:
         graph.add_node(("o", obj.name), label="object:" + ",".join(obj.types))
-    for part, facts in (("init", spec.init), ("goal", spec.goal)):
+    kept = {o.name for o in spec.objects}
+    static = [print_static(item) for item in spec.static if mentions_only(item, kept)]
+    for part, facts in (("static", static), ("init", spec.init), ("goal", spec.goal)):
         for fact in facts:
             predicate, *args = fact[1:-1].split()
-            node = (part, fact)
+            node = (part, fact)  # static facts are part of the task: renaming must preserve them too
             graph.add_node(node, label=f"{part}:{predicate}")
             for position, arg in enumerate(args):
                 if ("o", arg) not in graph:  # a domain constant: fixed, so labelled by its name

@@ -36,7 +36,7 @@ class TaskSpec:
 
     def problem(self, name: str, domain_name: str) -> ast.Problem:
         kept = {o.name for o in self.objects}
-        statics = tuple(s for s in self.static if _mentions_only(s, kept))
+        statics = tuple(s for s in self.static if mentions_only(s, kept))
         init = statics + tuple(fact_atom(f) for f in sorted(self.init))
         goal = ast.And(tuple(fact_atom(f) for f in sorted(self.goal)))
         metric = None
@@ -45,7 +45,7 @@ class TaskSpec:
         return ast.Problem(name, domain_name, (), self.objects, init, goal, metric)
 
 
-def _mentions_only(item: ast.Atom | ast.FunctionValue, objects: set[str]) -> bool:
+def mentions_only(item: ast.Atom | ast.FunctionValue, objects: set[str]) -> bool:
     args = item.function.args if isinstance(item, ast.FunctionValue) else item.args
     return all(a.name in objects for a in args)
 
