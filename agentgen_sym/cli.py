@@ -11,6 +11,7 @@ import difflib
 import json
 import sys
 import time
+from importlib import resources
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -43,8 +44,6 @@ def _eprint(text: str) -> None:
 
 
 def _bundled_corpus() -> Path:
-    from importlib import resources
-
     return Path(str(resources.files("agentgen_sym.corpus").joinpath("domains")))
 
 

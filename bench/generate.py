@@ -28,10 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem  # noqa: E402
+from agentgen_sym.compiler.printer import expr  # noqa: E402
 from agentgen_sym.compiler.validate import validate  # noqa: E402
 from agentgen_sym.generation import generate  # noqa: E402
 from agentgen_sym.generation.dedup import Deduplicator  # noqa: E402
-from agentgen_sym.generation.generate import print_fact  # noqa: E402
 from agentgen_sym.generation.tasks import TaskSpec  # noqa: E402
 
 STAGES = ("walks", "check", "ground", "solve", "validate")
@@ -59,8 +59,8 @@ def recheck(folder: Path, records: list[dict]) -> tuple[int, int]:
         problem = parse_problem(folder / record["problem_file"])
         plan = parse_plan("".join(step + "\n" for step in record["plan"]))
         valid += validate(domain, problem, plan).valid
-        init = tuple(print_fact(a) for a in problem.init if hasattr(a, "predicate"))
-        goal = tuple(print_fact(a) for a in problem.goal.parts)
+        init = tuple(expr(a) for a in problem.init if hasattr(a, "predicate"))
+        goal = tuple(expr(a) for a in problem.goal.parts)
         dups += not dedup.add(TaskSpec(problem.objects, init, goal, "recheck"))
     return valid, dups
 

@@ -33,7 +33,6 @@ import multiprocessing
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -398,19 +397,9 @@ def write_json(path: Path, benchmarks: Path, tasks: list[Task], runs: list[ToolR
         "tools": {run.tool: {"setup_seconds": run.setup_seconds, "results": [asdict(r) for r in run.results]}
                   for run in runs},
     }
-    path = path.resolve()
-    handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
-                                         delete=False, encoding="utf-8")
-    try:
-        with handle:
-            json.dump(payload, handle, indent=1)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(handle.name, 0o644)  # NamedTemporaryFile is private by default; results are not
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+    from agentgen_sym.files import write_atomic  # the project's atomic writer
+
+    write_atomic(path, json.dumps(payload, indent=1))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -58,11 +58,9 @@ import argparse
 import csv
 import dataclasses
 import json
-import os
 import random
 import re
 import sys
-import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -74,6 +72,7 @@ from agentgen_sym.compiler.check import check, effective_requirements
 from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.compiler.parser import ParseResult, parse_source, parse_text
 from agentgen_sym.compiler.repair import repair
+from agentgen_sym.files import write_atomic
 
 DEFAULT_BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
 HUGE_DOMAINS = ("psr-small",)
@@ -955,18 +954,8 @@ def print_crashes(outcomes: list[Outcome]) -> None:
 
 
 def write_json(path: Path, payload: dict) -> None:
-    """Write atomically (temp file in the same folder, then os.replace): readers never see half a file."""
-    path = path.resolve()
-    handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
-                                         delete=False, encoding="utf-8")
-    try:
-        with handle:
-            json.dump(payload, handle, indent=1)
-        os.chmod(handle.name, 0o644)
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+    """Write atomically: readers never see half a file."""
+    write_atomic(path, json.dumps(payload, indent=1))
 
 
 # --------------------------------------------------------------------------- command line

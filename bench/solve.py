@@ -805,19 +805,9 @@ def print_problems(tasks: list[Task], results: dict[str, list[RunResult | None]]
 
 def write_json(path: Path, payload: dict) -> None:
     """Write raw results atomically, so a reader never sees a half-written file."""
-    path = path.resolve()
-    handle = tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
-                                         delete=False, encoding="utf-8")
-    try:
-        with handle:
-            json.dump(payload, handle, indent=1)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(handle.name, 0o644)
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+    from agentgen_sym.files import write_atomic  # the project's atomic writer
+
+    write_atomic(path, json.dumps(payload, indent=1))
 
 
 def json_payload(args: argparse.Namespace, benchmarks: Path, tasks: list[Task],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import networkx as nx
 
 from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.printer import expr
 
 from .tasks import TaskSpec, mentions_only
 
@@ -18,9 +19,8 @@ from .tasks import TaskSpec, mentions_only
 def print_static(item: ast.Atom | ast.FunctionValue) -> str:
     """A static fact or function value as a node text; values go into the predicate label."""
     if isinstance(item, ast.FunctionValue):
-        name = f"{item.function.name}={item.value.value}"
-        return f"({name}{''.join(' ' + a.name for a in item.function.args)})"
-    return f"({item.predicate}{''.join(' ' + a.name for a in item.args)})"
+        return expr(ast.FunctionTerm(f"{item.function.name}={item.value.value}", item.function.args))
+    return expr(item)
 
 
 def task_graph(spec: TaskSpec) -> nx.Graph:

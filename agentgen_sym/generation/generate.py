@@ -27,7 +27,7 @@ from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import ground
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.printer import expr, print_pddl
 from agentgen_sym.files import write_atomic
 
 from .dedup import Deduplicator
@@ -178,16 +178,12 @@ def evolve(tasks_dir: Path, n: int, seed: int, out_dir: Path, lo: int = 1, hi: i
     static = {a.predicate for a in pool.statics if isinstance(a, ast.Atom)}
     for record in records:
         problem = problems[record["id"]]
-        init = tuple(sorted(print_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
-        goal = tuple(sorted(print_fact(a) for a in _goal_atoms(problem.goal)))
+        init = tuple(sorted(expr(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
+        goal = tuple(sorted(expr(a) for a in _goal_atoms(problem.goal)))
         spec = TaskSpec(problem.objects, init, goal, record["origin"], None, pool.statics)
         pool.add(spec, Measurement(tuple(record["plan"]), record["cost"], record["optimal"], record["expanded"]))
     pool.evolve(lo, hi, n)
     return pool.select(n, lo, hi, out_dir, domain_path, seed)
-
-
-def print_fact(atom: ast.Atom) -> str:
-    return f"({atom.predicate}{''.join(' ' + a.name for a in atom.args)})"
 
 
 def _goal_atoms(goal: ast.Formula | None) -> list[ast.Atom]:
