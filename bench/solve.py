@@ -8,9 +8,11 @@ Run from the repository root:
     .venv/bin/python bench/solve.py --quick                          # 2 problems per domain, 20 s per run
     .venv/bin/python bench/solve.py --problems-per-domain 3 --time-limit 30 --json /tmp/solve3.json
     .venv/bin/python bench/solve.py --domains blocks,gripper --tools ours,fd-lama --no-up-validate
+    .venv/bin/python bench/solve.py --json runs.json --resume        # go on after an interruption
+    .venv/bin/python bench/solve.py --json runs.json --resume --tools ours --redo ours   # after a planner change
 
 A TASK is one MANIFEST.tsv row (domain file + problem file). A RUN is one planner configuration on one
-task; runs go one after another, never in parallel, each in its own process:
+task; the runs of a task go one after another, each in its own process (--jobs N solves N tasks at a time):
 
     ours, ours-opt         agentgen-sym planners 'default' (GBFS h_FF, preferred operators) and 'optimal'
                            (A* LM-cut). A spawned worker parses, grounds and searches; the time is the
@@ -57,7 +59,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import threading
 import traceback
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from multiprocessing.connection import Connection
@@ -88,7 +92,9 @@ def _anchor_options(backend: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
         from agentgen_sym.planners.backends import BACKENDS
     except ImportError:
         return fallback
-    return BACKENDS[backend].options if backend in BACKENDS else fallback
+    if backend not in BACKENDS:
+        return fallback
+    return BACKENDS[backend].options + BACKENDS[backend].search
 
 
 COVERAGE = {
@@ -554,8 +560,13 @@ def validate_all(tasks: list[Task], results: dict[str, list[RunResult | None]], 
                  timeout_s: float) -> None:
     """Validate every plan found, task by task (the workers cache the parsed task)."""
     ctx = multiprocessing.get_context("spawn")
-    jobs = [(i, name) for i in range(len(tasks)) for name in results
-            if results[name][i] is not None and results[name][i].plan is not None]
+    def pending(result: RunResult | None) -> bool:
+        """A plan not yet validated (a resumed run keeps the verdicts it already has)."""
+        if result is None or result.plan is None:
+            return False
+        return result.validation is None or (with_up and "up_valid" not in result.validation)
+
+    jobs = [(i, name) for i in range(len(tasks)) for name in results if pending(results[name][i])]
     validator: Validator | None = None
     for done, (i, name) in enumerate(jobs, 1):
         if validator is None:
@@ -846,6 +857,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="validate with ours only (unified-planning takes ~1-2 s per plan)")
     parser.add_argument("--validate-timeout", type=float, default=120.0, metavar="S", help="per plan (default 120)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write raw per-run results here (atomically)")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --json FILE: keep the runs FILE already holds (same limits) and run only the missing "
+                             "ones; the tables cover the tools of both")
+    parser.add_argument("--redo", default="", metavar="TOOLS",
+                        help="with --resume: run these configurations again (e.g. ours,ours-opt,ours-gbfs-hff,"
+                             "ours-astar-hadd after a planner change)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="tasks solved at a time (default 1; each run is its own process, so N > 1 needs N "
+                             "idle cores for fair times)")
     parser.add_argument("--from-json", type=Path, metavar="FILE",
                         help="run nothing: print the tables again from the results a finished run wrote with --json")
     args = parser.parse_args(argv)
@@ -861,6 +881,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.time_limit = 20.0 if args.quick else 60.0
     if args.problems_per_domain is not None and args.problems_per_domain < 1:
         parser.error("--problems-per-domain must be at least 1")
+    args.redo = {name.strip() for name in args.redo.split(",") if name.strip()}
+    if args.redo - set(CONFIGS):
+        parser.error(f"--redo: unknown {', '.join(sorted(args.redo - set(CONFIGS)))}; choose from {', '.join(CONFIGS)}")
+    if (args.resume or args.redo) and args.json is None:
+        parser.error("--resume and --redo need --json FILE")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     if args.time_limit <= 0 or args.memory_limit <= 0:
         parser.error("--time-limit and --memory-limit must be positive")
     return args
@@ -902,6 +929,69 @@ def report_from_json(path: Path) -> int:
     return 0
 
 
+THROUGHPUT_RUNS = ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
+
+
+def load_previous(path: Path, args: argparse.Namespace, benchmarks: Path) -> dict[tuple[str, str], RunResult]:
+    """The runs an earlier (possibly interrupted) run stored in its --json file, keyed by (config, problem file).
+    Refused when its limits or benchmark folder differ: results under other limits are not comparable."""
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"--resume: cannot read {path}: {_error_text(exc)}") from exc
+    ours = (str(benchmarks), args.time_limit, args.memory_limit)
+    theirs = (payload.get("benchmarks"), payload.get("time_limit_s"), payload.get("memory_limit_mb"))
+    if ours != theirs:
+        raise SystemExit(f"--resume: {path} holds runs for (benchmarks, time limit, memory limit) = {theirs}, "
+                         f"not {ours}; use another --json file")
+    args.tools = [tool for tool in COVERAGE if tool in args.tools or tool in payload.get("tools", [])]
+    args.throughput = args.throughput or bool(payload.get("throughput"))
+    previous = {}
+    for name, runs in payload.get("results", {}).items():
+        if name in args.redo or name not in CONFIGS:
+            continue
+        for task, run in zip(payload.get("tasks", []), runs):
+            if run is not None and run.get("status") != "skipped":
+                previous[(name, task["problem_file"])] = RunResult(**run)
+    return previous
+
+
+def round_robin(tasks: list[Task]) -> list[int]:
+    """Task indices in the order p01 of every domain, then p02 of every domain, ...: an interrupted run
+    then holds the first K problems of every domain, a fair sample for the tables."""
+    rank: dict[str, int] = {}
+    order = []
+    for i, task in enumerate(tasks):
+        order.append((rank.get(task.domain, 0), i))
+        rank[task.domain] = rank.get(task.domain, 0) + 1
+    return [i for _, i in sorted(order)]
+
+
+def solve_task(ctx: SpawnContext, args: argparse.Namespace, benchmarks: Path, tasks: list[Task], i: int,
+               results: dict[str, list[RunResult | None]]) -> None:
+    """All runs of one task, in order (pyperplan's throughput run needs ours' result first)."""
+    task = tasks[i]
+    todo = list(args.tools)
+    if args.throughput and task.strips_unit:
+        todo += [name for name in THROUGHPUT_RUNS if name not in todo]
+    for name in todo:
+        if results[name][i] is not None:
+            continue
+        if name in THROUGHPUT_ONLY or (name == "pp-gbfs" and name not in args.tools):
+            ours_name = "ours-astar-hadd" if name == "pp-astar-hadd" else "ours-gbfs-hff"
+            ours = results[ours_name][i]
+            if CONFIGS[name].kind == "pyperplan" and (ours is None or ours.status not in SEARCH_FINISHED
+                                                      or (ours.expanded or 0) < MIN_EXPANSIONS):
+                results[name][i] = RunResult("skipped", message=f"{ours_name} did not finish with >= "
+                                                                f"{MIN_EXPANSIONS} expansions")
+                continue
+        result = run_config(ctx, CONFIGS[name], task, benchmarks, args.time_limit, args.memory_limit)
+        results[name][i] = result
+        _progress(f"[{i + 1}/{len(tasks)}] {task.problem_file} {name}: {_note(result)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.from_json is not None:
@@ -910,34 +1000,31 @@ def main(argv: list[str] | None = None) -> int:
     tasks = load_tasks(benchmarks, args.domains, args.problems_per_domain)
     if not tasks:
         raise SystemExit("no tasks selected")
+    previous = load_previous(args.json, args, benchmarks) if args.resume else {}
     ctx = multiprocessing.get_context("spawn")
     names = list(args.tools)
     if args.throughput:
-        names += [name for name in ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
-                  if name not in names]
-    results: dict[str, list[RunResult | None]] = {name: [None] * len(tasks) for name in names}
+        names += [name for name in THROUGHPUT_RUNS if name not in names]
+    results: dict[str, list[RunResult | None]] = {
+        name: [previous.get((name, task.problem_file)) for task in tasks] for name in names}
+    reused = sum(run is not None for runs in results.values() for run in runs)
     started = time.perf_counter()
     _progress(f"{len(tasks)} tasks, tools {', '.join(args.tools)}, {args.time_limit:g} s per run"
-              + (", throughput runs on STRIPS unit-cost tasks" if args.throughput else ""))
-    for i, task in enumerate(tasks):
-        todo = list(args.tools)
-        if args.throughput and task.strips_unit:
-            todo += [name for name in ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
-                     if name not in todo]
-        for name in todo:
-            if name in THROUGHPUT_ONLY or (name == "pp-gbfs" and name not in args.tools):
-                ours_name = "ours-astar-hadd" if name == "pp-astar-hadd" else "ours-gbfs-hff"
-                ours = results[ours_name][i]
-                if CONFIGS[name].kind == "pyperplan" and (ours is None or ours.status not in SEARCH_FINISHED
-                                                          or (ours.expanded or 0) < MIN_EXPANSIONS):
-                    results[name][i] = RunResult("skipped", message=f"{ours_name} did not finish with >= "
-                                                                    f"{MIN_EXPANSIONS} expansions")
-                    continue
-            result = run_config(ctx, CONFIGS[name], task, benchmarks, args.time_limit, args.memory_limit)
-            results[name][i] = result
-            _progress(f"[{i + 1}/{len(tasks)}] {task.problem_file} {name}: {_note(result)}")
+              + (", throughput runs on STRIPS unit-cost tasks" if args.throughput else "")
+              + (f", {reused} runs reused from {args.json}" if reused else "")
+              + (f", {args.jobs} tasks at a time" if args.jobs > 1 else ""))
+    lock = threading.Lock()
+
+    def one_task(i: int) -> None:
+        solve_task(ctx, args, benchmarks, tasks, i, results)
         if args.json is not None:
-            write_json(args.json, json_payload(args, benchmarks, tasks, results, time.perf_counter() - started, False))
+            with lock:
+                write_json(args.json, json_payload(args, benchmarks, tasks, results,
+                                                   time.perf_counter() - started, False))
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for future in [pool.submit(one_task, i) for i in round_robin(tasks)]:
+            future.result()
     solve_s = time.perf_counter() - started
     validate_all(tasks, results, benchmarks, args.up_validate, args.validate_timeout)
     wall_s = time.perf_counter() - started
