@@ -349,7 +349,7 @@ def _grounded(domain: ast.Domain, problem: ast.Problem, quiet: bool) -> tuple[Gr
         return None
     if not quiet:
         _eprint(f"grounded: {stats.n_facts} facts, {stats.n_operators} operators, "
-                f"{stats.n_conditional_effects} conditional effects in {stats.seconds:.2f} s")
+                f"{stats.n_conditional_effects} conditional effects, {stats.n_axioms} axioms in {stats.seconds:.2f} s")
     return task, stats
 
 
@@ -360,7 +360,8 @@ def cmd_ground(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     task, stats = grounded
     print(json.dumps({"facts": stats.n_facts, "operators": stats.n_operators,
-                      "conditional_effects": stats.n_conditional_effects, "goal_facts": len(task.goal_idx),
+                      "conditional_effects": stats.n_conditional_effects, "axioms": stats.n_axioms,
+                      "goal_facts": len(task.goal_idx),
                       "seconds": round(stats.seconds, 4)}, indent=2))
     if args.output:
         target = Path(args.output)

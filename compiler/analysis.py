@@ -74,6 +74,48 @@ def static_predicates(domain: ast.Domain) -> set[str]:
     return {p.name for p in domain.predicates} - added - deleted - derived
 
 
+def predicate_reads(formula: ast.Formula, positive: bool = True) -> Iterator[tuple[str, bool]]:
+    """Each predicate a formula reads, with whether it is read positively (outside a negation)."""
+    if isinstance(formula, ast.Atom):
+        yield formula.predicate, positive
+    elif isinstance(formula, ast.Not):
+        yield from predicate_reads(formula.arg, not positive)
+    elif isinstance(formula, (ast.And, ast.Or)):
+        for part in formula.parts:
+            yield from predicate_reads(part, positive)
+    elif isinstance(formula, ast.Imply):
+        yield from predicate_reads(formula.condition, not positive)
+        yield from predicate_reads(formula.consequence, positive)
+    elif isinstance(formula, (ast.Exists, ast.Forall)):
+        yield from predicate_reads(formula.body, positive)
+
+
+def axiom_levels(axioms: tuple[ast.DerivedPredicate, ...]) -> dict[str, int]:
+    """The stratum of each derived predicate: a derived predicate read negatively is in a lower one,
+    so it is complete before it is read (evaluation order for the validator and the grounder).
+
+    PDDL forbids negative cycles among axioms; if there is one anyway, the levels stop growing
+    after one round per predicate and ``stratified`` says so.
+    """
+    level = {axiom.name: 0 for axiom in axioms}
+    for _ in range(len(level) + 1):
+        changed = False
+        for axiom in axioms:
+            for name, positive in predicate_reads(axiom.body):
+                if name in level and level[axiom.name] < level[name] + (not positive):
+                    level[axiom.name] = level[name] + (not positive)
+                    changed = True
+        if not changed:
+            break
+    return level
+
+
+def stratified(axioms: tuple[ast.DerivedPredicate, ...], level: dict[str, int]) -> bool:
+    """Whether ``level`` puts every derived predicate read negatively in a lower stratum than its reader."""
+    return all(level[axiom.name] >= level[name] + (not positive)
+               for axiom in axioms for name, positive in predicate_reads(axiom.body) if name in level)
+
+
 def _variables(node: object) -> Iterator[str]:
     """Names of all variables mentioned anywhere below a node."""
     if isinstance(node, ast.Variable):

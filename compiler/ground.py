@@ -15,6 +15,13 @@ Two phases, as in Fast Downward's translator, but small:
    several conditional effects. This is ADL -> conditional STRIPS, done on ground formulas
    so that static facts prune the expansion before it can blow up.
 
+Derived predicates (``:derived``) are ground the same way before exploration, with every fluent
+atom assumed possible: each disjunct of a body's DNF is one candidate ground axiom. During
+exploration an axiom is a rule, interleaved with the actions: its head is reached once all its
+positive atoms are (negative literals count as satisfiable). The axioms whose positive atoms
+were all reached become the task's axioms, layered by the stratum of their head predicate;
+derived atoms never reached are false in every reachable state.
+
 Operators keep the lifted action name and arguments, so plans come out in source names.
 A goal that is not a conjunction of facts is compiled into zero-cost goal operators
 (action name ``""``) that add a fresh goal fact.
@@ -24,14 +31,14 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
-from itertools import product
-from typing import Iterator
+from dataclasses import dataclass, field, fields, replace
+from itertools import count, product
+from typing import Iterable, Iterator, TypeVar
 
 from . import ast
-from .analysis import changed_predicates
+from .analysis import axiom_levels, static_predicates, stratified
 from .types import ROOT, TypeHierarchy
-from ..planners.task import ConditionalEffect, GroundTask, Operator, build_task
+from ..planners.task import Axiom, ConditionalEffect, GroundTask, Operator, build_task
 
 Atom = tuple[str, tuple[str, ...]]          # a ground atom: (predicate, object names)
 Literal = tuple[Atom, bool]                 # with polarity
@@ -57,6 +64,7 @@ class GroundingStats:
     n_facts: int = 0
     n_operators: int = 0
     n_conditional_effects: int = 0
+    n_axioms: int = 0
     rounds: int = 0
 
 
@@ -65,12 +73,16 @@ class GroundingStats:
 
 @dataclass
 class _World:
-    """What instantiation needs to know: objects by type, static facts, reached fluent facts."""
+    """What instantiation needs to know: objects by type, static facts, reached fluent facts.
+
+    ``open_world``: every fluent atom counts as possibly reached (to ground axioms before exploration).
+    """
 
     objects_by_type: dict[str, list[str]]
     static: set[str]
     init: set[Atom]
     reached: set[Atom] = field(default_factory=set)
+    open_world: bool = False
 
     def objects(self, types: tuple[str, ...]) -> list[str]:
         if not types:
@@ -90,7 +102,8 @@ def _atom(atom: ast.Atom, binding: dict[str, str]) -> Atom:
     return atom.predicate, tuple(_resolve(a, binding) for a in atom.args)
 
 
-def _and(parts: list[DNF]) -> DNF:
+def _and(parts: Iterable[DNF]) -> DNF:
+    """Conjunction; stops reading ``parts`` (a lazy iterable) at the first false one."""
     result: DNF = [frozenset()]
     for part in parts:
         result = [a | b for a in result for b in part if not _contradicts(a | b)]
@@ -101,7 +114,8 @@ def _and(parts: list[DNF]) -> DNF:
     return _minimal(result)
 
 
-def _or(parts: list[DNF]) -> DNF:
+def _or(parts: Iterable[DNF]) -> DNF:
+    """Disjunction; stops reading ``parts`` at the first true one."""
     out: DNF = []
     for part in parts:
         out.extend(part)
@@ -137,7 +151,7 @@ def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool =
             return [frozenset()] if (atom in world.init) == positive else []
         if relaxed:
             return [frozenset()] if (not positive or atom in world.reached) else []
-        if atom not in world.reached:
+        if not world.open_world and atom not in world.reached:
             return [] if positive else [frozenset()]
         return [frozenset({(atom, positive)})]
     if isinstance(f, ast.Equals):
@@ -146,14 +160,14 @@ def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool =
     if isinstance(f, ast.Not):
         return dnf(f.arg, binding, world, not positive, relaxed)
     if isinstance(f, (ast.And, ast.Or)):
-        parts = [dnf(p, binding, world, positive, relaxed) for p in f.parts]
+        parts = (dnf(p, binding, world, positive, relaxed) for p in f.parts)
         return _and(parts) if isinstance(f, ast.And) == positive else _or(parts)
     if isinstance(f, ast.Imply):
         as_or = ast.Or((ast.Not(f.condition), f.consequence))
         return dnf(as_or, binding, world, positive, relaxed)
     if isinstance(f, (ast.Forall, ast.Exists)):
-        parts = [dnf(f.body, {**binding, **extra}, world, positive, relaxed)
-                 for extra in _assignments(f.variables, world)]
+        parts = (dnf(f.body, {**binding, **extra}, world, positive, relaxed)
+                 for extra in _assignments(f.variables, world))
         return _and(parts) if isinstance(f, ast.Forall) == positive else _or(parts)
     raise GroundingError("G701", f"cannot ground the condition {type(f).__name__}")
 
@@ -271,20 +285,22 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations]) -> 
 def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, GroundingStats]:
     """Ground a checked domain and problem; raises GroundingError for what the planners cannot take."""
     start = time.perf_counter()
-    if domain.derived:
-        raise GroundingError("G701", "derived predicates (:derived) are not supported by the planners yet")
+    levels = axiom_levels(domain.derived)
+    if not stratified(domain.derived, levels):
+        raise GroundingError("G706", "the derived predicates depend negatively on themselves (through `not`), "
+                                     "so they have no well-defined value")
     hierarchy = TypeHierarchy.of(domain)
     objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
     objects_by_type: dict[str, list[str]] = {t: sorted(hierarchy.objects_of(t, objects)) for t in hierarchy.parents}
-    added, deleted = changed_predicates(domain)
-    static = {p.name for p in domain.predicates} - added - deleted
+    static = static_predicates(domain)
     init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
     numbers = {(v.function.name, tuple(t.name for t in v.function.args)): v.value.value
                for v in problem.init if isinstance(v, ast.FunctionValue)}
     world = _World(objects_by_type, static, init)
 
     schemas = [_prepare(action, world, static) for action in domain.actions]
-    reached_bindings = _explore(schemas, world)
+    rules = _AxiomRules(_candidate_axioms(domain, world))
+    reached_bindings = _explore(schemas, world, rules)
     stats = GroundingStats()
     facts = sorted(world.reached)
     fact_id = {atom: i for i, atom in enumerate(facts)}
@@ -292,9 +308,9 @@ def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, Ground
     goal_ids, goal_ops, fact_names = _goal(problem, world, fact_id, facts)
     operators += goal_ops
     init_ids = [fact_id[a] for a in world.init if a in fact_id]
-    task = build_task(fact_names, init_ids, goal_ids, operators)
+    task = build_task(fact_names, init_ids, goal_ids, operators, rules.ground(fact_id, levels))
     stats.seconds = time.perf_counter() - start
-    stats.n_facts, stats.n_operators = task.n_facts, task.n_ops
+    stats.n_facts, stats.n_operators, stats.n_axioms = task.n_facts, task.n_ops, task.n_axioms
     stats.n_conditional_effects = int(task.ce_pre_idx.shape[0])
     return task, stats
 
@@ -306,19 +322,19 @@ def _prepare(action: ast.ActionSchema, world: _World, static: set[str]) -> _Sche
     return _Schema(action, atoms, [p.name for p in action.parameters], allowed)
 
 
-def _explore(schemas: list[_Schema], world: _World) -> list[list[dict[str, str]]]:
+def _explore(schemas: list[_Schema], world: _World, rules: _AxiomRules) -> list[list[dict[str, str]]]:
     """Relaxed reachability to a fixpoint; returns the reached bindings of each schema.
 
     A binding whose join succeeded but whose whole precondition does not hold yet (an `or`
     branch waiting for a fact) stays pending and is retried each round, and so are the
     reached bindings of actions with conditional effects, whose conditions may turn true.
+    Each round's new facts fire the axioms before the next round.
     """
-    relations, new = _Relations(), _Relations()
+    relations = _Relations()
     for atom in world.init:
-        relations.add(atom)
-        new.add(atom)
-        if atom[0] not in world.static:
-            world.reached.add(atom)
+        if atom[0] in world.static:
+            relations.add(atom)
+    new = _reach([a for a in world.init if a[0] not in world.static], world, relations, rules)
     reached: list[dict[tuple, dict[str, str]]] = [{} for _ in schemas]
     pending: list[dict[tuple, dict[str, str]]] = [{} for _ in schemas]
     first_round = True
@@ -341,15 +357,21 @@ def _explore(schemas: list[_Schema], world: _World) -> list[list[dict[str, str]]
         fresh = [a for a in dict.fromkeys(found) if a not in world.reached]
         if not fresh:
             break
-        new = _Relations()
-        for atom in fresh:
-            world.reached.add(atom)
-            relations.add(atom)
-            new.add(atom)
+        new = _reach(fresh, world, relations, rules)
         for index, schema in enumerate(schemas):
             if _has_conditions(schema.action):
                 pending[index].update(reached[index])
     return [list(r.values()) for r in reached]
+
+
+def _reach(atoms: list[Atom], world: _World, relations: _Relations, rules: _AxiomRules) -> _Relations:
+    """Mark fluent atoms reached, with the derived atoms they make reachable; returns them as relations."""
+    new = _Relations()
+    for atom in [*atoms, *rules.fire(atoms)]:
+        world.reached.add(atom)
+        relations.add(atom)
+        new.add(atom)
+    return new
 
 
 def _new_bindings(schema: _Schema, relations: _Relations, new: _Relations, first_round: bool
@@ -388,6 +410,131 @@ def _relaxed_adds(action: ast.ActionSchema, binding: dict[str, str], world: _Wor
             continue
         for atom in group.add:
             yield _atom(atom, group.binding)
+
+
+# --------------------------------------------------------------------------- axioms
+
+
+@dataclass(frozen=True)
+class _CandidateAxiom:
+    head: Atom
+    body: Conjunction
+
+
+LiftedDisjunct = tuple[tuple[ast.Formula, ...], tuple[ast.TypedName, ...]]  # (conjuncts, existential variables)
+_Node = TypeVar("_Node")
+
+
+def _candidate_axioms(domain: ast.Domain, world: _World) -> list[_CandidateAxiom]:
+    """Every ground axiom that could fire: each head binding's body as a DNF over fluent literals
+    (static atoms and equalities decided, every fluent atom possible), one candidate per disjunct.
+
+    The body is first split into lifted disjuncts whose existential variables join the head's
+    parameters, so that static atoms under an `or` or `exists` bind them by joins instead of
+    every object being tried (PSR's `upstream` would otherwise test each device as `?z`).
+    """
+    statics = _Relations()
+    for atom in world.init:
+        if atom[0] in world.static:
+            statics.add(atom)
+    open_world = replace(world, open_world=True)
+    out: list[_CandidateAxiom] = []
+    for axiom in domain.derived:
+        params = [p.name for p in axiom.parameters]
+        for parts, variables in _split(axiom.body, count()):
+            body = ast.And(parts)
+            # the disjunct as the precondition of a parameterised action: its static atoms bind it
+            action = ast.ActionSchema(axiom.name, (*axiom.parameters, *variables), body)
+            schema = _prepare(action, world, world.static)
+            atoms = [a for a in schema.join_atoms if a.predicate in world.static]
+            for binding in _join(schema, atoms, [statics] * len(atoms)):
+                head = (axiom.name, tuple(binding[p] for p in params))
+                out.extend(_CandidateAxiom(head, conj) for conj in dnf(body, binding, open_world))
+    return out
+
+
+def _split(f: ast.Formula, fresh: Iterator[int]) -> list[LiftedDisjunct]:
+    """A lifted DNF of ``f``: `or`, `imply` and `exists` (its variables renamed apart) split, `and`
+    distributed; other parts (atoms, negations, `forall`) stay whole. An `and` that would give more
+    than MAX_DISJUNCTS disjuncts stays whole too (ground DNF then decides it)."""
+    if isinstance(f, ast.Or):
+        return [d for part in f.parts for d in _split(part, fresh)]
+    if isinstance(f, ast.Imply):
+        return [((ast.Not(f.condition),), ()), *_split(f.consequence, fresh)]
+    if isinstance(f, ast.Exists):
+        renamed = tuple(replace(v, name=f"{v.name}#{next(fresh)}") for v in f.variables)
+        body = _rename(f.body, {v.name: r.name for v, r in zip(f.variables, renamed)})
+        return [(parts, (*renamed, *variables)) for parts, variables in _split(body, fresh)]
+    if isinstance(f, ast.And):
+        out: list[LiftedDisjunct] = [((), ())]
+        for part in f.parts:
+            out = [(a + b, va + vb) for a, va in out for b, vb in _split(part, fresh)]
+            if len(out) > MAX_DISJUNCTS:
+                return [((f,), ())]
+        return out
+    return [((f,), ())]
+
+
+def _rename(node: _Node, names: dict[str, str]) -> _Node:
+    """``node`` with its free variables renamed by ``names`` (a quantifier's own variables shadow them)."""
+    if isinstance(node, ast.Variable):
+        return replace(node, name=names.get(node.name, node.name))
+    if isinstance(node, tuple):
+        return tuple(_rename(item, names) for item in node)
+    if isinstance(node, (ast.Exists, ast.Forall)):
+        bound = {v.name for v in node.variables}
+        return replace(node, body=_rename(node.body, {k: v for k, v in names.items() if k not in bound}))
+    if isinstance(node, (ast.Atom, ast.Equals, ast.Not, ast.And, ast.Or, ast.Imply)):
+        return replace(node, **{f.name: _rename(getattr(node, f.name), names) for f in fields(node)
+                                if f.name != "span"})
+    return node
+
+
+class _AxiomRules:
+    """Candidate axioms as relaxed rules: a head is reached once every positive atom of one of
+    its bodies is (negative literals count as satisfiable). Counts the missing atoms per body."""
+
+    def __init__(self, candidates: list[_CandidateAxiom]) -> None:
+        self.candidates = candidates
+        self.missing = [sum(positive for _, positive in c.body) for c in candidates]
+        self.watch: dict[Atom, list[int]] = defaultdict(list)
+        for i, c in enumerate(candidates):
+            for atom, positive in c.body:
+                if positive:
+                    self.watch[atom].append(i)
+        self.derived: set[Atom] = set()
+        self.ready = [i for i, n in enumerate(self.missing) if n == 0]
+
+    def fire(self, fresh: list[Atom]) -> list[Atom]:
+        """The derived atoms that become reachable now that ``fresh`` atoms are, to the fixpoint."""
+        out: list[Atom] = []
+        queue = list(fresh)
+        done, self.ready = self.ready, []
+        while True:
+            for i in done:
+                head = self.candidates[i].head
+                if head not in self.derived:
+                    self.derived.add(head)
+                    out.append(head)
+                    queue.append(head)
+            if not queue:
+                return out
+            done = []
+            for i in self.watch.pop(queue.pop(), ()):
+                self.missing[i] -= 1
+                if self.missing[i] == 0:
+                    done.append(i)
+
+    def ground(self, fact_id: dict[Atom, int], levels: dict[str, int]) -> list[Axiom]:
+        """The axioms whose positive atoms were all reached, as fact ids; never-reached negative atoms
+        are always false, so those literals are dropped, and so are bodies another one subsumes."""
+        bodies: dict[Atom, DNF] = defaultdict(list)
+        for c, missing in zip(self.candidates, self.missing):
+            if missing == 0:
+                bodies[c.head].append(frozenset((a, positive) for a, positive in c.body if positive or a in fact_id))
+        return [Axiom(fact_id[head], pre=tuple(sorted(fact_id[a] for a, positive in body if positive)),
+                      neg=tuple(sorted(fact_id[a] for a, positive in body if not positive)), layer=levels[head[0]])
+                for head, found in bodies.items() for body in _minimal(found)]
 
 
 # --------------------------------------------------------------------------- instantiation

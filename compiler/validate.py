@@ -15,7 +15,7 @@ from itertools import product
 from typing import AbstractSet, Iterator
 
 from . import ast
-from .analysis import conjuncts
+from .analysis import axiom_levels, conjuncts
 from .diagnostics import Diagnostic, Severity
 from .printer import expr
 from .suggest import closest
@@ -92,38 +92,9 @@ def _has_increase(effect: ast.Effect | None) -> bool:
 # --------------------------------------------------------------------------- derived predicates
 
 
-def _uses(formula: ast.Formula, positive: bool = True) -> Iterator[tuple[str, bool]]:
-    """Each predicate a formula reads, with whether it is read positively (outside a negation)."""
-    if isinstance(formula, ast.Atom):
-        yield formula.predicate, positive
-    elif isinstance(formula, ast.Not):
-        yield from _uses(formula.arg, not positive)
-    elif isinstance(formula, (ast.And, ast.Or)):
-        for part in formula.parts:
-            yield from _uses(part, positive)
-    elif isinstance(formula, ast.Imply):
-        yield from _uses(formula.condition, not positive)
-        yield from _uses(formula.consequence, positive)
-    elif isinstance(formula, (ast.Exists, ast.Forall)):
-        yield from _uses(formula.body, positive)
-
-
 def _strata(axioms: tuple[ast.DerivedPredicate, ...]) -> list[list[ast.DerivedPredicate]]:
-    """Axioms in evaluation order: a derived predicate read negatively is complete before it is read.
-
-    PDDL forbids negative cycles among axioms; if there is one anyway, the levels stop
-    growing after one round per predicate and the result depends on the order.
-    """
-    level = {axiom.name: 0 for axiom in axioms}
-    for _ in range(len(level) + 1):
-        changed = False
-        for axiom in axioms:
-            for name, positive in _uses(axiom.body):
-                if name in level and level[axiom.name] < level[name] + (not positive):
-                    level[axiom.name] = level[name] + (not positive)
-                    changed = True
-        if not changed:
-            break
+    """Axioms in evaluation order, grouped by stratum (see ``analysis.axiom_levels``)."""
+    level = axiom_levels(axioms)
     return [[a for a in axioms if level[a.name] == k] for k in sorted(set(level.values()))]
 
 

@@ -20,10 +20,12 @@ CHUNK_CELLS = 1 << 20
 
 class Heuristic:
     """Base class: ``admissible`` heuristics never overestimate the optimal cost; those with
-    ``preferred = True`` also offer ``compute_preferred``."""
+    ``preferred = True`` also offer ``compute_preferred``; ``path_dependent`` ones take per-state
+    ``info`` the search keeps for them (``initial_info``, ``progress_info``; see landmarks.py)."""
 
     admissible = False
     preferred = False
+    path_dependent = False
 
     def precompute(self, task: GroundTask) -> None:
         self.task = task
@@ -166,7 +168,7 @@ class HFF(_Relaxed):
             plan, op_level, alive = self.relaxed_plans(sub)
             h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
             if want_preferred:
-                r, o = np.nonzero(plan & (op_level == 0))
+                r, o = np.nonzero(plan & (op_level == 0) & (rt.op_idx >= 0))  # axioms are no operators
                 pref = np.zeros((sub.shape[0], self.task.n_ops), dtype=bool)
                 pref[r, rt.op_idx[o]] = True
                 preferred[part] = pref & self.task.applicable(sub)

@@ -62,34 +62,43 @@ class BucketOpenList:
 
 
 class AlternationOpenList:
-    """A main list and optionally a preferred-operator list, used in turn (Fast Downward's
-    ``alt``): the non-empty list with the lowest counter is popped and its counter grows by the
-    number of ids popped; ``boost`` lowers the preferred list's counter when the search progresses."""
+    """One main list per heuristic, each optionally with a preferred-operator list, used in turn
+    (Fast Downward's ``alt``): the non-empty list with the lowest counter is popped and its counter
+    grows by the number of ids popped; ``boost`` lowers the preferred lists' counters when the
+    search progresses. List ``2 * k`` orders by heuristic ``k``, list ``2 * k + 1`` is its
+    preferred list."""
 
-    def __init__(self, preferred: bool, boost: int = 1000) -> None:
-        self.lists = [BucketOpenList()] + ([BucketOpenList()] if preferred else [])
+    def __init__(self, preferred: bool, boost: int = 1000, n_heuristics: int = 1) -> None:
+        self.preferred = preferred
+        self.lists = [BucketOpenList() if preferred or i % 2 == 0 else None for i in range(2 * n_heuristics)]
         self._priority = [0] * len(self.lists)
         self._boost = boost
 
     def __len__(self) -> int:
-        return sum(lst.size for lst in self.lists)
+        return sum(lst.size for lst in self.lists if lst is not None)
 
-    def push(self, keys: np.ndarray, ids: np.ndarray, preferred_mask: np.ndarray | None = None) -> None:
-        """Every id enters the main list; those in ``preferred_mask`` also the preferred list."""
-        self.lists[0].push(keys, ids)
-        if preferred_mask is not None and len(self.lists) > 1 and preferred_mask.any():
-            self.lists[1].push(keys[preferred_mask], ids[preferred_mask])
+    def push(self, keys: list[np.ndarray], ids: np.ndarray, preferred_mask: np.ndarray | None = None) -> None:
+        """``keys[k]`` orders ``ids`` for heuristic ``k``; every id enters each main list, those in
+        ``preferred_mask`` also the preferred lists."""
+        use_preferred = self.preferred and preferred_mask is not None and preferred_mask.any()
+        for k, key in enumerate(keys):
+            self.lists[2 * k].push(key, ids)
+            if use_preferred:
+                self.lists[2 * k + 1].push(key[preferred_mask], ids[preferred_mask])
 
-    def pop_batch(self, limit: int) -> tuple[tuple[int, ...], np.ndarray]:
-        which = min((i for i, lst in enumerate(self.lists) if lst.size), key=lambda i: self._priority[i])
+    def pop_batch(self, limit: int) -> tuple[int, tuple[int, ...], np.ndarray]:
+        """Up to ``limit`` ids from the lowest bucket of the next list: (heuristic index, key, ids)."""
+        which = min((i for i, lst in enumerate(self.lists) if lst is not None and lst.size),
+                    key=lambda i: self._priority[i])
         key, ids = self.lists[which].pop_batch(limit)
         self._priority[which] += ids.size
-        return key, ids
+        return which // 2, key, ids
 
     def boost(self) -> None:
-        if len(self.lists) > 1:
-            self._priority[1] -= self._boost
+        if self.preferred:
+            for i in range(1, len(self.lists), 2):
+                self._priority[i] -= self._boost
 
     @property
     def nbytes(self) -> int:
-        return sum(lst.nbytes for lst in self.lists)
+        return sum(lst.nbytes for lst in self.lists if lst is not None)

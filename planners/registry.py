@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, replace
 
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
+from agentgen_sym.planners.landmarks import LandmarkCount
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.task import GroundTask
@@ -28,6 +29,7 @@ class Support:
     conditional_effects: bool = True
     non_unit_costs: bool = True
     negative_preconditions: bool = True
+    derived_predicates: bool = True
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class SearchEntry:
 
 
 # Relaxation heuristics ignore negative conditions, which keeps them safe (a relaxation only
-# grows the reachable set); LM-cut, like Fast Downward's, has no conditional-effect version.
+# grows the reachable set); LM-cut, like Fast Downward's, supports neither conditional effects nor axioms.
 HEURISTICS: dict[str, HeuristicEntry] = {
     "blind": HeuristicEntry(Blind, "0 at goals, the cheapest operator cost elsewhere"),
     "goalcount": HeuristicEntry(GoalCount, "number of unsatisfied goal facts"),
@@ -63,7 +65,8 @@ HEURISTICS: dict[str, HeuristicEntry] = {
     "hadd": HeuristicEntry(HAdd, "h_add, the summed goal costs in the delete relaxation"),
     "hff": HeuristicEntry(HFF, "h_FF, the cost of a relaxed plan; gives preferred operators"),
     "lmcut": HeuristicEntry(LMCut, "LM-cut, admissible landmark heuristic",
-                            Support(conditional_effects=False)),
+                            Support(conditional_effects=False, derived_predicates=False)),
+    "lmcount": HeuristicEntry(LandmarkCount, "landmark count (LAMA), path-dependent; gives preferred operators"),
 }
 
 # Preferred-operator boosts follow Fast Downward's defaults (eager_greedy 0, lazy_greedy 1000); on
@@ -88,10 +91,12 @@ SEARCHES: dict[str, SearchEntry] = {
 
 @dataclass(frozen=True)
 class PlannerConfig:
-    """A search from SEARCHES with a heuristic from HEURISTICS; ``None`` fields keep the search's defaults."""
+    """A search from SEARCHES with a heuristic from HEURISTICS (and an ``alternate`` one whose open
+    lists take turns with the first, as in LAMA); ``None`` fields keep the search's defaults."""
 
     search: str
     heuristic: str | None = None
+    alternate: str | None = None
     weight: int | None = None
     preferred: bool = False
     batch_size: int | None = None
@@ -109,17 +114,18 @@ PLANNERS: dict[str, PlannerConfig] = {
     "gbfs-goalcount": PlannerConfig("gbfs", "goalcount"),
     "lazy-gbfs-hff": PlannerConfig("lazy-gbfs", "hff", preferred=True),
     "eager-gbfs-hff": PlannerConfig("gbfs", "hff", preferred=True),
+    "lama": PlannerConfig("lazy-gbfs", "hff", alternate="lmcount", preferred=True),
 }
 
 
 FEATURES = {"conditional_effects": "conditional effects", "non_unit_costs": "non-unit operator costs",
-            "negative_preconditions": "negative preconditions"}
+            "negative_preconditions": "negative preconditions", "derived_predicates": "derived predicates (axioms)"}
 
 
 def task_features(task: GroundTask) -> list[str]:
     """The keys of FEATURES that ``task`` uses."""
     used = {"conditional_effects": task.has_conditional_effects, "non_unit_costs": not task.unit_cost,
-            "negative_preconditions": task.has_negative_preconditions}
+            "negative_preconditions": task.has_negative_preconditions, "derived_predicates": task.has_axioms}
     return [feature for feature, present in used.items() if present]
 
 
@@ -132,14 +138,13 @@ class Planner:
     def optimal(self) -> bool:
         """Whether returned plans are cost-optimal."""
         search_entry = SEARCHES[self.config.search]
-        heuristic_ok = self.config.heuristic is None or HEURISTICS[self.config.heuristic].admissible
+        heuristic_ok = all(HEURISTICS[name].admissible for name in self._heuristic_names)
         return search_entry.optimal and heuristic_ok and (self.config.weight or 1) == 1
 
     def unsupported(self, task: GroundTask) -> str | None:
         """Why this planner refuses ``task``, or None when it accepts it."""
         parts = [("search", self.config.search, SEARCHES[self.config.search].supports)]
-        if self.config.heuristic is not None:
-            parts.append(("heuristic", self.config.heuristic, HEURISTICS[self.config.heuristic].supports))
+        parts += [("heuristic", name, HEURISTICS[name].supports) for name in self._heuristic_names]
         for feature in task_features(task):
             for kind, name, supports in parts:
                 if not getattr(supports, feature):
@@ -160,24 +165,27 @@ class Planner:
         if message:
             return SearchResult(Status.UNSUPPORTED, message=message)
         started = time.perf_counter()
-        heuristic = None
-        if self.config.heuristic is not None:
-            heuristic = HEURISTICS[self.config.heuristic].factory()
+        heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
+        for heuristic in heuristics:
             heuristic.precompute(task)
         base = SEARCHES[self.config.search].config
         config = replace(base, weight=self.config.weight or base.weight, preferred=self.config.preferred,
                          batch_size=self.config.batch_size or base.batch_size)
         remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-        return search(task, config, heuristic, remaining, memory_limit_mb)
+        return search(task, config, heuristics, remaining, memory_limit_mb)
+
+    @property
+    def _heuristic_names(self) -> list[str]:
+        return [name for name in (self.config.heuristic, self.config.alternate) if name is not None]
 
 
 @dataclass(frozen=True)
 class Portfolio:
     """Planners tried in turn, each with a share of the time left; the first that settles the task wins.
 
-    No single greedy search is robust (h_FF stalls on visitall's plateaus where goal-count
-    flies; lazy search wins on childsnack and loses on barman), so the default satisficing
-    planner runs several. A member that exhausts the state space proves the task unsolvable,
+    No single greedy search is robust (h_FF alone stalls on visitall's plateaus, which landmark
+    counting crosses; lazy search wins on childsnack and loses on barman), so the default
+    satisficing planner runs several: LAMA's lazy h_FF + landmark-count alternation first. A member that exhausts the state space proves the task unsolvable,
     which settles it too. Members that refuse the task are skipped. Without a time limit each
     member but the last gets ``UNLIMITED_SLICE_S`` seconds.
     """
@@ -223,8 +231,8 @@ class Portfolio:
 
 
 PORTFOLIOS: dict[str, Portfolio] = {
-    "default": Portfolio("default", (("eager-gbfs-hff", 0.4), ("lazy-gbfs-hff", 0.5), ("gbfs-goalcount", 1.0))),
-    # the strongest admissible heuristic the task allows: LM-cut refuses conditional effects
+    "default": Portfolio("default", (("lama", 0.5), ("eager-gbfs-hff", 0.6), ("gbfs-goalcount", 1.0))),
+    # the strongest admissible heuristic the task allows: LM-cut refuses conditional effects and axioms
     "optimal": Portfolio("optimal", (("astar-lmcut", 1.0), ("astar-hmax", 1.0)), optimal=True),
 }
 PLANNER_NAMES = (*PLANNERS, *PORTFOLIOS)
@@ -252,6 +260,9 @@ def make_planner(name_or_config: str | PlannerConfig, task: GroundTask | None = 
         raise ValueError(f"unknown heuristic {config.heuristic!r}; choose one of {', '.join(HEURISTICS)}")
     if entry.needs_heuristic and config.heuristic is None:
         raise ValueError(f"search {config.search!r} needs a heuristic")
+    if config.alternate is not None and (config.alternate not in HEURISTICS or config.heuristic is None
+                                         or entry.config.order != "h"):
+        raise ValueError("an alternate heuristic needs a known name, a first heuristic and a greedy search")
     if not entry.needs_heuristic and config.heuristic is not None:
         raise ValueError(f"search {config.search!r} takes no heuristic")
     if config.preferred and not (entry.config.order == "h" and HEURISTICS[config.heuristic].preferred):

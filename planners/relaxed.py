@@ -2,8 +2,10 @@
 
 Compiled once per task: one relaxed operator per operator with unconditional adds, and one per
 conditional effect (its preconditions are the operator's plus the effect's condition, its adds
-the effect's adds). Deletes and negative conditions are dropped — a relaxation, so every value
-derived here stays a safe lower bound on reachability.
+the effect's adds), and one per axiom (its body's positive facts, its head; cost 0, source -1:
+no real operator, so relaxed plans count it as free and it is never a preferred operator).
+Deletes and negative conditions are dropped — a relaxation, so every value derived here stays
+a safe lower bound on reachability.
 """
 
 from __future__ import annotations
@@ -47,12 +49,14 @@ class RelaxedTask:
     """``n_rel`` relaxed operators over ``n_bits`` facts (the TRUE sentinel pads preconditions).
 
     pre_idx    int32[n_rel, k]  positive preconditions, padded with TRUE, ``k >= 1``
-    cost       int64[n_rel]     the source operator's cost
-    op_idx     int32[n_rel]     the source operator
+    cost       int64[n_rel]     the source operator's cost (0 for an axiom)
+    op_idx     int32[n_rel]     the source operator, -1 for an axiom
     Achievers, CSR by fact (only facts with at least one achiever are listed):
     ach_fact   int32[n_ach]     ach_start int64[n_ach]  into  ach_op int32[n_pairs]
     Adds, CSR by relaxed operator (every relaxed operator adds something):
     add_start  int64[n_rel]     into  add_fact int32[n_pairs]
+    Consumers, CSR by fact (relaxed operators with the fact among their preconditions):
+    con_start  int64[n_bits + 1]  into  con_op int32[...]
     ``achievers`` and ``adds`` are the same two groupings ready for segmented reductions.
     """
 
@@ -68,6 +72,8 @@ class RelaxedTask:
     add_fact: np.ndarray
     achievers: Segments
     adds: Segments
+    con_start: np.ndarray
+    con_op: np.ndarray
 
     @property
     def n_rel(self) -> int:
@@ -75,7 +81,7 @@ class RelaxedTask:
 
 
 def relax(task: GroundTask) -> RelaxedTask:
-    """Build the relaxed operators, their achiever and add indexes."""
+    """Build the relaxed operators (operators and conditional effects, then axioms), their achiever and add indexes."""
     true_fact = task.true_fact
     add_mask = _unpack(task.add_bits, task.n_bits)
     ce_add_mask = _unpack(task.ce_add_bits, task.n_bits)
@@ -93,22 +99,49 @@ def relax(task: GroundTask) -> RelaxedTask:
                 pres.append(sorted(set(base) | (set(task.ce_pre_idx[e].tolist()) - {true_fact})))
                 adds.append(np.flatnonzero(ce_add_mask[e]))
                 src.append(a)
+    for x in range(task.n_axioms):
+        pres.append(sorted(set(task.ax_pre_idx[x].tolist()) - {true_fact}))
+        adds.append(task.ax_head[x:x + 1])
+        src.append(-1)
     width = max([1] + [len(p) for p in pres])
     pre_idx = np.full((len(pres), width), true_fact, dtype=np.int32)
     for r, p in enumerate(pres):
         pre_idx[r, :len(p)] = p
     op_idx = np.array(src, dtype=np.int32)
+    cost = np.zeros(op_idx.size, dtype=np.int64)
+    cost[op_idx >= 0] = task.cost[op_idx[op_idx >= 0]]
     counts = np.array([len(x) for x in adds], dtype=np.int64)
     add_op = np.repeat(np.arange(len(adds), dtype=np.int32), counts)
     add_fact = np.concatenate(adds).astype(np.int32) if adds else np.zeros(0, dtype=np.int32)
     by_fact = np.argsort(add_fact, kind="stable")
     ach_fact, ach_start = np.unique(add_fact[by_fact], return_index=True)
     ach_op, add_start = add_op[by_fact], np.cumsum(counts) - counts
+    con_start, con_op = _consumers(pre_idx, task.n_bits, true_fact)
     return RelaxedTask(
-        n_bits=task.n_bits, goal_idx=task.goal_idx, pre_idx=pre_idx, cost=task.cost[op_idx].astype(np.int64),
+        n_bits=task.n_bits, goal_idx=task.goal_idx, pre_idx=pre_idx, cost=cost,
         op_idx=op_idx, ach_fact=ach_fact.astype(np.int32), ach_start=ach_start.astype(np.int64), ach_op=ach_op,
         add_start=add_start, add_fact=add_fact, achievers=Segments.from_csr(ach_start, ach_op),
-        adds=Segments.from_csr(add_start, add_fact))
+        adds=Segments.from_csr(add_start, add_fact), con_start=con_start, con_op=con_op)
+
+
+def _consumers(pre_idx: np.ndarray, n_bits: int, true_fact: int) -> tuple[np.ndarray, np.ndarray]:
+    """CSR from each fact to the relaxed operators reading it (the TRUE padding reads nothing)."""
+    op = np.repeat(np.arange(pre_idx.shape[0], dtype=np.int32), pre_idx.shape[1])
+    fact = pre_idx.reshape(-1)
+    keep = fact != true_fact
+    op, fact = op[keep], fact[keep]
+    order = np.argsort(fact, kind="stable")
+    start = np.zeros(n_bits + 1, dtype=np.int64)
+    np.cumsum(np.bincount(fact, minlength=n_bits), out=start[1:])
+    return start, op[order]
+
+
+def _csr_items(start: np.ndarray, stop: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For CSR ranges ``start[r]:stop[r]`` of ``rows``: each item's position in ``rows`` and in the items."""
+    counts = stop[rows] - start[rows]
+    owner = np.repeat(np.arange(rows.size), counts)
+    offsets = np.cumsum(counts) - counts
+    return owner, np.arange(int(counts.sum())) - offsets[owner] + start[rows][owner]
 
 
 def _unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
@@ -121,6 +154,9 @@ def initial_costs(states: np.ndarray) -> np.ndarray:
     return np.where(states.T, 0.0, np.inf)
 
 
+FULL_SWEEP_SHARE = 0.3  # recompute every operator when this share of them is touched
+
+
 def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: str,
              level: np.ndarray | None = None) -> np.ndarray:
     """Lower the fact-major costs ``float64[n_bits, n]`` (one column per state) in place to the
@@ -129,28 +165,61 @@ def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: s
 
     Jacobi iteration from any upper bound: after iteration ``k`` a fact costs at most its cheapest
     derivation of height ``k``, so it ends at the least fixpoint even through zero-cost cycles.
-    ``op_cost`` is ``[n_rel]`` or per state ``[n_rel, n]``. When ``level: int32[n_bits, n]`` is
-    given, each fact records the iteration of its last decrease (to pick well-founded supporters).
-    Fact-major, so every gather copies whole rows of ``n`` states: about twice as fast as state-major.
+    Costs only fall, so an iteration need only recompute the operators reading a fact that fell
+    in the previous one and lower their added facts (a label-correcting frontier); a large
+    frontier falls back to a sweep over all operators. ``op_cost`` is ``[n_rel]`` or per state
+    ``[n_rel, n]``. When ``level: int32[n_bits, n]`` is given, each fact records the iteration of
+    its last decrease (to pick well-founded supporters). Fact-major, so every gather copies whole
+    rows of ``n`` states: about twice as fast as state-major.
     """
     if rt.n_rel == 0:
         return np.empty((0, costs.shape[1]))
     reduce = np.maximum if combine == "max" else np.add
     op_cost = op_cost[:, None] if op_cost.ndim == 1 else op_cost
-    iteration = 0
-    while True:
+    op_val = _operator_values(rt, costs, op_cost, reduce, None)
+    fell = _lower(costs, rt.ach_fact, rt.achievers.reduce(np.minimum, op_val), level, 1)
+    iteration = 1
+    while fell.size:
         iteration += 1
-        op_val = costs[rt.pre_idx[:, 0]]
-        for j in range(1, rt.pre_idx.shape[1]):
-            reduce(op_val, costs[rt.pre_idx[:, j]], out=op_val)
-        op_val += op_cost
-        best = rt.achievers.reduce(np.minimum, op_val)
-        old = costs[rt.ach_fact]
-        better = best < old
-        if not better.any():
-            return op_val
-        costs[rt.ach_fact] = np.where(better, best, old)
-        if level is not None:
-            lv = level[rt.ach_fact]
-            lv[better] = iteration
-            level[rt.ach_fact] = lv
+        _, pos = _csr_items(rt.con_start, rt.con_start[1:], fell)
+        ops = np.unique(rt.con_op[pos])
+        if ops.size == 0:
+            break
+        if ops.size > FULL_SWEEP_SHARE * rt.n_rel:
+            op_val = _operator_values(rt, costs, op_cost, reduce, None)
+            fell = _lower(costs, rt.ach_fact, rt.achievers.reduce(np.minimum, op_val), level, iteration)
+            continue
+        values = _operator_values(rt, costs, op_cost, reduce, ops)
+        op_val[ops] = values
+        owner, pos = _csr_items(rt.add_start, np.append(rt.add_start[1:], rt.add_fact.size), ops)
+        facts = rt.add_fact[pos]
+        order = np.argsort(facts, kind="stable")
+        facts, owner = facts[order], owner[order]
+        first = np.flatnonzero(np.concatenate(([True], facts[1:] != facts[:-1])))
+        best = np.minimum.reduceat(values[owner], first, axis=0)
+        fell = _lower(costs, facts[first], best, level, iteration)
+    return op_val
+
+
+def _operator_values(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, reduce: np.ufunc,
+                     ops: np.ndarray | None) -> np.ndarray:
+    """cost + combined precondition costs of ``ops`` (all operators when None): ``[m, n]``."""
+    pre = rt.pre_idx if ops is None else rt.pre_idx[ops]
+    values = costs[pre[:, 0]]
+    for j in range(1, pre.shape[1]):
+        reduce(values, costs[pre[:, j]], out=values)
+    values += op_cost if ops is None else op_cost[ops]
+    return values
+
+
+def _lower(costs: np.ndarray, facts: np.ndarray, best: np.ndarray, level: np.ndarray | None,
+           iteration: int) -> np.ndarray:
+    """Lower ``costs[facts]`` to ``best`` where that is lower; returns the facts that fell."""
+    old = costs[facts]
+    better = best < old
+    costs[facts] = np.where(better, best, old)
+    if level is not None:
+        lv = level[facts]
+        lv[better] = iteration
+        level[facts] = lv
+    return facts[better.any(axis=1)]

@@ -8,6 +8,10 @@ evaluation is lazy (successors enter the open list with their parent's h and are
 popped) and whether preferred operators feed a second open list (Fast Downward's alternation
 with boosting on progress).
 
+Several heuristics may be combined, as in LAMA: each orders its own open list (and preferred
+list) and the lists are used in turn; a state any of them reports as a dead end is pruned. A
+path-dependent heuristic (landmark counting) keeps per-state ``info`` that successors inherit.
+
 Each round pops a batch of ids from one bucket (for A* a subset of the minimum (f, h) bucket,
 which keeps optimality), unpacks it once, finds the applicable operators for the whole batch,
 builds every successor in one call, deduplicates them through the registry and evaluates the new
@@ -26,6 +30,8 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+
+from collections.abc import Sequence
 
 from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.open_list import AlternationOpenList
@@ -62,18 +68,23 @@ class _LimitReached(Exception):
 
 
 class _Search:
-    def __init__(self, task: GroundTask, config: SearchConfig, heuristic: Heuristic | None,
+    def __init__(self, task: GroundTask, config: SearchConfig, heuristics: Sequence[Heuristic],
                  time_limit: float | None, memory_limit_mb: float | None) -> None:
-        self.task, self.config, self.heuristic = task, config, heuristic
-        self.registry = StateRegistry(task.n_words)
-        self.open = AlternationOpenList(config.preferred, config.boost)
+        self.task, self.config, self.heuristics = task, config, list(heuristics)
+        tracked = [h for h in self.heuristics if h.path_dependent]
+        if len(tracked) > 1:
+            raise ValueError("at most one path-dependent heuristic per search")
+        self.tracked = tracked[0] if tracked else None
+        k = max(1, len(self.heuristics))
+        self.registry = StateRegistry(task.n_words, n_heuristics=k, info_words=task.n_words if tracked else 0)
+        self.open = AlternationOpenList(config.preferred, config.boost, k)
         self.stats = SearchStats()
         self.start = time.perf_counter()
         self.deadline = None if time_limit is None else self.start + time_limit
         self.memory_limit = None if memory_limit_mb is None else memory_limit_mb * 2 ** 20
         self.max_batch = max(1, min(config.batch_size, BATCH_CELLS // max(task.n_ops, task.n_bits, 1)))
         self.batch = self.max_batch
-        self.best_h = np.inf
+        self.best_h = np.full(k, np.inf)
         self.cost = task.cost.astype(np.int64)
 
     # ---------------------------------------------------------------- driver
@@ -97,16 +108,18 @@ class _Search:
         reg, task = self.registry, self.task
         root = int(reg.insert(task.init_bits[None, :])[0])
         reg.g[root], reg.depth[root] = 0, 0
+        if self.tracked is not None:
+            reg.info[root] = self.tracked.initial_info(reg.rows[[root]])[0]
         root_states = task.unpack(reg.rows[[root]])
         if task.is_goal(root_states)[0]:
             return root
         if self.config.lazy:
             reg.h[root] = 0.0
         else:
-            reg.h[root] = self._evaluate(root_states)[0]
-            if np.isinf(reg.h[root]):
+            reg.h[root] = self._evaluate(np.array([root]), root_states)[0]
+            if np.isinf(reg.h[root]).any():
                 return None
-            self.best_h = reg.h[root]
+            self.best_h = reg.h[root].copy()
         self._push(np.array([root]), reg.h[[root]], None)
         while len(self.open):
             self._check_limits()
@@ -136,12 +149,12 @@ class _Search:
     # ---------------------------------------------------------------- one round
     def _pop(self) -> np.ndarray:
         reg = self.registry
-        key, ids = self.open.pop_batch(self.batch)
+        which, key, ids = self.open.pop_batch(self.batch)
         _, first = np.unique(ids, return_index=True)
         ids = ids[np.sort(first)]
         ids = ids[~reg.closed[ids]]
         if self.config.reopen:  # drop entries pushed before a cheaper path was found
-            ids = ids[(self._keys(ids, reg.h[ids]) == np.array(key)).all(axis=1)]
+            ids = ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)]
         return ids
 
     def _expand_eager(self, ids: np.ndarray, states: np.ndarray) -> int | None:
@@ -150,14 +163,13 @@ class _Search:
         reg.closed[ids] = True
         preferred = None
         if self.config.preferred:
-            _, preferred = self.heuristic.compute_preferred(states)
-            self.stats.evaluated += ids.size
+            _, preferred = self._evaluate_preferred(ids, states)
         improved, is_new, pref = self._generate(ids, states, preferred)
         fresh = improved[is_new]
         if fresh.size:
             fresh_states = task.unpack(reg.rows[fresh])
-            reg.h[fresh] = self._evaluate(fresh_states)
-            dead = np.isinf(reg.h[fresh])
+            reg.h[fresh] = self._evaluate(fresh, fresh_states)
+            dead = np.isinf(reg.h[fresh]).any(axis=1)
             reg.closed[fresh[dead]] = True
             if self.config.goal_test_at_generation:
                 goal = self._first_goal(fresh[~dead], fresh_states[~dead])
@@ -165,7 +177,7 @@ class _Search:
                     return goal
             self._progress(reg.h[fresh[~dead]])
         if self.config.reopen:
-            push = improved[~np.isinf(reg.h[improved])]
+            push = improved[~np.isinf(reg.h[improved]).any(axis=1)]
             reg.closed[push] = False
         else:
             push = fresh[~reg.closed[fresh]]
@@ -176,13 +188,9 @@ class _Search:
         """Evaluate the popped states, expand the live ones; successors wait with their parent's h."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
-        if self.config.preferred:
-            h, preferred = self.heuristic.compute_preferred(states)
-        else:
-            h, preferred = self.heuristic.compute(states), None
-        self.stats.evaluated += ids.size
+        h, preferred = self._values(ids, states, preferred=self.config.preferred)
         reg.h[ids] = h
-        alive = np.isfinite(h)
+        alive = np.isfinite(h).all(axis=1)
         ids, states = ids[alive], states[alive]
         preferred = None if preferred is None else preferred[alive]
         self._progress(h[alive])
@@ -225,6 +233,8 @@ class _Search:
         improved = succ_ids[pick]
         reg.g[improved], reg.depth[improved] = g_new[pick], depth_new[pick]
         reg.parent[improved], reg.op[improved] = parent[pick], oi[pick]
+        if self.tracked is not None:
+            self._inherit_info(improved, parent[pick], size_before)
         pref = None if preferred is None else np.unique(succ_ids[preferred[si, oi]])
         return improved, improved >= size_before, pref
 
@@ -233,13 +243,39 @@ class _Search:
         goals = np.flatnonzero(self.task.is_goal(states))
         return int(ids[goals[0]]) if goals.size else None
 
-    def _evaluate(self, states: np.ndarray) -> np.ndarray:
-        if self.heuristic is None:
-            return np.zeros(states.shape[0])
-        self.stats.evaluated += states.shape[0]
-        return self.heuristic.compute(states)
+    def _inherit_info(self, ids: np.ndarray, parents: np.ndarray, size_before: int) -> None:
+        """A path-dependent heuristic's info along the new paths; a state reached again keeps
+        only what every path it was reached by agrees on (Fast Downward intersects too)."""
+        reg = self.registry
+        info = self.tracked.progress_info(reg.info[parents], reg.rows[ids])
+        old = ids < size_before
+        info[old] &= reg.info[ids[old]]
+        reg.info[ids] = info
+
+    def _evaluate(self, ids: np.ndarray, states: np.ndarray) -> np.ndarray:
+        """``float64[n, n_heuristics]`` values of ``states`` (the unpacked rows of ``ids``)."""
+        return self._values(ids, states, preferred=False)[0]
+
+    def _evaluate_preferred(self, ids: np.ndarray, states: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Values and the union of the heuristics' preferred operators ``bool[n, n_ops]``."""
+        return self._values(ids, states, preferred=True)
+
+    def _values(self, ids: np.ndarray, states: np.ndarray, preferred: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        h = np.zeros((states.shape[0], max(1, len(self.heuristics))))
+        union = None
+        for k, heuristic in enumerate(self.heuristics):
+            args = (states, self.registry.info[ids]) if heuristic.path_dependent else (states,)
+            if preferred and heuristic.preferred:
+                h[:, k], ops = heuristic.compute_preferred(*args)
+                union = ops if union is None else union | ops
+            else:
+                h[:, k] = heuristic.compute(*args)
+        if self.heuristics:
+            self.stats.evaluated += states.shape[0]
+        return h, union
 
     def _keys(self, ids: np.ndarray, h: np.ndarray) -> np.ndarray:
+        """Priorities ``int64[n, d]`` of ``ids`` in a list ordered by one heuristic's ``h: float64[n]``."""
         reg, order = self.registry, self.config.order
         if order == "depth":
             return reg.depth[ids][:, None]
@@ -251,11 +287,13 @@ class _Search:
         return np.stack([reg.g[ids] + self.config.weight * hi, hi], axis=1)
 
     def _push(self, ids: np.ndarray, h: np.ndarray, preferred: np.ndarray | None) -> None:
-        self.open.push(self._keys(ids, h), ids, preferred)
+        """Push ``ids`` with their values ``h: float64[n, n_heuristics]`` into every list."""
+        self.open.push([self._keys(ids, h[:, k]) for k in range(h.shape[1])], ids, preferred)
 
     def _progress(self, h: np.ndarray) -> None:
-        if h.size and h.min() < self.best_h:
-            self.best_h = h.min()
+        """Boost the preferred lists when any heuristic reaches a new best value."""
+        if h.size and (h.min(axis=0) < self.best_h).any():
+            self.best_h = np.minimum(self.best_h, h.min(axis=0))
             self.open.boost()
 
     def _note_memory(self) -> int:
@@ -271,7 +309,9 @@ class _Search:
             raise _LimitReached(f"memory limit reached: the search holds {used / 2 ** 20:.1f} MB")
 
 
-def search(task: GroundTask, config: SearchConfig, heuristic: Heuristic | None = None,
+def search(task: GroundTask, config: SearchConfig, heuristic: Heuristic | Sequence[Heuristic] | None = None,
            time_limit: float | None = None, memory_limit_mb: float | None = None) -> SearchResult:
-    """Run the configured best-first search; ``heuristic`` must already be precomputed for ``task``."""
-    return _Search(task, config, heuristic, time_limit, memory_limit_mb).run()
+    """Run the configured best-first search; heuristics must already be precomputed for ``task``
+    (several alternate, LAMA style)."""
+    heuristics = [] if heuristic is None else [heuristic] if isinstance(heuristic, Heuristic) else list(heuristic)
+    return _Search(task, config, heuristics, time_limit, memory_limit_mb).run()

@@ -18,11 +18,13 @@ class StateRegistry:
     """Packed rows ``uint64[capacity, n_words]`` and per-state arrays, capacity doubling.
 
     ``g`` int64 (UNREACHED until a path is recorded), ``parent`` int64 (-1 for the root),
-    ``op`` int32 (operator from the parent), ``depth`` int64, ``h`` float64 (nan until evaluated),
-    ``closed`` bool (expanded and not reopened, or pruned as a dead end).
+    ``op`` int32 (operator from the parent), ``depth`` int64, ``h`` float64 ``[capacity,
+    n_heuristics]`` (nan until evaluated), ``closed`` bool (expanded and not reopened, or pruned
+    as a dead end), ``info`` uint64 ``[capacity, info_words]`` (what a path-dependent heuristic
+    keeps per state).
     """
 
-    def __init__(self, n_words: int, capacity: int = 1024) -> None:
+    def __init__(self, n_words: int, capacity: int = 1024, n_heuristics: int = 1, info_words: int = 0) -> None:
         self.n_words = n_words
         self.size = 0
         self._index: dict[bytes, int] = {}
@@ -31,8 +33,9 @@ class StateRegistry:
         self.parent = np.full(capacity, -1, dtype=np.int64)
         self.op = np.full(capacity, -1, dtype=np.int32)
         self.depth = np.full(capacity, UNREACHED, dtype=np.int64)
-        self.h = np.full(capacity, np.nan)
+        self.h = np.full((capacity, n_heuristics), np.nan)
         self.closed = np.zeros(capacity, dtype=bool)
+        self.info = np.zeros((capacity, info_words), dtype=np.uint64)
 
     def insert(self, rows: np.ndarray) -> np.ndarray:
         """Ids of ``rows: uint64[m, n_words]``, registering the unseen ones (duplicates inside
@@ -58,7 +61,7 @@ class StateRegistry:
         while capacity < needed:
             capacity *= 2
         for name, fill in (("rows", 0), ("g", UNREACHED), ("parent", -1), ("op", -1), ("depth", UNREACHED),
-                           ("h", np.nan), ("closed", False)):
+                           ("h", np.nan), ("closed", False), ("info", 0)):
             old = getattr(self, name)
             new = np.full((capacity,) + old.shape[1:], fill, dtype=old.dtype)
             new[:old.shape[0]] = old
@@ -74,5 +77,5 @@ class StateRegistry:
 
     @property
     def nbytes(self) -> int:
-        arrays = (self.rows, self.g, self.parent, self.op, self.depth, self.h, self.closed)
+        arrays = (self.rows, self.g, self.parent, self.op, self.depth, self.h, self.closed, self.info)
         return sum(a.nbytes for a in arrays) + self.size * (INDEX_ENTRY_OVERHEAD + 8 * self.n_words)

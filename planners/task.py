@@ -16,12 +16,23 @@ Conditional effects (``n_ce`` of them, grouped by operator: those of operator ``
 Successor semantics (PDDL): conditions are read in the old state, deletes are applied
 before adds, so an atom both added and deleted ends up true.
 The goal is a conjunction of facts, ``goal_idx int32[g]``.
+
+Axioms (``n_ax`` ground derived-predicate rules, sorted by ``ax_layer``; all empty when the
+domain has none, and then nothing below costs anything):
+  ax_head int32[n_ax]   ax_pre_idx int32[n_ax, ka] (padded with TRUE)   ax_neg_idx int32[n_ax, kan] (FALSE)
+  ax_layer int32[n_ax]  stratum: a derived fact read negatively is complete in an earlier layer
+  derived_idx int32[n_derived]  the derived facts (every head)
+Derived facts are state bits like any other, but no operator sets them: after every transition
+(and in ``init_bits``) they are cleared and recomputed, layer by layer, to the least fixpoint
+of ``head <- pre and not neg``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -67,10 +78,16 @@ class GroundTask:
     ce_neg_idx: np.ndarray
     ce_add_bits: np.ndarray
     ce_del_bits: np.ndarray
+    ax_head: np.ndarray = field(default_factory=lambda: _no_indices(1))
+    ax_pre_idx: np.ndarray = field(default_factory=lambda: _no_indices(2))
+    ax_neg_idx: np.ndarray = field(default_factory=lambda: _no_indices(2))
+    ax_layer: np.ndarray = field(default_factory=lambda: _no_indices(1))
+    derived_idx: np.ndarray = field(default_factory=lambda: _no_indices(1))
 
     def __repr__(self) -> str:
+        axioms = f", {self.n_axioms} axioms" if self.has_axioms else ""
         return (f"GroundTask({self.n_facts} facts, {self.n_ops} operators, "
-                f"{self.ce_pre_idx.shape[0]} conditional effects, {len(self.goal_idx)} goal facts)")
+                f"{self.ce_pre_idx.shape[0]} conditional effects{axioms}, {len(self.goal_idx)} goal facts)")
 
     # ------------------------------------------------------------------ sizes and features
     @property
@@ -100,6 +117,14 @@ class GroundTask:
     @property
     def has_conditional_effects(self) -> bool:
         return self.ce_pre_idx.shape[0] > 0
+
+    @property
+    def n_axioms(self) -> int:
+        return int(self.ax_head.shape[0])
+
+    @property
+    def has_axioms(self) -> bool:
+        return self.n_axioms > 0
 
     @property
     def has_negative_preconditions(self) -> bool:
@@ -145,7 +170,47 @@ class GroundTask:
                 hit = pair_of_ce[active]
                 np.bitwise_or.at(dels, hit, self.ce_del_bits[ce[active]])
                 np.bitwise_or.at(adds, hit, self.ce_add_bits[ce[active]])
-        return (parents & ~dels) | adds
+        after = (parents & ~dels) | adds
+        return pack(self.derive(self.unpack(after)), self.n_words) if self.has_axioms else after
+
+    def derive(self, states: np.ndarray) -> np.ndarray:
+        """Recompute the derived facts of ``bool[n, n_bits]`` states in place (and return them).
+
+        All derived facts are cleared, then each layer's axioms fire to a fixpoint. Semi-naive: after
+        a layer's first round, a round tests only the states that gained a fact in the round before,
+        and only the axioms reading one of those facts (nothing else can newly fire).
+        """
+        states[:, self.derived_idx] = False
+        bounds = [0, *(np.flatnonzero(np.diff(self.ax_layer)) + 1).tolist(), self.n_axioms]
+        for start, stop in zip(bounds, bounds[1:]):
+            rows, axioms = np.arange(states.shape[0]), np.arange(start, stop)
+            while rows.size and axioms.size:
+                sub = states[rows]
+                heads = self.ax_head[axioms]
+                fire = (sub[:, self.ax_pre_idx[axioms]].all(axis=2) & ~sub[:, self.ax_neg_idx[axioms]].any(axis=2)
+                        & ~sub[:, heads])
+                r, a = np.nonzero(fire)
+                states[rows[r], heads[a]] = True
+                rows = rows[np.unique(r)]
+                axioms = self._readers(np.unique(heads[a]))
+                axioms = axioms[(axioms >= start) & (axioms < stop)]
+        return states
+
+    def _readers(self, facts: np.ndarray) -> np.ndarray:
+        """The axioms with one of ``facts`` among their positive conditions (sorted, each once)."""
+        start, items = self._reader_csr
+        counts = start[facts + 1] - start[facts]
+        first = np.repeat(start[facts] - (np.cumsum(counts) - counts), counts)
+        return np.unique(items[first + np.arange(first.size)])
+
+    @cached_property
+    def _reader_csr(self) -> tuple[np.ndarray, np.ndarray]:
+        """CSR from each fact to the axioms reading it positively: ``start int64[n_bits + 1]``, items."""
+        axiom = np.repeat(np.arange(self.n_axioms, dtype=np.int32), self.ax_pre_idx.shape[1])
+        fact = self.ax_pre_idx.reshape(-1)
+        start = np.zeros(self.n_bits + 1, dtype=np.int64)
+        np.cumsum(np.bincount(fact, minlength=self.n_bits), out=start[1:])
+        return start, axiom[np.argsort(fact, kind="stable")]
 
     def plan_steps(self, op_ids: list[int]) -> list[tuple[str, tuple[str, ...]]]:
         """Operators as (lifted action, arguments) in the names of the source domain."""
@@ -178,6 +243,17 @@ class ConditionalEffect:
 
 
 @dataclass(frozen=True)
+class Axiom:
+    """One ground axiom: ``head`` holds when every fact of ``pre`` is true and none of ``neg``;
+    ``layer`` is its stratum."""
+
+    head: int
+    pre: tuple[int, ...] = ()
+    neg: tuple[int, ...] = ()
+    layer: int = 0
+
+
+@dataclass(frozen=True)
 class Operator:
     """One ground operator as fact-index lists: the grounder's output, packed by ``build_task``."""
 
@@ -190,6 +266,10 @@ class Operator:
     delete: tuple[int, ...] = ()
     cost: int = 1
     effects: tuple[ConditionalEffect, ...] = ()
+
+
+def _no_indices(ndim: int) -> np.ndarray:
+    return np.zeros((0,) * ndim, dtype=np.int32)
 
 
 def _index_matrix(rows: list[tuple[int, ...]], pad: int) -> np.ndarray:
@@ -207,8 +287,10 @@ def _bits_matrix(rows: list[tuple[int, ...]], n_words: int) -> np.ndarray:
     return pack(dense, n_words) if rows else np.zeros((0, n_words), dtype=np.uint64)
 
 
-def build_task(fact_names: list[str], init: list[int], goal: list[int], operators: list[Operator]) -> GroundTask:
-    """Pack fact-index lists into a GroundTask (sentinels, padding, CSR of conditional effects)."""
+def build_task(fact_names: list[str], init: list[int], goal: list[int], operators: list[Operator],
+               axioms: Sequence[Axiom] = ()) -> GroundTask:
+    """Pack fact-index lists into a GroundTask (sentinels, padding, CSR of conditional effects, axioms
+    sorted by layer); the initial state gets its derived facts."""
     n_facts = len(fact_names)
     n_words = n_words_for(n_facts)
     true_fact, false_fact = n_facts, n_facts + 1
@@ -217,7 +299,8 @@ def build_task(fact_names: list[str], init: list[int], goal: list[int], operator
     init_dense[0, true_fact] = True
     effects = [e for op in operators for e in op.effects]
     counts = [len(op.effects) for op in operators]
-    return GroundTask(
+    axioms = sorted(axioms, key=lambda ax: ax.layer)
+    task = GroundTask(
         fact_names=tuple(fact_names), op_names=tuple(op.name for op in operators),
         op_action=tuple(op.action for op in operators), op_args=tuple(op.args for op in operators),
         init_bits=pack(init_dense, n_words)[0], goal_idx=np.array(sorted(set(goal)), dtype=np.int32),
@@ -230,4 +313,12 @@ def build_task(fact_names: list[str], init: list[int], goal: list[int], operator
         ce_pre_idx=_index_matrix([e.pre for e in effects], true_fact),
         ce_neg_idx=_index_matrix([e.neg for e in effects], false_fact),
         ce_add_bits=_bits_matrix([e.add for e in effects], n_words),
-        ce_del_bits=_bits_matrix([e.delete for e in effects], n_words))
+        ce_del_bits=_bits_matrix([e.delete for e in effects], n_words),
+        ax_head=np.array([ax.head for ax in axioms], dtype=np.int32),
+        ax_pre_idx=_index_matrix([ax.pre for ax in axioms], true_fact),
+        ax_neg_idx=_index_matrix([ax.neg for ax in axioms], false_fact),
+        ax_layer=np.array([ax.layer for ax in axioms], dtype=np.int32),
+        derived_idx=np.unique(np.array([ax.head for ax in axioms], dtype=np.int32)))
+    if not task.has_axioms:
+        return task
+    return replace(task, init_bits=pack(task.derive(init_dense), n_words)[0])

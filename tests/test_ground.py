@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from agentgen_sym import parse_domain, parse_problem
+from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, ground
 from agentgen_sym.planners.task import GroundTask
 
@@ -94,11 +95,20 @@ def test_false_and_true_goals():
     assert task.goal_idx.tolist() == []
 
 
-def test_derived_predicates_are_refused_with_a_code():
+def test_derived_predicates_become_axioms():
     domain = parse_domain("(define (domain d) (:requirements :derived-predicates) (:predicates (p) (q))"
                           " (:derived (q) (p)) (:action a :parameters () :effect (p)))")
+    task, stats = ground(domain, parse_problem("(define (problem x) (:domain d) (:init) (:goal (q)))"))
+    assert stats.n_axioms == task.n_axioms == 1
+    assert task.fact_names[task.ax_head[0]] == "(q)" and task.fact_names[task.ax_pre_idx[0, 0]] == "(p)"
+
+
+def test_unsupported_conditions_are_refused_with_a_code():
+    domain = parse_domain("(define (domain d) (:requirements :adl) (:predicates (p))"
+                          " (:action a :parameters () :precondition (p) :effect (p)))")
+    weird = ast.Problem("x", "d", (), (), (), ast.Not(ast.FunctionTerm("f", ())))
     with pytest.raises(GroundingError) as info:
-        ground(domain, parse_problem("(define (problem x) (:domain d) (:init) (:goal (q)))"))
+        ground(domain, weird)
     assert info.value.code == "G701"
 
 
@@ -112,8 +122,7 @@ def test_bundled_domains_ground(folder):
 def _first_tasks():
     seen: dict[str, object] = {}
     for task in benchmark_tasks():
-        if task.domain != "psr-middle":
-            seen.setdefault(task.domain, task)
+        seen.setdefault(task.domain, task)
     return list(seen.values())
 
 

@@ -58,7 +58,10 @@ def seed_statics(domain: ast.Domain, problem: ast.Problem) -> tuple[ast.Atom | a
 
 
 def true_facts(task: GroundTask, row: np.ndarray) -> tuple[str, ...]:
+    """The basic facts of a state, as they would be written in a problem's :init (derived facts
+    follow from the axioms and may not be listed there)."""
     bits = task.unpack(row[None, :])[0][:task.n_facts]
+    bits[task.derived_idx] = False
     return tuple(task.fact_names[i] for i in np.flatnonzero(bits) if task.fact_names[i] != "(goal-reached)")
 
 

@@ -1,0 +1,116 @@
+"""Fact landmarks of the delete relaxation and the landmark-count heuristic (LAMA's h_LM).
+
+A fact landmark is true at some point of every plan. Landmarks of the delete relaxation are
+landmarks of the task; they are found exactly by Zhu & Givan's label propagation: the label of
+a fact is the set of facts every relaxed derivation of it passes through,
+
+    label(p) = {p}                                    p true initially
+    label(p) = {p} | AND over achievers a of p of  OR over preconditions q of a of  label(q)
+
+iterated from "every fact" down to the greatest fixpoint. Every landmark column evolves on its
+own, so the propagation runs on chunks of columns with the same segmented reductions as h_max.
+
+h_LM counts the landmarks a state still needs: those not yet *accepted* on the path to it
+(accepted = true in some state of the path) plus accepted goal facts that are false again. That
+makes it path-dependent: the search keeps each state's accepted set as packed fact bits
+(``info``) and passes it in; a successor's set is its parent's plus the landmarks true in it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentgen_sym.planners.heuristics import Heuristic
+from agentgen_sym.planners.relaxed import RelaxedTask, fixpoint, initial_costs, relax
+from agentgen_sym.planners.task import GroundTask, pack
+
+LABEL_CELLS = 1 << 24   # cap on n_rel * columns per propagation chunk (bool cells)
+MAX_LABEL_WORK = 2e9    # n_rel * preconditions * n_bits beyond which only the goals are used
+
+
+def find_landmarks(rt: RelaxedTask, init: np.ndarray) -> np.ndarray:
+    """Facts (ids, sorted) that are landmarks of the relaxed task from ``init: bool[n_bits]``.
+
+    The goal facts are always landmarks; on tasks too large for the propagation they are the
+    only ones returned (h_LM then degrades to a goal count, still a sound heuristic)."""
+    goal = np.zeros(rt.n_bits, dtype=bool)
+    goal[rt.goal_idx] = True
+    goal[-2:] = False  # the TRUE/FALSE sentinels are never landmarks
+    if rt.n_rel == 0 or rt.n_rel * rt.pre_idx.shape[1] * rt.n_bits > MAX_LABEL_WORK:
+        return np.flatnonzero(goal)
+    costs = initial_costs(init[None, :])
+    fixpoint(rt, costs, np.zeros(rt.n_rel), "max")
+    if not np.isfinite(costs[rt.goal_idx]).all():  # relaxed dead end: every fact would qualify
+        return np.flatnonzero(goal)
+    found = np.zeros(rt.n_bits, dtype=bool)
+    step = max(1, LABEL_CELLS // max(1, rt.n_rel))
+    for lo in range(0, rt.n_bits, step):
+        columns = np.arange(lo, min(rt.n_bits, lo + step))
+        labels = _propagate(rt, init, columns)
+        found[columns] = labels[rt.goal_idx].any(axis=0) if rt.goal_idx.size else False
+    found[-2:] = False
+    return np.flatnonzero(found | goal)
+
+
+def _propagate(rt: RelaxedTask, init: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """Labels restricted to ``columns``: ``bool[n_bits, len(columns)]``, ``[p, j]`` true when
+    fact ``columns[j]`` lies on every relaxed derivation of ``p`` (unreached facts keep all)."""
+    own = np.arange(rt.n_bits)[:, None] == columns[None, :]
+    labels = np.where(init[:, None], own, True)
+    derived = ~init[rt.ach_fact]  # initial facts keep their label {p}
+    while True:
+        op_label = labels[rt.pre_idx[:, 0]].copy()
+        for j in range(1, rt.pre_idx.shape[1]):
+            op_label |= labels[rt.pre_idx[:, j]]
+        meet = rt.achievers.reduce(np.logical_and, op_label) | own[rt.ach_fact]
+        old = labels[rt.ach_fact]
+        new = np.where(derived[:, None], meet & old, old)
+        if (new == old).all():
+            return labels
+        labels[rt.ach_fact] = new
+
+
+class LandmarkCount(Heuristic):
+    """h_LM: landmarks not yet accepted on the path, plus accepted goals that are false again.
+
+    Inadmissible and path-dependent (``info`` = the accepted landmarks as packed fact bits).
+    Preferred operators are the applicable ones that achieve a landmark not yet accepted."""
+
+    preferred = True
+    path_dependent = True
+
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        self.relaxed = relax(task)
+        init = task.unpack(task.init_bits[None, :])[0]
+        self.landmarks = find_landmarks(self.relaxed, init)
+        self._is_landmark = np.zeros(task.n_bits, dtype=bool)
+        self._is_landmark[self.landmarks] = True
+        self.landmark_bits = pack(self._is_landmark[None, :], task.n_words)[0]
+        self._is_goal_landmark = np.isin(self.landmarks, task.goal_idx)
+
+    def initial_info(self, rows: np.ndarray) -> np.ndarray:
+        """Accepted landmarks of root states ``uint64[n, n_words]``: those true in them."""
+        return rows & self.landmark_bits
+
+    def progress_info(self, parent_info: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """A successor accepts what its parent accepted and the landmarks true in it."""
+        return parent_info | (rows & self.landmark_bits)
+
+    def compute(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
+        accepted = self.task.unpack(info)[:, self.landmarks]
+        true_now = states[:, self.landmarks]
+        again = accepted & ~true_now & self._is_goal_landmark
+        return (~accepted).sum(axis=1).astype(np.float64) + again.sum(axis=1)
+
+    def compute_preferred(self, states: np.ndarray, info: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """h values and preferred operators ``bool[n, n_ops]``."""
+        h = self.compute(states, info)
+        rt = self.relaxed
+        wanted = self._is_landmark & ~self.task.unpack(info)
+        hits = rt.adds.reduce(np.logical_or, np.ascontiguousarray(wanted.T))  # [n_rel, n]
+        preferred = np.zeros((states.shape[0], self.task.n_ops), dtype=bool)
+        r, s = np.nonzero(hits)
+        keep = rt.op_idx[r] >= 0
+        preferred[s[keep], rt.op_idx[r[keep]]] = True
+        return h, preferred & self.task.applicable(states)
