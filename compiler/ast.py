@@ -11,7 +11,8 @@ Lifted and ground never share a name: these are all lifted (schema-level) nodes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from typing import Union
 
 
@@ -325,3 +326,19 @@ Node = Union[
     When, Increase, ActionSchema, DerivedPredicate, Domain, FunctionValue, Metric, Problem,
     PlanStep, Plan,
 ]
+
+
+def substitute(node, terms: Mapping[str, Variable | Constant]):
+    """``node`` (a formula, term or tuple of them) with its free variables named in ``terms``
+    replaced; a quantifier's own variables shadow the mapping inside it."""
+    if isinstance(node, Variable):
+        return terms.get(node.name, node)
+    if isinstance(node, tuple):
+        return tuple(substitute(item, terms) for item in node)
+    if isinstance(node, (Exists, Forall)):
+        bound = {v.name for v in node.variables}
+        return replace(node, body=substitute(node.body, {k: v for k, v in terms.items() if k not in bound}))
+    if isinstance(node, (Atom, Equals, Not, And, Or, Imply)):
+        return replace(node, **{f.name: substitute(getattr(node, f.name), terms) for f in fields(node)
+                                if f.name != "span"})
+    return node

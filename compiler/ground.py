@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from itertools import count, product
 from typing import Iterable, Iterator, TypeVar
 
@@ -463,7 +463,7 @@ def _split(f: ast.Formula, fresh: Iterator[int]) -> list[LiftedDisjunct]:
         return [((ast.Not(f.condition),), ()), *_split(f.consequence, fresh)]
     if isinstance(f, ast.Exists):
         renamed = tuple(replace(v, name=f"{v.name}#{next(fresh)}") for v in f.variables)
-        body = _rename(f.body, {v.name: r.name for v, r in zip(f.variables, renamed)})
+        body = ast.substitute(f.body, {v.name: ast.Variable(r.name) for v, r in zip(f.variables, renamed)})
         return [(parts, (*renamed, *variables)) for parts, variables in _split(body, fresh)]
     if isinstance(f, ast.And):
         out: list[LiftedDisjunct] = [((), ())]
@@ -473,21 +473,6 @@ def _split(f: ast.Formula, fresh: Iterator[int]) -> list[LiftedDisjunct]:
                 return [((f,), ())]
         return out
     return [((f,), ())]
-
-
-def _rename(node: _Node, names: dict[str, str]) -> _Node:
-    """``node`` with its free variables renamed by ``names`` (a quantifier's own variables shadow them)."""
-    if isinstance(node, ast.Variable):
-        return replace(node, name=names.get(node.name, node.name))
-    if isinstance(node, tuple):
-        return tuple(_rename(item, names) for item in node)
-    if isinstance(node, (ast.Exists, ast.Forall)):
-        bound = {v.name for v in node.variables}
-        return replace(node, body=_rename(node.body, {k: v for k, v in names.items() if k not in bound}))
-    if isinstance(node, (ast.Atom, ast.Equals, ast.Not, ast.And, ast.Or, ast.Imply)):
-        return replace(node, **{f.name: _rename(getattr(node, f.name), names) for f in fields(node)
-                                if f.name != "span"})
-    return node
 
 
 class _AxiomRules:

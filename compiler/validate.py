@@ -10,7 +10,7 @@ It expects a task that ``check`` accepts: an unbound variable is a bug it does n
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from itertools import product
 from typing import AbstractSet, Iterator
 
@@ -64,21 +64,6 @@ def _fact(atom: ast.Atom | ast.FunctionTerm, binding: Binding) -> Fact:
 
 def _show(fact: Fact) -> str:
     return "(" + " ".join((fact[0], *fact[1])) + ")"
-
-
-def _ground(node, binding: Binding):
-    """``node`` with its free variables replaced by their objects, to print what was false."""
-    if isinstance(node, ast.Variable):
-        return ast.Constant(binding[node.name], span=node.span) if node.name in binding else node
-    if isinstance(node, tuple):
-        return tuple(_ground(item, binding) for item in node)
-    if isinstance(node, (ast.Exists, ast.Forall)):
-        bound = {v.name for v in node.variables}
-        return replace(node, body=_ground(node.body, {k: v for k, v in binding.items() if k not in bound}))
-    if isinstance(node, (ast.Atom, ast.Equals, ast.Not, ast.And, ast.Or, ast.Imply)):
-        return replace(node, **{f.name: _ground(getattr(node, f.name), binding) for f in fields(node)
-                                if f.name != "span"})
-    return node
 
 
 def _has_increase(effect: ast.Effect | None) -> bool:
@@ -180,7 +165,7 @@ class _Task:
                 return self.first_false(f.body, state, instance)
             case ast.Imply():
                 return self.first_false(f.consequence, state, binding)
-        return _ground(f, binding)
+        return ast.substitute(f, {name: ast.Constant(obj) for name, obj in binding.items()})
 
     def close(self, state: State) -> State:
         """``state`` plus its derived facts: each stratum of axioms run to its least fixpoint.
