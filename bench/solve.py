@@ -925,6 +925,11 @@ def report_from_json(path: Path) -> int:
     results = {name: [None if r is None else RunResult(**r) for r in runs]
                for name, runs in payload["results"].items()}
     wall_s = payload["wall_seconds"]
+    if not payload["finished"]:  # an interrupted run: the tasks every compared tool has finished
+        done = [i for i in range(len(tasks)) if all(results[tool][i] is not None for tool in args.tools)]
+        print(f"unfinished run: {len(done)} of {len(tasks)} tasks done by every tool; plans not yet validated")
+        tasks = [tasks[i] for i in done]
+        results = {name: [runs[i] for i in done] for name, runs in results.items()}
     report(args, Path(payload["benchmarks"]), tasks, results, payload.get("solve_seconds"), wall_s)
     return 0
 
