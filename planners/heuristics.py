@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from agentgen_sym.planners.relaxed import RelaxedTask, Segments, fixpoint, initial_costs, relax
+from agentgen_sym.planners.relaxed import RelaxedTask, csr_items, fixpoint, initial_costs, relax
 from agentgen_sym.planners.task import GroundTask
 
 CHUNK_CELLS = 1 << 20
@@ -107,11 +107,9 @@ class HFF(_Relaxed):
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
         rt = self.relaxed
-        self._pair_fact = np.repeat(rt.ach_fact, np.diff(np.append(rt.ach_start, rt.ach_op.size)))
-        self._pair_pos = np.arange(rt.ach_op.size)[:, None]
-        self._pairs = Segments.from_csr(rt.ach_start, np.arange(rt.ach_op.size))  # achiever pairs by fact
-        self._fact_col = np.full(rt.n_bits, -1, dtype=np.int64)
-        self._fact_col[rt.ach_fact] = np.arange(rt.ach_fact.size)
+        self._ach_stop = np.append(rt.ach_start[1:], rt.ach_op.size)
+        self._fact_row = np.full(rt.n_bits, -1, dtype=np.int64)  # a fact's row in the achiever CSR
+        self._fact_row[rt.ach_fact] = np.arange(rt.ach_fact.size)
 
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
@@ -120,10 +118,12 @@ class HFF(_Relaxed):
         """h values and preferred operators ``bool[n, n_ops]`` (dead ends have none)."""
         return self._evaluate(states, want_preferred=True)
 
-    def relaxed_plans(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Relaxed plans as ``bool[n, n_rel]`` over ``self.relaxed`` operators, their
-        ``op_level: int32[n, n_rel]`` (0: all preconditions true in the state), and which states
-        are alive ``bool[n]`` (relaxed-reachable goal; dead ends get an empty plan)."""
+    def relaxed_plans(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Relaxed plans as ``bool[n, n_rel]`` over ``self.relaxed`` operators and which states
+        are alive ``bool[n]`` (relaxed-reachable goal; dead ends get an empty plan).
+
+        Supporters are chosen only for the facts a plan needs, walking back from the goal, so the
+        cost of extraction follows the plans' size, not the number of operators."""
         rt = self.relaxed
         n = states.shape[0]
         costs = initial_costs(states)
@@ -131,23 +131,13 @@ class HFF(_Relaxed):
         op_val = fixpoint(rt, costs, rt.cost.astype(np.float64), "sum", level)
         alive = np.isfinite(costs[rt.goal_idx]).all(axis=0)
         plan = np.zeros((rt.n_rel, n), dtype=bool)
-        op_level = np.zeros((rt.n_rel, n), dtype=np.int32)
-        if rt.n_rel == 0:
-            return plan.T, op_level.T, alive
-        for j in range(rt.pre_idx.shape[1]):
-            np.maximum(op_level, level[rt.pre_idx[:, j]], out=op_level)
-        pair_op, pair_fact = rt.ach_op, self._pair_fact
-        supports = (op_val[pair_op] == costs[pair_fact]) & (op_level[pair_op] < level[pair_fact])
-        first = self._pairs.reduce(np.minimum, np.where(supports, self._pair_pos, pair_op.size))
-        supporter = pair_op[np.minimum(first, pair_op.size - 1)]  # only read for reached facts, which have one
-
         needed = np.zeros(costs.shape, dtype=bool)
         in_state = states.T
         k, col = np.nonzero(~in_state[rt.goal_idx] & alive)
         f = rt.goal_idx[k]
         while f.size:
             needed[f, col] = True
-            ops = supporter[self._fact_col[f], col]
+            ops = self._supporters(f, col, op_val, costs, level)
             fresh = ~plan[ops, col]
             ops, col = ops[fresh], col[fresh]
             plan[ops, col] = True
@@ -155,7 +145,23 @@ class HFF(_Relaxed):
             col = np.repeat(col, rt.pre_idx.shape[1])
             todo = ~in_state[pre, col] & ~needed[pre, col]
             f, col = pre[todo], col[todo]
-        return plan.T, op_level.T, alive
+        return plan.T, alive
+
+    def _supporters(self, facts: np.ndarray, cols: np.ndarray, op_val: np.ndarray, costs: np.ndarray,
+                    level: np.ndarray) -> np.ndarray:
+        """For each reached (fact, state) pair, its first achiever that reaches the fact's h_add
+        value with every precondition settled in an earlier iteration (one always exists)."""
+        rt = self.relaxed
+        owner, pos = csr_items(rt.ach_start, self._ach_stop, self._fact_row[facts])
+        op, col, fact = rt.ach_op[pos], cols[owner], facts[owner]
+        ok = op_val[op, col] == costs[fact, col]
+        ok &= level[rt.pre_idx[op], col[:, None]].max(axis=1) < level[fact, col]
+        owner, op = owner[ok], op[ok]
+        first = np.ones(owner.size, dtype=bool)
+        first[1:] = owner[1:] != owner[:-1]  # owners come sorted: keep each one's first achiever
+        supporter = np.empty(facts.size, dtype=rt.ach_op.dtype)
+        supporter[owner[first]] = op[first]
+        return supporter
 
     def _evaluate(self, states: np.ndarray, want_preferred: bool) -> tuple[np.ndarray, np.ndarray]:
         rt = self.relaxed
@@ -165,12 +171,13 @@ class HFF(_Relaxed):
         width = max(rt.n_rel, rt.ach_op.size, rt.n_bits, self.task.n_ops)
         for part in self._chunks(states, width):
             sub = states[part]
-            plan, op_level, alive = self.relaxed_plans(sub)
+            plan, alive = self.relaxed_plans(sub)
             h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
             if want_preferred:
-                r, o = np.nonzero(plan & (op_level == 0) & (rt.op_idx >= 0))  # axioms are no operators
+                r, o = np.nonzero(plan & (rt.op_idx >= 0))  # axioms are no operators
+                ready = sub[r[:, None], rt.pre_idx[o]].all(axis=1)  # relaxed-applicable in the state
                 pref = np.zeros((sub.shape[0], self.task.n_ops), dtype=bool)
-                pref[r, rt.op_idx[o]] = True
+                pref[r[ready], rt.op_idx[o[ready]]] = True
                 preferred[part] = pref & self.task.applicable(sub)
         return h, preferred
 

@@ -97,6 +97,7 @@ class PlannerConfig:
     search: str
     heuristic: str | None = None
     alternate: str | None = None
+    unit_costs: bool = False  # heuristics see every operator as cost 1 (the search still adds real costs)
     weight: int | None = None
     preferred: bool = False
     batch_size: int | None = None
@@ -114,7 +115,7 @@ PLANNERS: dict[str, PlannerConfig] = {
     "gbfs-goalcount": PlannerConfig("gbfs", "goalcount"),
     "lazy-gbfs-hff": PlannerConfig("lazy-gbfs", "hff", preferred=True),
     "eager-gbfs-hff": PlannerConfig("gbfs", "hff", preferred=True),
-    "lama": PlannerConfig("lazy-gbfs", "hff", alternate="lmcount", preferred=True),
+    "lama": PlannerConfig("lazy-gbfs", "hff", alternate="lmcount", preferred=True, unit_costs=True),
 }
 
 
@@ -138,7 +139,7 @@ class Planner:
     def optimal(self) -> bool:
         """Whether returned plans are cost-optimal."""
         search_entry = SEARCHES[self.config.search]
-        heuristic_ok = all(HEURISTICS[name].admissible for name in self._heuristic_names)
+        heuristic_ok = not self.config.unit_costs and all(HEURISTICS[n].admissible for n in self._heuristic_names)
         return search_entry.optimal and heuristic_ok and (self.config.weight or 1) == 1
 
     def unsupported(self, task: GroundTask) -> str | None:
@@ -166,8 +167,9 @@ class Planner:
             return SearchResult(Status.UNSUPPORTED, message=message)
         started = time.perf_counter()
         heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
+        seen = task.with_unit_costs() if self.config.unit_costs else task
         for heuristic in heuristics:
-            heuristic.precompute(task)
+            heuristic.precompute(seen)
         base = SEARCHES[self.config.search].config
         config = replace(base, weight=self.config.weight or base.weight, preferred=self.config.preferred,
                          batch_size=self.config.batch_size or base.batch_size)

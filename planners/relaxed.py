@@ -20,8 +20,11 @@ from agentgen_sym.planners.task import GroundTask, unpack
 @dataclass(frozen=True, eq=False)
 class Segments:
     """A CSR grouping (segment ``i`` holds ``items[start[i]:start[i+1]]``, none empty) regrouped by
-    segment length, so that a segmented reduction is one gather and one reduce per distinct length.
-    ``np.ufunc.reduceat`` was about 10x slower on batches of a thousand states."""
+    segment length, so that a segmented reduction is one gather and one reduce per group.
+    ``np.ufunc.reduceat`` was about 10x slower on batches of a thousand states. Segments are padded
+    to the next power of two by repeating their last item, which keeps the groups few (at most
+    log2 of the longest segment) and is harmless for the idempotent reductions used here
+    (minimum, maximum, logical and/or)."""
 
     n_segments: int
     groups: tuple[tuple[np.ndarray, np.ndarray, int], ...]  # (segment ids, their items flattened, length)
@@ -29,15 +32,17 @@ class Segments:
     @classmethod
     def from_csr(cls, start: np.ndarray, items: np.ndarray) -> Segments:
         lengths = np.diff(np.append(start, items.size))
+        padded = 1 << np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
         groups = []
-        for length in np.unique(lengths).tolist():
-            segs = np.flatnonzero(lengths == length)
-            groups.append((segs, items[(start[segs][:, None] + np.arange(length)).reshape(-1)], length))
+        for length in np.unique(padded).tolist():
+            segs = np.flatnonzero(padded == length)
+            offsets = np.minimum(np.arange(length), lengths[segs][:, None] - 1)
+            groups.append((segs, items[(start[segs][:, None] + offsets).reshape(-1)], length))
         return cls(int(start.size), tuple(groups))
 
     def reduce(self, ufunc: np.ufunc, values: np.ndarray) -> np.ndarray:
-        """``ufunc`` over each segment's items, which index the rows of ``values: [n_items, n]``;
-        returns ``[n_segments, n]``."""
+        """An idempotent ``ufunc`` over each segment's items, which index the rows of ``values:
+        [n_items, n]``; returns ``[n_segments, n]``."""
         out = np.empty((self.n_segments, values.shape[1]), dtype=values.dtype)
         for segs, items, length in self.groups:
             out[segs] = ufunc.reduce(values[items].reshape(segs.size, length, -1), axis=1)
@@ -136,7 +141,7 @@ def _consumers(pre_idx: np.ndarray, n_bits: int, true_fact: int) -> tuple[np.nda
     return start, op[order]
 
 
-def _csr_items(start: np.ndarray, stop: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def csr_items(start: np.ndarray, stop: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For CSR ranges ``start[r]:stop[r]`` of ``rows``: each item's position in ``rows`` and in the items."""
     counts = stop[rows] - start[rows]
     owner = np.repeat(np.arange(rows.size), counts)
@@ -154,7 +159,7 @@ def initial_costs(states: np.ndarray) -> np.ndarray:
     return np.where(states.T, 0.0, np.inf)
 
 
-FULL_SWEEP_SHARE = 0.3  # recompute every operator when this share of them is touched
+FULL_SWEEP_SHARE = 0.6  # recompute every operator when this share of them is touched
 
 
 def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: str,
@@ -181,8 +186,10 @@ def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: s
     iteration = 1
     while fell.size:
         iteration += 1
-        _, pos = _csr_items(rt.con_start, rt.con_start[1:], fell)
-        ops = np.unique(rt.con_op[pos])
+        _, pos = csr_items(rt.con_start, rt.con_start[1:], fell)
+        touched = np.zeros(rt.n_rel, dtype=bool)
+        touched[rt.con_op[pos]] = True
+        ops = np.flatnonzero(touched)
         if ops.size == 0:
             break
         if ops.size > FULL_SWEEP_SHARE * rt.n_rel:
@@ -191,7 +198,7 @@ def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: s
             continue
         values = _operator_values(rt, costs, op_cost, reduce, ops)
         op_val[ops] = values
-        owner, pos = _csr_items(rt.add_start, np.append(rt.add_start[1:], rt.add_fact.size), ops)
+        owner, pos = csr_items(rt.add_start, np.append(rt.add_start[1:], rt.add_fact.size), ops)
         facts = rt.add_fact[pos]
         order = np.argsort(facts, kind="stable")
         facts, owner = facts[order], owner[order]

@@ -136,6 +136,12 @@ class GroundTask:
         real = np.array([action != "" for action in self.op_action], dtype=bool)
         return bool((self.cost[real] == 1).all()) and bool((self.cost[~real] == 0).all())
 
+    def with_unit_costs(self) -> GroundTask:
+        """The same task with every real operator costing 1 (goal operators stay free): what
+        LAMA's heuristics see, since plan length guides a greedy search better than cost."""
+        real = np.array([action != "" for action in self.op_action], dtype=bool)
+        return replace(self, cost=real.astype(np.int64))
+
     # ------------------------------------------------------------------ kernels (batched)
     def unpack(self, rows: np.ndarray) -> np.ndarray:
         return unpack(rows, self.n_bits)

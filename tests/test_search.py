@@ -156,7 +156,7 @@ def test_hff_relaxed_plan_is_valid_and_between_hmax_and_hadd(data):
     bits = unpacked(spec, states)
     hff = heuristic(HFF, spec)
     rt = hff.relaxed
-    plans, _, alive = hff.relaxed_plans(bits)
+    plans, alive = hff.relaxed_plans(bits)
     h, preferred = hff.compute_preferred(bits)
     h_max, h_add = heuristic(HMax, spec).compute(bits), heuristic(HAdd, spec).compute(bits)
     for i, s in enumerate(states):
@@ -188,7 +188,7 @@ def test_hff_supporters_never_cycle_through_zero_cost_ties():
            Operator("c", "c", (), pre=(0,), add=(1,), cost=1)]
     spec = spec_from(3, [0], [1], ops)
     hff = heuristic(HFF, spec)
-    plans, _, _ = hff.relaxed_plans(unpacked(spec, [frozenset({0})]))
+    plans, _ = hff.relaxed_plans(unpacked(spec, [frozenset({0})]))
     assert hff.relaxed.op_idx[np.flatnonzero(plans[0])].tolist() == [2]
     assert hff.compute(unpacked(spec, [frozenset({0})])).tolist() == [1.0]
 
