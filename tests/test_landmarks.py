@@ -96,7 +96,7 @@ def test_lama_plans_are_valid(spec):
 @given(task_specs(costs=True, zero_costs=True))
 def test_lama_heuristics_see_unit_costs_while_plans_keep_real_costs(spec):
     unit = spec.task.with_unit_costs()
-    real = np.array([a != "" for a in spec.task.op_action])
+    real = np.array([a != "" for a in spec.task.op_action], dtype=bool)
     assert (unit.cost[real] == 1).all() and (unit.cost[~real] == 0).all() and unit.unit_cost
     result = make_planner("lama").solve(spec.task)
     if result.solved:
