@@ -150,12 +150,17 @@ class HFF(_Relaxed):
     def _supporters(self, facts: np.ndarray, cols: np.ndarray, op_val: np.ndarray, costs: np.ndarray,
                     level: np.ndarray) -> np.ndarray:
         """For each reached (fact, state) pair, its first achiever that reaches the fact's h_add
-        value with every precondition settled in an earlier iteration (one always exists)."""
+        value with every precondition settled in an earlier iteration (one always exists). An
+        achiever of positive cost has cheaper preconditions, which are settled earlier anyway, so
+        only zero-cost achievers need their preconditions' levels checked."""
         rt = self.relaxed
         owner, pos = csr_items(rt.ach_start, self._ach_stop, self._fact_row[facts])
         op, col, fact = rt.ach_op[pos], cols[owner], facts[owner]
         ok = op_val[op, col] == costs[fact, col]
-        ok &= level[rt.pre_idx[op], col[:, None]].max(axis=1) < level[fact, col]
+        free = np.flatnonzero(ok & (rt.cost[op] == 0))
+        if free.size:
+            settled = level[rt.pre_idx[op[free]], col[free, None]].max(axis=1) < level[fact[free], col[free]]
+            ok[free] = settled
         owner, op = owner[ok], op[ok]
         first = np.ones(owner.size, dtype=bool)
         first[1:] = owner[1:] != owner[:-1]  # owners come sorted: keep each one's first achiever
