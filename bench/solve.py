@@ -61,6 +61,7 @@ import tempfile
 import time
 import threading
 import traceback
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -207,6 +208,7 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
                  conn: Connection) -> None:
     """Parse, ground and solve one task; the clock starts after the imports (one-off setup)."""
     os.setsid()
+    _use_frozen_code()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -445,7 +447,9 @@ def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, 
         return RunResult("n/a", message="pyperplan reads STRIPS only (no ADL, no action costs)")
     try:
         if config.kind == "ours":
-            return run_ours(ctx, config, domain, problem, limit_s, memory_mb)
+            result = run_ours(ctx, config, domain, problem, limit_s, memory_mb)
+            result.extra["code"] = os.environ.get(CODE_LABEL_VARIABLE, "working tree")
+            return result
         if config.kind == "pyperplan":
             return run_pyperplan(config, domain, problem, limit_s, memory_mb)
         return run_fd(config, domain, problem, limit_s, memory_mb)
@@ -459,6 +463,7 @@ def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, 
 def _validation_main(conn: Connection) -> None:
     """Validate plans with ours and (optionally) unified-planning; parsed tasks are cached per file pair."""
     os.setsid()
+    _use_frozen_code()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -866,6 +871,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="tasks solved at a time (default 1; each run is its own process, so N > 1 needs N "
                              "idle cores for fair times)")
+    parser.add_argument("--no-freeze", dest="freeze", action="store_false",
+                        help="workers import the package from the working tree as it is when each run starts "
+                             "(default: a wheel of the tree built at start, so edits during the run change nothing)")
     parser.add_argument("--from-json", type=Path, metavar="FILE",
                         help="run nothing: print the tables again from the results a finished run wrote with --json")
     args = parser.parse_args(argv)
@@ -903,6 +911,10 @@ def report(args: argparse.Namespace, benchmarks: Path, tasks: list[Task], result
            solve_s: float | None, wall_s: float) -> None:
     """All tables, in order, on stdout."""
     print(f"{len(tasks)} tasks from {benchmarks}, {args.time_limit:g} s and {args.memory_limit} MB per run")
+    labels = [r.extra.get("code", "unrecorded") for name, runs in results.items() if CONFIGS[name].kind == "ours"
+              for r in runs if r is not None and r.status not in ("skipped", "n/a")]
+    versions = ", ".join(f"{label} ({labels.count(label)} runs)" for label in dict.fromkeys(labels))
+    print(f"our planners measured from code: {versions or '-'}")
     print()
     print_coverage(tasks, results, args.tools, args.time_limit)
     print_targets(tasks, results, args.tools)
@@ -935,6 +947,40 @@ def report_from_json(path: Path) -> int:
 
 
 THROUGHPUT_RUNS = ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
+
+
+CODE_LABEL_VARIABLE = "AGENTGEN_BENCH_CODE"
+CODE_DIR_VARIABLE = "AGENTGEN_BENCH_CODE_DIR"
+
+
+def freeze_code(into: Path) -> str:
+    """Build a wheel of the working tree and unpack it into ``into``; every worker started from
+    now on imports the package from there (``_use_frozen_code``), so a long run keeps measuring
+    the code it started with while the tree is edited. Returns a label for the code (commit,
+    '+dirty')."""
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(into / "wheel"), str(root)], check=True, capture_output=True)
+    with zipfile.ZipFile(next((into / "wheel").glob("*.whl"))) as wheel:
+        wheel.extractall(into / "site")
+    os.environ[CODE_DIR_VARIABLE] = str(into / "site")
+    git = ["git", "-C", str(root)]
+    commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True,
+                           text=True).stdout.strip()
+    label = (commit or "unknown") + ("+dirty" if dirty else "")
+    os.environ[CODE_LABEL_VARIABLE] = label
+    return label
+
+
+def _use_frozen_code() -> None:
+    """In a worker: import the package from the frozen copy when the bench made one (spawned
+    workers re-import this script, which already imported the package from the tree)."""
+    code = os.environ.get(CODE_DIR_VARIABLE)
+    if code:
+        sys.path.insert(0, code)
+        for name in [m for m in sys.modules if m == "agentgen_sym" or m.startswith("agentgen_sym.")]:
+            del sys.modules[name]
 
 
 def load_previous(path: Path, args: argparse.Namespace, benchmarks: Path) -> dict[tuple[str, str], RunResult]:
@@ -1006,6 +1052,9 @@ def main(argv: list[str] | None = None) -> int:
     if not tasks:
         raise SystemExit("no tasks selected")
     previous = load_previous(args.json, args, benchmarks) if args.resume else {}
+    code_dir = tempfile.TemporaryDirectory(prefix="solve-bench-code-")
+    if args.freeze:
+        _progress(f"code under test: {freeze_code(Path(code_dir.name))} (frozen)")
     ctx = multiprocessing.get_context("spawn")
     names = list(args.tools)
     if args.throughput:
