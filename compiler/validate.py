@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 from itertools import product
-from typing import AbstractSet, Iterator
+from typing import AbstractSet, Callable, Iterator
 
 from . import ast
 from .analysis import axiom_levels, conjuncts
@@ -24,6 +24,7 @@ from .types import ROOT, TypeHierarchy
 Fact = tuple[str, tuple[str, ...]]  # (predicate, object names); also the key of a numeric fluent
 State = frozenset[Fact]
 Binding = dict[str, str]  # variable name (without `?`) -> object name
+Check = Callable[[AbstractSet[Fact], Binding], bool]  # a compiled formula
 
 TOTAL_COST: Fact = ("total-cost", ())
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
@@ -119,6 +120,8 @@ class _Task:
         self.strata = _strata(domain.derived)
         self.uses_costs = problem.metric is not None or any(_has_increase(a.effect) for a in domain.actions)
         self._typed: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._checks: dict[int, tuple[ast.Formula, Check]] = {}
+        self._instances: dict[int, list[tuple[Fact, Binding]]] = {}
 
     def of_type(self, types: tuple[str, ...]) -> tuple[str, ...]:
         """Objects of any of ``types`` (every object when untyped)."""
@@ -134,23 +137,40 @@ class _Task:
 
     # ------------------------------------------------------------------ formulas
     def holds(self, f: ast.Formula, state: AbstractSet[Fact], binding: Binding) -> bool:
+        """Whether ``f`` holds in ``state`` (closed world) under ``binding``. Each formula is
+        compiled once into nested closures: replaying a plan evaluates the same preconditions and
+        axiom bodies millions of times (PSR), and dispatching on node types each time dominated."""
+        entry = self._checks.get(id(f))
+        if entry is None or entry[0] is not f:  # the node is kept alive, so its id stays its own
+            entry = self._checks[id(f)] = (f, self._compile(f))
+        return entry[1](state, binding)
+
+    def _compile(self, f: ast.Formula) -> Check:
         match f:
             case ast.Atom():
-                return _fact(f, binding) in state
+                name, terms = f.predicate, tuple((t.name, isinstance(t, ast.Variable)) for t in f.args)
+                return lambda state, b: (name, tuple([b[n] if var else n for n, var in terms])) in state
             case ast.Equals():
-                return _name(f.left, binding) == _name(f.right, binding)
+                left, right = f.left, f.right
+                return lambda state, b: _name(left, b) == _name(right, b)
             case ast.Not():
-                return not self.holds(f.arg, state, binding)
+                inner = self._compile(f.arg)
+                return lambda state, b: not inner(state, b)
             case ast.And():
-                return all(self.holds(p, state, binding) for p in f.parts)
+                parts = [self._compile(p) for p in f.parts]
+                return lambda state, b: all(p(state, b) for p in parts)
             case ast.Or():
-                return any(self.holds(p, state, binding) for p in f.parts)
+                parts = [self._compile(p) for p in f.parts]
+                return lambda state, b: any(p(state, b) for p in parts)
             case ast.Imply():
-                return not self.holds(f.condition, state, binding) or self.holds(f.consequence, state, binding)
+                condition, consequence = self._compile(f.condition), self._compile(f.consequence)
+                return lambda state, b: not condition(state, b) or consequence(state, b)
             case ast.Exists():
-                return any(self.holds(f.body, state, b) for b in self.bindings(f.variables, binding))
+                body, variables = self._compile(f.body), f.variables
+                return lambda state, b: any(body(state, x) for x in self.bindings(variables, b))
             case ast.Forall():
-                return all(self.holds(f.body, state, b) for b in self.bindings(f.variables, binding))
+                body, variables = self._compile(f.body), f.variables
+                return lambda state, b: all(body(state, x) for x in self.bindings(variables, b))
         raise TypeError(f"not a formula: {type(f).__name__}")
 
     def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:
@@ -180,12 +200,18 @@ class _Task:
             while changed:
                 before = len(facts)
                 for axiom in stratum:
-                    for b in self.bindings(axiom.parameters, {}):
-                        head = (axiom.name, tuple(b[p.name] for p in axiom.parameters))
+                    for head, b in self._heads(axiom):
                         if head not in facts and self.holds(axiom.body, facts, b):
                             facts.add(head)
                 changed = len(facts) > before
         return frozenset(facts)
+
+    def _heads(self, axiom: ast.DerivedPredicate) -> list[tuple[Fact, Binding]]:
+        """Every instance of an axiom's head with its binding, enumerated once per task."""
+        if id(axiom) not in self._instances:
+            self._instances[id(axiom)] = [((axiom.name, tuple(b[p.name] for p in axiom.parameters)), b)
+                                          for b in self.bindings(axiom.parameters, {})]
+        return self._instances[id(axiom)]
 
     # ------------------------------------------------------------------ effects
     def value(self, node: ast.NumericExpr, fluents: dict[Fact, int | float], binding: Binding) -> int | float:
