@@ -11,8 +11,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
 from agentgen_sym.planners.landmarks import LandmarkCount
+from agentgen_sym.planners.relevance import relevant_operators
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.task import GroundTask
@@ -166,15 +169,20 @@ class Planner:
         if message:
             return SearchResult(Status.UNSUPPORTED, message=message)
         started = time.perf_counter()
+        keep = relevant_operators(task)
+        pruned = task if keep is None or keep.all() else task.restricted(keep)
         heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
-        seen = task.with_unit_costs() if self.config.unit_costs else task
+        seen = pruned.with_unit_costs() if self.config.unit_costs else pruned
         for heuristic in heuristics:
             heuristic.precompute(seen)
         base = SEARCHES[self.config.search].config
         config = replace(base, weight=self.config.weight or base.weight, preferred=self.config.preferred,
                          batch_size=self.config.batch_size or base.batch_size)
         remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-        return search(task, config, heuristics, remaining, memory_limit_mb)
+        result = search(pruned, config, heuristics, remaining, memory_limit_mb)
+        if pruned is not task and result.plan is not None:  # back to the task's operator ids
+            result = replace(result, plan=np.flatnonzero(keep)[result.plan].tolist())
+        return result
 
     @property
     def _heuristic_names(self) -> list[str]:

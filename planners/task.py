@@ -136,6 +136,19 @@ class GroundTask:
         real = np.array([action != "" for action in self.op_action], dtype=bool)
         return bool((self.cost[real] == 1).all()) and bool((self.cost[~real] == 0).all())
 
+    def restricted(self, keep: np.ndarray) -> GroundTask:
+        """The same task with only the operators ``keep: bool[n_ops]`` (facts unchanged; operator
+        ``i`` of the result is ``np.flatnonzero(keep)[i]`` here)."""
+        ops = np.flatnonzero(keep)
+        ce = np.concatenate([np.arange(self.ce_start[a], self.ce_start[a + 1]) for a in ops] or [np.zeros(0, int)])
+        counts = (self.ce_start[1:] - self.ce_start[:-1])[ops]
+        return replace(
+            self, op_names=tuple(self.op_names[i] for i in ops), op_action=tuple(self.op_action[i] for i in ops),
+            op_args=tuple(self.op_args[i] for i in ops), pre_idx=self.pre_idx[ops], neg_idx=self.neg_idx[ops],
+            add_bits=self.add_bits[ops], del_bits=self.del_bits[ops], cost=self.cost[ops],
+            ce_start=np.concatenate([[0], np.cumsum(counts)]).astype(np.int32), ce_pre_idx=self.ce_pre_idx[ce],
+            ce_neg_idx=self.ce_neg_idx[ce], ce_add_bits=self.ce_add_bits[ce], ce_del_bits=self.ce_del_bits[ce])
+
     def with_unit_costs(self) -> GroundTask:
         """The same task with every real operator costing 1 (goal operators stay free): what
         LAMA's heuristics see, since plan length guides a greedy search better than cost."""

@@ -333,7 +333,8 @@ def test_time_limit_reached_with_stats():
     result = make_planner("ucs").solve(task, time_limit=0.2)
     assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
     assert result.plan is None
-    assert result.stats.expanded > 0 and result.stats.generated > 0 and result.stats.seconds >= 0.2
+    # the limit covers the set-up too (relevance, heuristic tables); the stats time the search alone
+    assert result.stats.expanded > 0 and result.stats.generated > 0 and 0 < result.stats.seconds <= 0.2 + 0.5
 
 
 def test_memory_limit_reached_with_stats():

@@ -1,0 +1,38 @@
+"""Backward relevance: operators that can never help reach the goal, removed before search.
+
+A fact is relevant when it is a goal or a precondition (or effect condition) of a relevant
+operator; an operator is relevant when one of its effects adds a relevant fact (axioms pass
+relevance from their head to their body). Without negative conditions dropping the other
+operators keeps every plan: a plan's relevant operators alone still reach every relevant fact,
+since the dropped ones only add irrelevant facts and only their deletes are lost. Fast
+Downward's translator prunes the same way; on trucks it removes about 90% of the operators.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from agentgen_sym.planners.relaxed import relax
+from agentgen_sym.planners.task import GroundTask
+
+
+def relevant_operators(task: GroundTask) -> np.ndarray | None:
+    """``bool[n_ops]``, or None where the argument above does not hold (negative conditions:
+    then a delete can matter)."""
+    if task.has_negative_preconditions or (task.ax_neg_idx != task.false_fact).any():
+        return None
+    rt = relax(task)
+    relevant = np.zeros(rt.n_bits, dtype=bool)
+    relevant[rt.goal_idx] = True
+    owner = np.repeat(np.arange(rt.n_rel), np.diff(np.append(rt.add_start, rt.add_fact.size)))
+    chosen = np.zeros(rt.n_rel, dtype=bool)
+    while True:
+        adds_relevant = np.zeros(rt.n_rel, dtype=bool)
+        adds_relevant[owner[relevant[rt.add_fact]]] = True
+        if (adds_relevant == chosen).all():
+            break
+        chosen = adds_relevant
+        relevant[rt.pre_idx[chosen].reshape(-1)] = True
+    keep = np.zeros(task.n_ops, dtype=bool)
+    keep[rt.op_idx[chosen & (rt.op_idx >= 0)]] = True
+    return keep
