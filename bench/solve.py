@@ -33,14 +33,13 @@ Every plan found (throughput runs included) is then validated by our lifted vali
 it), in a separate worker with a per-plan timeout.
 
 Throughput compares identical search configurations, ours against pyperplan: A* with h_add
-(ours 'astar-hadd', pyperplan `-s astar -H hadd`) and GBFS with h_FF (ours 'gbfs-hff', pyperplan
-`-s gbf -H hff`, the pp-gbfs coverage run), on the STRIPS unit-cost tasks (group 'strips' without
-:action-costs). A task counts when both searches finish (plan or proof) within the limit and both
-expand at least 1000 nodes; pyperplan's throughput run is skipped when ours already failed that test,
-since the task could not count. Expansions per second: ours from SearchStats; pyperplan = the
-"N Nodes expanded" of its log / its search time (wall clock between its "Search start" and "Search
-end" log lines, millisecond timestamps; its "Search time:" line has only two digits and is kept in
-the JSON).
+(ours 'astar-hadd', pyperplan's astar_search with its hadd) and GBFS with h_FF (ours 'gbfs-hff',
+pyperplan's greedy_best_first_search with its hff), on the STRIPS unit-cost tasks (group 'strips'
+without :action-costs). pyperplan runs in a worker of ours, in process, so that a search stopped at
+the time limit still reports its expansions (calls of get_successor_states, one per expansion). A
+task counts when both searches expand at least 1000 nodes, finished or stopped at the limit;
+pyperplan's run is skipped when ours expanded fewer, since the task could not count. Expansions per
+second: expansions / search seconds (after parsing, grounding and heuristic set-up) for both.
 """
 
 from __future__ import annotations
@@ -112,11 +111,13 @@ COVERAGE = {
 THROUGHPUT_ONLY = {
     "ours-astar-hadd": Config("ours-astar-hadd", "ours", "astar-hadd"),
     "ours-gbfs-hff": Config("ours-gbfs-hff", "ours", "gbfs-hff"),
-    "pp-astar-hadd": Config("pp-astar-hadd", "pyperplan", "pyperplan-astar-hadd", ("-s", "astar", "-H", "hadd")),
+    "pp-astar-hadd-rate": Config("pp-astar-hadd-rate", "pyperplan-rate", "astar/hadd", ("astar", "hadd")),
+    "pp-gbfs-hff-rate": Config("pp-gbfs-hff-rate", "pyperplan-rate", "gbf/hff", ("gbf", "hff")),
 }
 CONFIGS = {**COVERAGE, **THROUGHPUT_ONLY}
-THROUGHPUT_PAIRS = {"astar-hadd": ("ours-astar-hadd", "pp-astar-hadd"), "gbfs-hff": ("ours-gbfs-hff", "pp-gbfs")}
-SEARCH_FINISHED = ("solved", "unsolvable")
+THROUGHPUT_PAIRS = {"astar-hadd": ("ours-astar-hadd", "pp-astar-hadd-rate"),
+                    "gbfs-hff": ("ours-gbfs-hff", "pp-gbfs-hff-rate")}
+RATE_MEASURED = ("solved", "unsolvable", "limit")  # a search stopped at the limit still has a rate
 
 
 @dataclass(frozen=True)
@@ -269,9 +270,14 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
 def run_ours(ctx: SpawnContext, config: Config, domain: Path, problem: Path, limit_s: float,
              memory_mb: int) -> RunResult:
     """One ours run in a fresh worker, killed with its process group at limit + 10 s."""
+    return _run_worker(ctx, _ours_worker, (config.planner, str(domain), str(problem), limit_s, memory_mb), limit_s)
+
+
+def _run_worker(ctx: SpawnContext, target, args: tuple, limit_s: float) -> RunResult:
+    """``target(*args, conn)`` in a fresh spawned worker that sends one RunResult as a dict;
+    killed with its process group at limit + 10 s."""
     parent_conn, child_conn = ctx.Pipe(duplex=False)
-    process = ctx.Process(target=_ours_worker, daemon=True,
-                          args=(config.planner, str(domain), str(problem), limit_s, memory_mb, child_conn))
+    process = ctx.Process(target=target, daemon=True, args=(*args, child_conn))
     started = time.perf_counter()
     process.start()
     child_conn.close()
@@ -300,6 +306,62 @@ def run_ours(ctx: SpawnContext, config: Config, domain: Path, problem: Path, lim
     if elapsed >= deadline - started:
         return RunResult("killed", limit_s, message=f"killed at the limit + {KILL_GRACE_S:g} s")
     return RunResult("error", min(elapsed, limit_s), message=f"worker died (exit code {process.exitcode})")
+
+
+# --------------------------------------------------------------------------- pyperplan's search rate, in a worker
+
+
+class _Deadline(Exception):
+    pass
+
+
+def _pyperplan_rate_worker(search: str, heuristic: str, domain_path: str, problem_path: str, limit_s: float,
+                           memory_mb: int, conn: Connection) -> None:
+    """pyperplan's own search and heuristic, in process, stopped by a timer at the limit: its
+    expansions (calls of ``get_successor_states``, once per expansion) and seconds from the
+    search's start, so a search that runs out of time still has a rate."""
+    began = time.perf_counter()
+    os.setsid()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    from pyperplan.planner import HEURISTICS, SEARCHES, _ground, _parse
+
+    _limit_memory(memory_mb)
+    task = _ground(_parse(domain_path, problem_path))
+    h = HEURISTICS[heuristic](task)
+    expanded = [0]
+    successors = task.get_successor_states
+
+    def counted(state):
+        expanded[0] += 1
+        return successors(state)
+
+    def stop(_signum, _frame):
+        raise _Deadline
+
+    task.get_successor_states = counted
+    signal.signal(signal.SIGALRM, stop)
+    start = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, max(0.01, limit_s - (start - began)))  # the limit covers grounding
+    try:
+        plan = SEARCHES[search](task, h)
+        status = "solved" if plan is not None else "unsolvable"
+    except _Deadline:
+        status = "limit"
+    except MemoryError:
+        status = "limit"
+    seconds = time.perf_counter() - start
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    conn.send(asdict(RunResult(status, seconds, seconds, expanded[0], expanded[0] / seconds if seconds > 0 else None,
+                               message="" if status != "limit" else "stopped at the time limit")))
+
+
+def run_pyperplan_rate(ctx: SpawnContext, config: Config, domain: Path, problem: Path, limit_s: float,
+                       memory_mb: int) -> RunResult:
+    """pyperplan's rate run in a fresh worker, killed with its process group at limit + 10 s."""
+    return _run_worker(ctx, _pyperplan_rate_worker, (*config.options, str(domain), str(problem), limit_s, memory_mb),
+                       limit_s)
 
 
 # --------------------------------------------------------------------------- anchors, as subprocesses
@@ -450,6 +512,8 @@ def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, 
             result = run_ours(ctx, config, domain, problem, limit_s, memory_mb)
             result.extra["code"] = os.environ.get(CODE_LABEL_VARIABLE, "working tree")
             return result
+        if config.kind == "pyperplan-rate":
+            return run_pyperplan_rate(ctx, config, domain, problem, limit_s, memory_mb)
         if config.kind == "pyperplan":
             return run_pyperplan(config, domain, problem, limit_s, memory_mb)
         return run_fd(config, domain, problem, limit_s, memory_mb)
@@ -757,7 +821,7 @@ def throughput_rows(tasks: list[Task], results: dict[str, list[RunResult | None]
             continue
         for i in range(len(tasks)):
             ours, pp = results[ours_name][i], results[pp_name][i]
-            if ours is None or pp is None or ours.status not in SEARCH_FINISHED or pp.status not in SEARCH_FINISHED:
+            if ours is None or pp is None or ours.status not in RATE_MEASURED or pp.status not in RATE_MEASURED:
                 continue
             if (ours.expanded or 0) < MIN_EXPANSIONS or (pp.expanded or 0) < MIN_EXPANSIONS:
                 continue
@@ -781,8 +845,8 @@ def print_throughput(tasks: list[Task], results: dict[str, list[RunResult | None
                       _fmt(min(ratios), 1) + "x" if ratios else "-", _fmt(max(ratios), 1) + "x" if ratios else "-",
                       ("YES" if statistics.median(ratios) >= THROUGHPUT_TARGET else "NO") if ratios else "-"])
     print()
-    print(f"throughput, identical searches, ours / pyperplan (of {candidates} STRIPS unit-cost tasks: those both "
-          f"finish and both expand >= {MIN_EXPANSIONS} nodes):")
+    print(f"throughput, identical searches, ours / pyperplan (of {candidates} STRIPS unit-cost tasks: those where "
+          f"both searches expand >= {MIN_EXPANSIONS} nodes, finished or stopped at the limit):")
     _print_rows(header, table)
     for label, items in rows.items():
         if items:
@@ -946,7 +1010,7 @@ def report_from_json(path: Path) -> int:
     return 0
 
 
-THROUGHPUT_RUNS = ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd", "pp-gbfs")
+THROUGHPUT_RUNS = ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd-rate", "pp-gbfs-hff-rate")
 
 
 CODE_LABEL_VARIABLE = "AGENTGEN_BENCH_CODE"
@@ -1030,13 +1094,11 @@ def solve_task(ctx: SpawnContext, args: argparse.Namespace, benchmarks: Path, ta
     for name in todo:
         if results[name][i] is not None:
             continue
-        if name in THROUGHPUT_ONLY or (name == "pp-gbfs" and name not in args.tools):
-            ours_name = "ours-astar-hadd" if name == "pp-astar-hadd" else "ours-gbfs-hff"
+        if CONFIGS[name].kind == "pyperplan-rate":
+            ours_name = next(o for o, pp in THROUGHPUT_PAIRS.values() if pp == name)
             ours = results[ours_name][i]
-            if CONFIGS[name].kind == "pyperplan" and (ours is None or ours.status not in SEARCH_FINISHED
-                                                      or (ours.expanded or 0) < MIN_EXPANSIONS):
-                results[name][i] = RunResult("skipped", message=f"{ours_name} did not finish with >= "
-                                                                f"{MIN_EXPANSIONS} expansions")
+            if ours is None or ours.status not in RATE_MEASURED or (ours.expanded or 0) < MIN_EXPANSIONS:
+                results[name][i] = RunResult("skipped", message=f"{ours_name} expanded < {MIN_EXPANSIONS} nodes")
                 continue
         result = run_config(ctx, CONFIGS[name], task, benchmarks, args.time_limit, args.memory_limit)
         results[name][i] = result
