@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+SETUP_ATTEMPTS = 20
 BUSY_TIMEOUT_S = 60.0
 _SCHEMA = "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, value TEXT NOT NULL, created REAL NOT NULL)"
 
@@ -27,6 +28,21 @@ def request_key(request: Mapping[str, Any]) -> str:
     """sha256 of the canonical JSON of the whole request: any change of model, messages or params is a new key."""
     canonical = json.dumps(request, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _set_up(conn: sqlite3.Connection) -> None:
+    """WAL mode and the schema. Switching to WAL can report "database is locked" at once, without
+    waiting for the busy timeout, while another process opens the same new file: retry then."""
+    for attempt in range(SETUP_ATTEMPTS):
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute(_SCHEMA)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == SETUP_ATTEMPTS - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 class ResponseCache:
@@ -44,9 +60,7 @@ class ResponseCache:
         if self._conn is None or self._pid != os.getpid():
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, check_same_thread=False, isolation_level=None)
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute(_SCHEMA)
+            _set_up(conn)
             self._conn, self._pid = conn, os.getpid()
         return self._conn
 
