@@ -4,9 +4,8 @@ A configuration says how states are ordered (``depth``: breadth-first, ``g``: un
 ``f``: A* / weighted A* with ties broken by lower h, ``h``: greedy), when the goal test runs
 (at generation for breadth-first and greedy searches, when popped for cost-ordered ones, which
 keeps A* optimal), whether closed states are reopened when a cheaper path turns up, whether
-evaluation is lazy (the open lists hold (parent, operator) edges with the parent's h; a
-successor is built, deduplicated and evaluated only when its edge is popped, as in Fast
-Downward) and whether preferred operators feed a second open list (Fast Downward's alternation
+evaluation is lazy (successors enter the open list with their parent's h and are evaluated when
+popped) and whether preferred operators feed a second open list (Fast Downward's alternation
 with boosting on progress).
 
 Several heuristics may be combined, as in LAMA: each orders its own open list (and preferred
@@ -115,11 +114,12 @@ class _Search:
         if task.is_goal(root_states)[0]:
             return root
         if self.config.lazy:
-            return self._search_lazy(root)
-        reg.h[root] = self._evaluate(np.array([root]), root_states)[0]
-        if np.isinf(reg.h[root]).any():
-            return None
-        self.best_h = reg.h[root].copy()
+            reg.h[root] = 0.0
+        else:
+            reg.h[root] = self._evaluate(np.array([root]), root_states)[0]
+            if np.isinf(reg.h[root]).any():
+                return None
+            self.best_h = reg.h[root].copy()
         self._push(np.array([root]), reg.h[[root]], None)
         while len(self.open):
             self._check_limits()
@@ -130,70 +130,12 @@ class _Search:
             states = task.unpack(reg.rows[ids])
             found = None if self.config.goal_test_at_generation else self._first_goal(ids, states)
             if found is None:
-                found = self._expand_eager(ids, states)
+                expand = self._expand_lazy if self.config.lazy else self._expand_eager
+                found = expand(ids, states)
             if found is not None:
                 return found
             self._fit_batch(ids.size, time.perf_counter() - started)
         return None
-
-    def _search_lazy(self, root: int) -> int | None:
-        """Fast Downward's lazy search: the open lists hold edges (parent, operator), encoded as
-        ``parent * (n_ops + 1) + operator + 1`` (operator -1: the parent itself), each with its
-        parent's h. A successor is built, registered, goal-tested and evaluated only when its
-        edge is popped, so the many successors a greedy search never reaches cost one integer
-        each, not a state row and a duplicate-index entry."""
-        reg, task = self.registry, self.task
-        width = task.n_ops + 1
-        self._push(np.array([root * width]), np.zeros((1, reg.h.shape[1])), None)
-        while len(self.open):
-            self._check_limits()
-            started = time.perf_counter()
-            _, _, edges = self.open.pop_batch(self.batch)
-            ids = self._materialize(edges // width, edges % width - 1)
-            if ids.size == 0:
-                continue
-            states = task.unpack(reg.rows[ids])
-            goal = self._first_goal(ids, states)
-            if goal is not None:
-                return goal
-            reg.closed[ids] = True
-            h, preferred = self._values(ids, states, preferred=self.config.preferred)
-            reg.h[ids] = h
-            alive = np.isfinite(h).all(axis=1)
-            self._progress(h[alive])
-            ids, states, h = ids[alive], states[alive], h[alive]
-            si, oi = np.nonzero(task.applicable(states))
-            self.stats.expanded += ids.size
-            self.stats.generated += si.size
-            is_pref = None if preferred is None else preferred[alive][si, oi]
-            if is_pref is not None:  # preferred successors first inside their bucket
-                order = np.argsort(~is_pref, kind="stable")
-                si, oi, is_pref = si[order], oi[order], is_pref[order]
-            self._push(ids[si] * width + oi + 1, h[si], is_pref)
-            self._fit_batch(ids.size, time.perf_counter() - started)
-        return None
-
-    def _materialize(self, parents: np.ndarray, ops: np.ndarray) -> np.ndarray:
-        """The states popped edges lead to, registered with their parent; edges to a state
-        already registered (hence already expanded: lazy search closes what it registers) or
-        repeated in the batch are dropped. Returns the new ids in pop order."""
-        reg, task = self.registry, self.task
-        itself = ops < 0
-        unique_parents, inverse = np.unique(parents[~itself], return_inverse=True)
-        parent_rows = reg.rows[unique_parents]
-        rows = task.successors(parent_rows, task.unpack(parent_rows), inverse.reshape(-1), ops[~itself])
-        size_before = reg.size
-        ids = reg.insert(rows)
-        _, first = np.unique(ids[ids >= size_before], return_index=True)
-        pick = np.flatnonzero(ids >= size_before)[np.sort(first)]
-        new, parent, op = ids[pick], parents[~itself][pick], ops[~itself][pick]
-        reg.g[new] = reg.g[parent] + self.cost[op]
-        reg.depth[new] = reg.depth[parent] + 1
-        reg.parent[new], reg.op[new] = parent, op
-        if self.tracked is not None:
-            self._inherit_info(new, parent, size_before)
-        roots = parents[itself]
-        return np.concatenate([roots[~reg.closed[roots]], new])
 
     def _fit_batch(self, expanded: int, seconds: float) -> None:
         """Limits are checked between batches, so near the deadline a batch must be short: keep
@@ -240,6 +182,31 @@ class _Search:
         else:
             push = fresh[~reg.closed[fresh]]
         self._push(push, reg.h[push], None if pref is None else np.isin(push, pref))
+        return None
+
+    def _expand_lazy(self, ids: np.ndarray, states: np.ndarray) -> int | None:
+        """Evaluate the popped states, expand the live ones; successors wait with their parent's h."""
+        reg, task = self.registry, self.task
+        reg.closed[ids] = True
+        h, preferred = self._values(ids, states, preferred=self.config.preferred)
+        reg.h[ids] = h
+        alive = np.isfinite(h).all(axis=1)
+        ids, states = ids[alive], states[alive]
+        preferred = None if preferred is None else preferred[alive]
+        self._progress(h[alive])
+        improved, is_new, pref = self._generate(ids, states, preferred)
+        fresh = improved[is_new]
+        if fresh.size and self.config.goal_test_at_generation:
+            goal = self._first_goal(fresh, task.unpack(reg.rows[fresh]))
+            if goal is not None:
+                return goal
+        push = improved[~reg.closed[improved]]
+        parent_h = reg.h[reg.parent[push]]
+        is_pref = None if pref is None else np.isin(push, pref)
+        if is_pref is not None:  # preferred successors first inside their bucket
+            order = np.argsort(~is_pref, kind="stable")
+            push, parent_h, is_pref = push[order], parent_h[order], is_pref[order]
+        self._push(push, parent_h, is_pref)
         return None
 
     def _generate(self, ids: np.ndarray, states: np.ndarray, preferred: np.ndarray | None
