@@ -195,8 +195,8 @@ class Portfolio:
 
     No single greedy search is robust (h_FF alone stalls on visitall's plateaus, which landmark
     counting crosses; lazy search wins on childsnack and loses on barman), so the default
-    satisficing planner runs several: LAMA's lazy h_FF + landmark-count alternation first. A member that exhausts the state space proves the task unsolvable,
-    which settles it too. Members that refuse the task are skipped. Without a time limit each
+    satisficing planner runs several: LAMA's lazy h_FF + landmark-count alternation first. A
+    member that exhausts the state space proves the task unsolvable, which settles it too. Members that refuse the task are skipped. Without a time limit each
     member but the last gets ``UNLIMITED_SLICE_S`` seconds.
     """
 

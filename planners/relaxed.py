@@ -11,6 +11,8 @@ a safe lower bound on reachability.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -60,6 +62,7 @@ class RelaxedTask:
     ach_fact   int32[n_ach]     ach_start int64[n_ach]  into  ach_op int32[n_pairs]
     Adds, CSR by relaxed operator (every relaxed operator adds something):
     add_start  int64[n_rel]     into  add_fact int32[n_pairs]
+    (``ach_stop`` and ``add_stop`` close those ranges.)
     Consumers, CSR by fact (relaxed operators with the fact among their preconditions):
     con_start  int64[n_bits + 1]  into  con_op int32[...]
     ``achievers`` and ``adds`` are the same two groupings ready for segmented reductions.
@@ -80,13 +83,32 @@ class RelaxedTask:
     con_start: np.ndarray
     con_op: np.ndarray
 
+    @cached_property
+    def ach_stop(self) -> np.ndarray:
+        return np.append(self.ach_start[1:], self.ach_op.size)
+
+    @cached_property
+    def add_stop(self) -> np.ndarray:
+        return np.append(self.add_start[1:], self.add_fact.size)
+
     @property
     def n_rel(self) -> int:
         return int(self.cost.shape[0])
 
 
+_RELAXED: WeakKeyDictionary[GroundTask, RelaxedTask] = WeakKeyDictionary()
+
+
 def relax(task: GroundTask) -> RelaxedTask:
-    """Build the relaxed operators (operators and conditional effects, then axioms), their achiever and add indexes."""
+    """The relaxed operators of ``task`` (operators and conditional effects, then axioms) with their
+    achiever and add indexes; built once per task, since relevance analysis and every heuristic of
+    a planner ask for them."""
+    if task not in _RELAXED:
+        _RELAXED[task] = _build(task)
+    return _RELAXED[task]
+
+
+def _build(task: GroundTask) -> RelaxedTask:
     true_fact = task.true_fact
     add_mask = _unpack(task.add_bits, task.n_bits)
     ce_add_mask = _unpack(task.ce_add_bits, task.n_bits)
@@ -198,7 +220,7 @@ def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: s
             continue
         values = _operator_values(rt, costs, op_cost, reduce, ops)
         op_val[ops] = values
-        owner, pos = csr_items(rt.add_start, np.append(rt.add_start[1:], rt.add_fact.size), ops)
+        owner, pos = csr_items(rt.add_start, rt.add_stop, ops)
         facts = rt.add_fact[pos]
         order = np.argsort(facts, kind="stable")
         facts, owner = facts[order], owner[order]

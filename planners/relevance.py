@@ -24,7 +24,7 @@ def relevant_operators(task: GroundTask) -> np.ndarray | None:
     rt = relax(task)
     relevant = np.zeros(rt.n_bits, dtype=bool)
     relevant[rt.goal_idx] = True
-    owner = np.repeat(np.arange(rt.n_rel), np.diff(np.append(rt.add_start, rt.add_fact.size)))
+    owner = np.repeat(np.arange(rt.n_rel), rt.add_stop - rt.add_start)
     chosen = np.zeros(rt.n_rel, dtype=bool)
     while True:
         adds_relevant = np.zeros(rt.n_rel, dtype=bool)

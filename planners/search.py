@@ -27,11 +27,10 @@ monotone peak shared with everything else in the process.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
-from collections.abc import Sequence
 
 from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.open_list import AlternationOpenList
