@@ -10,9 +10,10 @@ It expects a task that ``check`` accepts: an unbound variable is a bug it does n
 from __future__ import annotations
 
 import operator
+from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from itertools import product
-from typing import AbstractSet, Callable, Iterator
+from typing import Callable, Container, Iterator
 
 from . import ast
 from .analysis import axiom_levels, conjuncts
@@ -24,7 +25,7 @@ from .types import ROOT, TypeHierarchy
 Fact = tuple[str, tuple[str, ...]]  # (predicate, object names); also the key of a numeric fluent
 State = frozenset[Fact]
 Binding = dict[str, str]  # variable name (without `?`) -> object name
-Check = Callable[[AbstractSet[Fact], Binding], bool]  # a compiled formula
+Check = Callable[[Container[Fact], Binding], bool]  # a compiled formula
 
 TOTAL_COST: Fact = ("total-cost", ())
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
@@ -84,6 +85,48 @@ def _strata(axioms: tuple[ast.DerivedPredicate, ...]) -> list[list[ast.DerivedPr
     return [[a for a in axioms if level[a.name] == k] for k in sorted(set(level.values()))]
 
 
+# --------------------------------------------------------------------------- compiled formulas
+
+
+def _compile_atom(atom: ast.Atom) -> Check:
+    """A membership test that builds the fact's key with C-level getters (no per-test loop)."""
+    name, is_variable = atom.predicate, [isinstance(t, ast.Variable) for t in atom.args]
+    variables = [t.name for t, var in zip(atom.args, is_variable) if var]
+    constants = tuple(t.name for t, var in zip(atom.args, is_variable) if not var)
+    if not variables:
+        return lambda state, b: (name, constants) in state
+    pick = operator.itemgetter(*variables)
+    values = pick if len(variables) > 1 else (lambda b: (pick(b),))
+    if not constants:
+        return lambda state, b: (name, values(b)) in state
+    var_at, const_at = iter(range(len(variables))), iter(range(len(variables), len(atom.args)))
+    arrange = operator.itemgetter(*(next(var_at) if var else next(const_at) for var in is_variable))
+    return lambda state, b: (name, arrange(values(b) + constants)) in state
+
+
+def _junction(parts: list[Check], disjunction: bool) -> Check:
+    """``and`` (``or``): stops at the first false (true) part."""
+    def check(state: Container[Fact], b: Binding) -> bool:
+        for part in parts:
+            if part(state, b) is disjunction:
+                return disjunction
+        return not disjunction
+    return check
+
+
+def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], existential: bool) -> Check:
+    """``exists`` (``forall``) over the objects of each variable's type: stops at the first instance
+    that holds (fails). One binding dict per test is filled in place; bodies never keep it."""
+    def check(state: Container[Fact], b: Binding) -> bool:
+        x = dict(b)
+        for values in product(*domains):
+            x.update(zip(names, values))
+            if body(state, x) is existential:
+                return existential
+        return not existential
+    return check
+
+
 # --------------------------------------------------------------------------- the task
 
 
@@ -108,6 +151,24 @@ def _lookup(fluents: dict[Fact, int | float], key: Fact) -> int | float:
     if key not in fluents:
         raise _Undefined(key)
     return fluents[key]
+
+
+class _WatchedFacts:
+    """A set of facts seen by axiom bodies that records each lookup of a ``watched`` predicate
+    that misses (the facts whose later derivation can change the test's answer)."""
+
+    __slots__ = ("facts", "watched", "missed")
+
+    def __init__(self, facts: set[Fact], watched: set[str]):
+        self.facts, self.watched = facts, watched
+        self.missed: list[Fact] = []
+
+    def __contains__(self, fact: Fact) -> bool:
+        if fact in self.facts:
+            return True
+        if fact[0] in self.watched:
+            self.missed.append(fact)
+        return False
 
 
 class _Task:
@@ -136,7 +197,7 @@ class _Task:
             yield binding | {v.name: value for v, value in zip(variables, values)}
 
     # ------------------------------------------------------------------ formulas
-    def holds(self, f: ast.Formula, state: AbstractSet[Fact], binding: Binding) -> bool:
+    def holds(self, f: ast.Formula, state: Container[Fact], binding: Binding) -> bool:
         """Whether ``f`` holds in ``state`` (closed world) under ``binding``. Each formula is
         compiled once into nested closures: replaying a plan evaluates the same preconditions and
         axiom bodies millions of times (PSR), and dispatching on node types each time dominated."""
@@ -148,29 +209,22 @@ class _Task:
     def _compile(self, f: ast.Formula) -> Check:
         match f:
             case ast.Atom():
-                name, terms = f.predicate, tuple((t.name, isinstance(t, ast.Variable)) for t in f.args)
-                return lambda state, b: (name, tuple([b[n] if var else n for n, var in terms])) in state
+                return _compile_atom(f)
             case ast.Equals():
                 left, right = f.left, f.right
                 return lambda state, b: _name(left, b) == _name(right, b)
             case ast.Not():
                 inner = self._compile(f.arg)
                 return lambda state, b: not inner(state, b)
-            case ast.And():
-                parts = [self._compile(p) for p in f.parts]
-                return lambda state, b: all(p(state, b) for p in parts)
-            case ast.Or():
-                parts = [self._compile(p) for p in f.parts]
-                return lambda state, b: any(p(state, b) for p in parts)
+            case ast.And() | ast.Or():
+                return _junction([self._compile(p) for p in f.parts], isinstance(f, ast.Or))
             case ast.Imply():
                 condition, consequence = self._compile(f.condition), self._compile(f.consequence)
                 return lambda state, b: not condition(state, b) or consequence(state, b)
-            case ast.Exists():
-                body, variables = self._compile(f.body), f.variables
-                return lambda state, b: any(body(state, x) for x in self.bindings(variables, b))
-            case ast.Forall():
-                body, variables = self._compile(f.body), f.variables
-                return lambda state, b: all(body(state, x) for x in self.bindings(variables, b))
+            case ast.Exists() | ast.Forall():
+                names = [v.name for v in f.variables]
+                domains = [self.of_type(v.types) for v in f.variables]
+                return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists))
         raise TypeError(f"not a formula: {type(f).__name__}")
 
     def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:
@@ -190,20 +244,29 @@ class _Task:
     def close(self, state: State) -> State:
         """``state`` plus its derived facts: each stratum of axioms run to its least fixpoint.
 
-        Within a stratum the axioms read their own predicates only positively, so a fact can be
-        used as soon as it is found, and a head already derived need not be tested again. Each
-        round tests every instance of every head (simple, but slow for wide axioms such as PSR's).
+        Every head instance is tested once; one whose body is false is tested again only when a
+        fact of its own stratum that the test looked up and missed is derived. Stratification
+        makes those facts only appear (never vanish) and the test reads nothing else that can
+        change, so a test that sees the same answers to its lookups gives the same result: no
+        derivation is missed, and the rounds of a naive fixpoint (one per step of the longest
+        derivation chain, each testing every instance) are avoided.
         """
         facts = set(state)
         for stratum in self.strata:
-            changed = True
-            while changed:
-                before = len(facts)
-                for axiom in stratum:
-                    for head, b in self._heads(axiom):
-                        if head not in facts and self.holds(axiom.body, facts, b):
-                            facts.add(head)
-                changed = len(facts) > before
+            view = _WatchedFacts(facts, {axiom.name for axiom in stratum})
+            waiting: dict[Fact, list[tuple[ast.DerivedPredicate, Fact, Binding]]] = defaultdict(list)
+            todo = deque((axiom, head, b) for axiom in stratum for head, b in self._heads(axiom))
+            while todo:
+                axiom, head, b = todo.popleft()
+                if head in facts:
+                    continue
+                view.missed.clear()
+                if self.holds(axiom.body, view, b):
+                    facts.add(head)
+                    todo.extend(waiting.pop(head, ()))
+                else:
+                    for fact in view.missed:
+                        waiting[fact].append((axiom, head, b))
         return frozenset(facts)
 
     def _heads(self, axiom: ast.DerivedPredicate) -> list[tuple[Fact, Binding]]:

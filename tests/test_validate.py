@@ -154,6 +154,35 @@ def test_derived_predicates_are_stratified():
     assert result.diagnostics[0].message == "step 1 (mark c): precondition (free c) is false"
 
 
+# A chain of CHAIN nodes, with edges listed backwards so that one pass over the head instances in
+# order derives only the first step of each path; `from-start` reads `reach` through a constant.
+CHAIN = 14
+CHAIN_DOMAIN = """(define (domain paths)
+  (:requirements :adl :derived-predicates)
+  (:types node)
+  (:constants start - node)
+  (:predicates (edge ?x ?y - node) (reach ?x ?y - node) (from-start ?y - node) (done))
+  (:derived (reach ?x ?y - node) (or (edge ?x ?y) (exists (?z - node) (and (edge ?x ?z) (reach ?z ?y)))))
+  (:derived (from-start ?y - node) (reach start ?y))
+  (:action finish :parameters () :precondition (from-start n%d) :effect (done)))
+""" % (CHAIN - 1)
+
+
+def chain_problem(edges: list[tuple[str, str]]) -> str:
+    nodes = " ".join(f"n{i}" for i in range(1, CHAIN))
+    init = " ".join(f"(edge {x} {y})" for x, y in reversed(edges))
+    return (f"(define (problem chain) (:domain paths) (:objects {nodes} - node) (:init {init})"
+            f" (:goal (and (done) (forall (?y - node) (imply (not (= ?y start)) (from-start ?y))))))")
+
+
+def test_derived_closure_follows_long_chains_through_constants():
+    names = ["start"] + [f"n{i}" for i in range(1, CHAIN)]
+    edges = list(zip(names, names[1:]))
+    assert run(CHAIN_DOMAIN, chain_problem(edges), ["(finish)"]).valid
+    broken = run(CHAIN_DOMAIN, chain_problem(edges[:5] + edges[6:]), ["(finish)"])  # n5 -> n6 missing
+    assert broken.diagnostics[0].message == f"step 1 (finish): precondition (from-start n{CHAIN - 1}) is false"
+
+
 # --------------------------------------------------------------------------- corrupted plans
 
 CORRUPTED_BLOCKS = {
