@@ -61,6 +61,7 @@ import time
 import threading
 import traceback
 import zipfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
@@ -626,34 +627,59 @@ class Validator:
 
 
 def validate_all(tasks: list[Task], results: dict[str, list[RunResult | None]], benchmarks: Path, with_up: bool,
-                 timeout_s: float) -> None:
-    """Validate every plan found, task by task (the workers cache the parsed task)."""
+                 timeout_s: float, jobs: int = 1, save: Callable[[], None] | None = None) -> None:
+    """Validate every plan found: ``jobs`` workers, one task at a time each (a worker caches the
+    parsed task); ``save`` is called after each task, so an interrupted run keeps its verdicts."""
     ctx = multiprocessing.get_context("spawn")
+
     def pending(result: RunResult | None) -> bool:
         """A plan not yet validated (a resumed run keeps the verdicts it already has)."""
         if result is None or result.plan is None:
             return False
         return result.validation is None or (with_up and "up_valid" not in result.validation)
 
-    jobs = [(i, name) for i in range(len(tasks)) for name in results if pending(results[name][i])]
-    validator: Validator | None = None
-    for done, (i, name) in enumerate(jobs, 1):
-        if validator is None:
-            validator = Validator(ctx)
-        task, result = tasks[i], results[name][i]
-        verdict = validator.run(benchmarks / task.domain_file, benchmarks / task.problem_file, result.plan,
-                                with_up, timeout_s)
-        if verdict is None:
-            validator.kill()
-            validator = None
-            verdict = {"ours_valid": None, "ours_cost": None, "ours_message": f"validation timeout ({timeout_s:g} s)",
-                       "up_valid": None, "up_cost": None, "up_message": "not run (timeout)" if with_up else ""}
-            _progress(f"validate {done}/{len(jobs)} {task.problem_file} {name}: timeout")
-        result.validation = verdict
-        if done % 25 == 0 or done == len(jobs):
-            _progress(f"validate {done}/{len(jobs)}")
-    if validator is not None:
-        validator.close()
+    todo = {i: [name for name in results if pending(results[name][i])] for i in range(len(tasks))}
+    todo = {i: names for i, names in todo.items() if names}
+    total, done = sum(len(names) for names in todo.values()), 0
+    lock, local = threading.Lock(), threading.local()
+    workers: list[Validator] = []
+
+    def validate_task(i: int) -> None:
+        nonlocal done
+        task = tasks[i]
+        for name in todo[i]:
+            if getattr(local, "validator", None) is None:
+                local.validator = Validator(ctx)
+                with lock:
+                    workers.append(local.validator)
+            result = results[name][i]
+            verdict = local.validator.run(benchmarks / task.domain_file, benchmarks / task.problem_file,
+                                          result.plan, with_up, timeout_s)
+            if verdict is None:
+                local.validator.kill()
+                with lock:
+                    workers.remove(local.validator)
+                local.validator = None
+                verdict = {"ours_valid": None, "ours_cost": None,
+                           "ours_message": f"validation timeout ({timeout_s:g} s)", "up_valid": None,
+                           "up_cost": None, "up_message": "not run (timeout)" if with_up else ""}
+                _progress(f"validate {task.problem_file} {name}: timeout")
+            result.validation = verdict
+            with lock:
+                done += 1
+                if done % 25 == 0 or done == total:
+                    _progress(f"validate {done}/{total}")
+        if save is not None:
+            with lock:
+                save()
+
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            for future in [pool.submit(validate_task, i) for i in todo]:
+                future.result()
+    finally:
+        for worker in workers:
+            worker.close()
 
 
 # --------------------------------------------------------------------------- reporting
@@ -933,8 +959,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="with --resume: run these configurations again (e.g. ours,ours-opt,ours-gbfs-hff,"
                              "ours-astar-hadd after a planner change)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="tasks solved at a time (default 1; each run is its own process, so N > 1 needs N "
-                             "idle cores for fair times)")
+                        help="tasks solved (and then validated) at a time (default 1; each run is its own process, "
+                             "so N > 1 needs N idle cores for fair times)")
     parser.add_argument("--no-freeze", dest="freeze", action="store_false",
                         help="workers import the package from the working tree as it is when each run starts "
                              "(default: a wheel of the tree built at start, so edits during the run change nothing)")
@@ -1142,7 +1168,12 @@ def main(argv: list[str] | None = None) -> int:
         for future in [pool.submit(one_task, i) for i in round_robin(tasks)]:
             future.result()
     solve_s = time.perf_counter() - started
-    validate_all(tasks, results, benchmarks, args.up_validate, args.validate_timeout)
+
+    def save_verdicts() -> None:
+        if args.json is not None:
+            write_json(args.json, json_payload(args, benchmarks, tasks, results, time.perf_counter() - started, False))
+
+    validate_all(tasks, results, benchmarks, args.up_validate, args.validate_timeout, args.jobs, save_verdicts)
     wall_s = time.perf_counter() - started
     report(args, benchmarks, tasks, results, solve_s, wall_s)
     if args.json is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import sys
 from argparse import Namespace
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import BENCHMARKS, ROOT, requires_benchmarks
+from .test_validate import BLOCKS_PLAN
 
 
 def _load_bench():
-    spec = importlib.util.spec_from_file_location("bench_solve", ROOT / "bench" / "solve.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_solve"] = module
-    spec.loader.exec_module(module)
-    return module
+    """bench/solve.py as the module ``bench.solve``, a name its spawned workers can import too."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    return importlib.import_module("bench.solve")
 
 
 solve = _load_bench()
@@ -78,3 +78,20 @@ def test_tables_of_an_unfinished_run_cover_the_tasks_every_tool_finished(tmp_pat
     assert "unfinished run: 1 of 6 tasks done by every tool" in out
     assert "abc1234 (1 runs)" in out
     assert json.loads(path.read_text())["results"]["ours"][0] == asdict(solved)
+
+
+@requires_benchmarks
+def test_validation_runs_in_parallel_keeps_verdicts_and_saves_after_each_task():
+    tasks = [solve.Task("blocks", "blocks/domain.pddl", "blocks/p01.pddl", ":strips", "strips"),
+             solve.Task("gripper", "gripper/domain.pddl", "gripper/p01.pddl", ":strips", "strips")]
+    good = solve.RunResult("solved", 1.0, plan="\n".join(BLOCKS_PLAN) + "\n")
+    bad = solve.RunResult("solved", 1.0, plan="\n".join(BLOCKS_PLAN[1:]) + "\n")
+    kept = solve.RunResult("solved", 1.0, plan="(move rooma roomb)\n", validation={"ours_valid": False})
+    results = {"ours": [good, kept], "fd-lama": [bad, solve.RunResult("limit")]}
+    saves = []
+    solve.validate_all(tasks, results, BENCHMARKS, with_up=False, timeout_s=60, jobs=2,
+                       save=lambda: saves.append(1))
+    assert good.validation["ours_valid"] is True and good.validation["ours_cost"] == 6
+    assert bad.validation["ours_valid"] is False and "step 1 (stack b a)" in bad.validation["ours_message"]
+    assert kept.validation == {"ours_valid": False}  # already validated: not run again
+    assert len(saves) == 1  # one task had plans to validate
