@@ -133,8 +133,23 @@ def task_features(task: GroundTask) -> list[str]:
     return [feature for feature, present in used.items() if present]
 
 
+class _Refuses:
+    """``check`` for planners that say in ``unsupported`` why they refuse a task."""
+
+    def unsupported(self, task: GroundTask) -> str | None:
+        raise NotImplementedError
+
+    def check(self, task: GroundTask) -> None:
+        """Raise UnsupportedTask when this planner refuses ``task``."""
+        message = self.unsupported(task)
+        if message:
+            raise UnsupportedTask(message)
+
+
 @dataclass(frozen=True)
-class Planner:
+class Planner(_Refuses):
+    """One search with its heuristics, from a PlannerConfig."""
+
     name: str
     config: PlannerConfig
 
@@ -155,12 +170,6 @@ class Planner:
                     return (f"planner {self.name!r}: {kind} {name!r} does not support {FEATURES[feature]}, "
                             f"which the task uses; choose another planner (e.g. 'default' or 'astar-hmax')")
         return None
-
-    def check(self, task: GroundTask) -> None:
-        """Raise UnsupportedTask when this planner refuses ``task``."""
-        message = self.unsupported(task)
-        if message:
-            raise UnsupportedTask(message)
 
     def solve(self, task: GroundTask, time_limit: float | None = None,
               memory_limit_mb: float | None = None) -> SearchResult:
@@ -190,14 +199,15 @@ class Planner:
 
 
 @dataclass(frozen=True)
-class Portfolio:
+class Portfolio(_Refuses):
     """Planners tried in turn, each with a share of the time left; the first that settles the task wins.
 
     No single greedy search is robust (h_FF alone stalls on visitall's plateaus, which landmark
     counting crosses; lazy search wins on childsnack and loses on barman), so the default
     satisficing planner runs several: LAMA's lazy h_FF + landmark-count alternation first. A
-    member that exhausts the state space proves the task unsolvable, which settles it too. Members that refuse the task are skipped. Without a time limit each
-    member but the last gets ``UNLIMITED_SLICE_S`` seconds.
+    member that exhausts the state space proves the task unsolvable, which settles it too.
+    Members that refuse the task are skipped. Without a time limit each member but the last
+    gets ``UNLIMITED_SLICE_S`` seconds.
     """
 
     name: str
@@ -209,11 +219,6 @@ class Portfolio:
     def unsupported(self, task: GroundTask) -> str | None:
         reasons = [make_planner(member).unsupported(task) for member, _share in self.members]
         return None if any(r is None for r in reasons) else reasons[0]
-
-    def check(self, task: GroundTask) -> None:
-        message = self.unsupported(task)
-        if message:
-            raise UnsupportedTask(message)
 
     def solve(self, task: GroundTask, time_limit: float | None = None,
               memory_limit_mb: float | None = None) -> SearchResult:
