@@ -11,9 +11,14 @@ iterated from "every fact" down to the greatest fixpoint. Every landmark column 
 own, so the propagation runs on chunks of columns with the same segmented reductions as h_max.
 
 h_LM counts the landmarks a state still needs: those not yet *accepted* on the path to it
-(accepted = true in some state of the path) plus accepted goal facts that are false again. That
-makes it path-dependent: the search keeps each state's accepted set as packed fact bits
-(``info``) and passes it in; a successor's set is its parent's plus the landmarks true in it.
+(accepted = true in some state of the path) plus accepted ones that are false again and needed
+again: goals, and greedy-necessary predecessors of landmarks not yet accepted (A is
+greedy-necessary for B when every possible first achiever of B needs A, so A must be true just
+before B first becomes true; as in LAMA). Without that rule the count rewards achieving a
+landmark and destroying it on the way (parking: a car moved away from where the next move
+needs it). That makes it path-dependent: the search keeps each state's accepted set as packed
+fact bits (``info``) and passes it in; a successor's set is its parent's plus the landmarks
+true in it.
 """
 
 from __future__ import annotations
@@ -70,11 +75,35 @@ def _propagate(rt: RelaxedTask, init: np.ndarray, columns: np.ndarray) -> np.nda
         labels[rt.ach_fact] = new
 
 
+def greedy_necessary(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray) -> np.ndarray:
+    """``bool[m, m]`` over ``landmarks``: ``[i, j]`` when landmark i is a precondition of every
+    possible first achiever of landmark j (an achiever none of whose preconditions needs j
+    itself, by the landmark labels of j)."""
+    m = landmarks.size
+    orders = np.zeros((m, m), dtype=bool)
+    if m == 0 or rt.n_rel == 0:
+        return orders
+    labels = _propagate(rt, init, landmarks)  # [n_bits, m]: which facts need landmark j
+    row = np.full(rt.n_bits, -1, dtype=np.int64)
+    row[rt.ach_fact] = np.arange(rt.ach_fact.size)
+    for j, fact in enumerate(landmarks.tolist()):
+        if init[fact] or row[fact] < 0:
+            continue
+        pres = rt.pre_idx[rt.ach_op[rt.ach_start[row[fact]]:rt.ach_stop[row[fact]]]]
+        pres = pres[~labels[pres, j].any(axis=1)]
+        if pres.shape[0]:  # a row lists distinct facts (only the TRUE padding repeats)
+            in_every = np.bincount(pres.ravel(), minlength=rt.n_bits) == pres.shape[0]
+            orders[:, j] = in_every[landmarks]
+    np.fill_diagonal(orders, False)
+    return orders
+
+
 class LandmarkCount(Heuristic):
-    """h_LM: landmarks not yet accepted on the path, plus accepted goals that are false again.
+    """h_LM: landmarks not yet accepted on the path, plus accepted ones false again and needed
+    again (goals, greedy-necessary predecessors of landmarks not yet accepted).
 
     Inadmissible and path-dependent (``info`` = the accepted landmarks as packed fact bits).
-    Preferred operators are the applicable ones that achieve a landmark not yet accepted."""
+    Preferred operators are the applicable ones that achieve a landmark the count includes."""
 
     preferred = True
     path_dependent = True
@@ -88,6 +117,9 @@ class LandmarkCount(Heuristic):
         self._is_landmark[self.landmarks] = True
         self.landmark_bits = pack(self._is_landmark[None, :], task.n_words)[0]
         self._is_goal_landmark = np.isin(self.landmarks, task.goal_idx)
+        before, after = np.nonzero(greedy_necessary(self.relaxed, init, self.landmarks))  # sorted by `before`
+        self._ordered, self._order_start = np.unique(before, return_index=True)
+        self._order_after = after
 
     def initial_info(self, rows: np.ndarray) -> np.ndarray:
         """Accepted landmarks of root states ``uint64[n, n_words]``: those true in them."""
@@ -98,19 +130,26 @@ class LandmarkCount(Heuristic):
         return parent_info | (rows & self.landmark_bits)
 
     def compute(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
-        accepted = self.task.unpack(info)[:, self.landmarks]
-        true_now = states[:, self.landmarks]
-        again = accepted & ~true_now & self._is_goal_landmark
-        return (~accepted).sum(axis=1).astype(np.float64) + again.sum(axis=1)
+        return self._counted(states, info).sum(axis=1).astype(np.float64)
 
     def compute_preferred(self, states: np.ndarray, info: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """h values and preferred operators ``bool[n, n_ops]``."""
-        h = self.compute(states, info)
+        counted = self._counted(states, info)
         rt = self.relaxed
-        wanted = self._is_landmark & ~self.task.unpack(info)
-        hits = rt.adds.reduce(np.logical_or, np.ascontiguousarray(wanted.T))  # [n_rel, n]
+        wanted = np.zeros((rt.n_bits, states.shape[0]), dtype=bool)
+        wanted[self.landmarks] = counted.T
+        hits = rt.adds.reduce(np.logical_or, wanted)  # [n_rel, n]
         preferred = np.zeros((states.shape[0], self.task.n_ops), dtype=bool)
         r, s = np.nonzero(hits)
         keep = rt.op_idx[r] >= 0
         preferred[s[keep], rt.op_idx[r[keep]]] = True
-        return h, preferred & self.task.applicable(states)
+        return counted.sum(axis=1).astype(np.float64), preferred & self.task.applicable(states)
+
+    def _counted(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
+        """``bool[n, m]``: the landmarks each state still needs (not accepted, or needed again)."""
+        accepted = self.task.unpack(info)[:, self.landmarks]
+        needed = np.broadcast_to(self._is_goal_landmark, accepted.shape).copy()
+        if self._ordered.size:  # ordered before a landmark not yet accepted
+            needed[:, self._ordered] |= np.logical_or.reduceat(~accepted[:, self._order_after],
+                                                               self._order_start, axis=1)
+        return ~accepted | (accepted & ~states[:, self.landmarks] & needed)

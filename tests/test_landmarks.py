@@ -6,18 +6,19 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 
 from agentgen_sym.planners import make_planner
-from agentgen_sym.planners.landmarks import LandmarkCount, find_landmarks
+from agentgen_sym.planners.landmarks import LandmarkCount, find_landmarks, greedy_necessary
 from agentgen_sym.planners.relaxed import relax
+from agentgen_sym.planners.task import Operator
 
-from .strategies_tasks import TaskSpec, task_specs
+from .strategies_tasks import TaskSpec, spec_from, task_specs
 from .test_search import ref_relaxed_ops, replay
 
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def goal_reachable(spec: TaskSpec, never_true: int | None = None) -> bool:
-    """Relaxed reachability of the goal from init when fact ``never_true`` is never made true
-    (operators adding it still apply; those needing it do not)."""
+def relaxed_closure(spec: TaskSpec, never_true: int | None = None) -> set[int]:
+    """Facts relaxed-reachable from init when fact ``never_true`` is never made true (operators
+    adding it still apply; those needing it do not)."""
     reached = set(spec.init) - {never_true}
     changed = True
     while changed:
@@ -26,7 +27,31 @@ def goal_reachable(spec: TaskSpec, never_true: int | None = None) -> bool:
             if pre <= reached and not adds - {never_true} <= reached:
                 reached |= adds - {never_true}
                 changed = True
-    return spec.goal <= reached
+    return reached
+
+
+def goal_reachable(spec: TaskSpec, never_true: int | None = None) -> bool:
+    return spec.goal <= relaxed_closure(spec, never_true)
+
+
+def ref_greedy_necessary(spec: TaskSpec, landmarks: set[int]) -> set[tuple[int, int]]:
+    """(i, j): landmark i is a precondition of every first achiever of landmark j (an achiever
+    relaxed-applicable without j); j false initially."""
+    orders = set()
+    for j in landmarks - set(spec.init):
+        without = relaxed_closure(spec, never_true=j)
+        first = [pre for pre, adds, _cost in ref_relaxed_ops(spec) if j in adds and pre <= without]
+        if first:
+            orders |= {(i, j) for i in landmarks - {j} if all(i in pre for pre in first)}
+    return orders
+
+
+def ref_count(landmarks: set[int], goal: set[int], orders: set[tuple[int, int]], accepted: set[int],
+              state: set[int]) -> int:
+    """Landmarks not accepted, plus accepted ones false in ``state`` that are goals or ordered
+    before a landmark not accepted."""
+    again = {i for i in accepted - state if i in goal or any(a == i and b not in accepted for a, b in orders)}
+    return len(landmarks - accepted) + len(again)
 
 
 def causal_landmarks(spec: TaskSpec) -> set[int]:
@@ -46,11 +71,22 @@ def test_landmarks_are_exactly_the_causal_landmarks_of_the_relaxation(spec):
 
 
 @PROPERTY
+@given(task_specs(conditional=True, costs=True))
+def test_greedy_necessary_orderings_match_the_first_achiever_definition(spec):
+    init = spec.task.unpack(spec.task.init_bits[None, :])[0]
+    rt = relax(spec.task)
+    landmarks = find_landmarks(rt, init)
+    i, j = np.nonzero(greedy_necessary(rt, init, landmarks))
+    assert set(zip(landmarks[i].tolist(), landmarks[j].tolist())) == ref_greedy_necessary(spec, set(landmarks.tolist()))
+
+
+@PROPERTY
 @given(task_specs(negative=True))
-def test_landmark_count_counts_unaccepted_and_lost_goal_landmarks(spec):
+def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
     h = LandmarkCount()
     h.precompute(spec.task)
     landmarks = set(h.landmarks.tolist())
+    orders = ref_greedy_necessary(spec, landmarks)
     task = spec.task
     rows = task.init_bits[None, :]
     info = h.initial_info(rows)
@@ -59,14 +95,35 @@ def test_landmark_count_counts_unaccepted_and_lost_goal_landmarks(spec):
     for _ in range(4):
         states = task.unpack(rows)
         state = set(np.flatnonzero(states[0, :task.n_facts]).tolist())
-        lost = {p for p in accepted & set(spec.goal) if p not in state}
-        assert h.compute(states, info)[0] == len(landmarks - accepted) + len(lost)
+        assert h.compute(states, info)[0] == ref_count(landmarks, set(spec.goal), orders, accepted, state)
         applicable = np.flatnonzero(task.applicable(states)[0])
         if applicable.size == 0:
             break
         rows = task.successors(rows, states, np.array([0]), applicable[:1])
         info = h.progress_info(info, rows)
         accepted |= landmarks & set(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist())
+
+
+def test_a_landmark_dropped_before_its_successor_is_reached_counts_again():
+    """Taking the key and dropping it again before the door is open gains nothing."""
+    hand_free, key, door_open, inside = range(4)
+    operators = [Operator("take", "take", (), pre=(hand_free,), add=(key,), delete=(hand_free,)),
+                 Operator("drop", "drop", (), pre=(key,), add=(hand_free,), delete=(key,)),
+                 Operator("open", "open", (), pre=(key,), add=(door_open,)),
+                 Operator("enter", "enter", (), pre=(door_open,), add=(inside,))]
+    spec = spec_from(4, {hand_free}, {inside}, operators)
+    h = LandmarkCount()
+    h.precompute(spec.task)
+    rows = spec.task.init_bits[None, :]
+    info = h.initial_info(rows)
+    values = []
+    for op in (0, 1):  # take, drop
+        states = spec.task.unpack(rows)
+        values.append(h.compute(states, info)[0])
+        rows = spec.task.successors(rows, states, np.array([0]), np.array([op]))
+        info = h.progress_info(info, rows)
+    values.append(h.compute(spec.task.unpack(rows), info)[0])
+    assert values == [3, 2, 3]  # key, door, inside open; then key needed again once dropped
 
 
 @PROPERTY
