@@ -86,7 +86,7 @@ SEARCHES: dict[str, SearchEntry] = {
     "gbfs": SearchEntry(SearchConfig("h", goal_test_at_generation=True, reopen=False, batch_size=16, boost=0),
                         "eager greedy best-first search", needs_heuristic=True, optimal=False),
     "lazy-gbfs": SearchEntry(SearchConfig("h", goal_test_at_generation=True, reopen=False, lazy=True,
-                                          batch_size=16),
+                                          batch_size=8),
                              "lazy greedy best-first search (evaluation when popped)", needs_heuristic=True,
                              optimal=False),
 }

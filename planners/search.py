@@ -5,12 +5,14 @@ A configuration says how states are ordered (``depth``: breadth-first, ``g``: un
 (at generation for breadth-first and greedy searches, when popped for cost-ordered ones, which
 keeps A* optimal), whether closed states are reopened when a cheaper path turns up, whether
 evaluation is lazy (successors enter the open list with their parent's h and are evaluated when
-popped) and whether preferred operators feed a second open list (Fast Downward's alternation
-with boosting on progress).
+popped; as in Fast Downward every (parent, operator) pair is queued, so a state generated again
+from a better parent or by a preferred operator gets that chance too) and whether preferred
+operators feed a second open list (Fast Downward's alternation with boosting on progress).
 
 Several heuristics may be combined, as in LAMA: each orders its own open list (and preferred
 list) and the lists are used in turn; a state any of them reports as a dead end is pruned. A
-path-dependent heuristic (landmark counting) keeps per-state ``info`` that successors inherit.
+path-dependent heuristic (landmark counting) keeps per-state ``info`` that successors inherit;
+a state reached by several paths keeps what all of them agree on.
 
 Each round pops a batch of ids from one bucket (for A* a subset of the minimum (f, h) bucket,
 which keeps optimality), unpacks it once, finds the applicable operators for the whole batch,
@@ -18,8 +20,8 @@ builds every successor in one call, deduplicates them through the registry and e
 ones in one heuristic call. States with h = inf are pruned: heuristics report inf only for proven
 dead ends, so an exhausted open list proves the task unsolvable.
 
-Limits are checked between batches (batches shrink near the deadline): ``time_limit`` in seconds of wall-clock time and
-``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
+Limits are checked between batches (batches shrink near the deadline): ``time_limit`` in
+seconds of wall-clock time and ``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
 duplicate index estimated per entry, open-list entries), not the process RSS, which is a
 monotone peak shared with everything else in the process.
 """
@@ -64,6 +66,22 @@ class SearchConfig:
 
 class _LimitReached(Exception):
     pass
+
+
+@dataclass(frozen=True)
+class _Successors:
+    """One expansion round: per (state, applicable operator) pair the successor's id, its parent
+    and whether a preferred operator made it; then the ids reached more cheaply than before
+    (their parent pointers now point here) and which of those are new."""
+
+    ids: np.ndarray
+    parents: np.ndarray
+    preferred: np.ndarray | None
+    improved: np.ndarray
+    is_new: np.ndarray
+
+    def preferred_ids(self) -> np.ndarray | None:
+        return None if self.preferred is None else np.unique(self.ids[self.preferred])
 
 
 class _Search:
@@ -147,14 +165,20 @@ class _Search:
 
     # ---------------------------------------------------------------- one round
     def _pop(self) -> np.ndarray:
+        """The next batch of distinct open ids, in open-list order. Entries of closed states are
+        skipped; without reopening (greedy searches, whose lazy variant queues a state once per
+        parent) popping goes on until the batch is full, else stale entries would shrink it."""
         reg = self.registry
-        which, key, ids = self.open.pop_batch(self.batch)
-        _, first = np.unique(ids, return_index=True)
-        ids = ids[np.sort(first)]
-        ids = ids[~reg.closed[ids]]
-        if self.config.reopen:  # drop entries pushed before a cheaper path was found
-            ids = ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)]
-        return ids
+        taken, count = [], 0
+        while True:
+            which, key, ids = self.open.pop_batch(self.batch - count)
+            ids = ids[~reg.closed[ids]]
+            if self.config.reopen:  # one bucket only (A*); drop entries pushed before a cheaper path was found
+                return _distinct(ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)])
+            taken.append(ids)
+            count += ids.size
+            if count >= self.batch or not len(self.open):
+                return _distinct(np.concatenate(taken))
 
     def _expand_eager(self, ids: np.ndarray, states: np.ndarray) -> int | None:
         """Expand, evaluate the new successors; returns a goal id when one is generated."""
@@ -163,8 +187,9 @@ class _Search:
         preferred = None
         if self.config.preferred:
             _, preferred = self._evaluate_preferred(ids, states)
-        improved, is_new, pref = self._generate(ids, states, preferred)
-        fresh = improved[is_new]
+        succ = self._generate(ids, states, preferred)
+        improved, pref = succ.improved, succ.preferred_ids()
+        fresh = improved[succ.is_new]
         if fresh.size:
             fresh_states = task.unpack(reg.rows[fresh])
             reg.h[fresh] = self._evaluate(fresh, fresh_states)
@@ -193,26 +218,31 @@ class _Search:
         ids, states = ids[alive], states[alive]
         preferred = None if preferred is None else preferred[alive]
         self._progress(h[alive])
-        improved, is_new, pref = self._generate(ids, states, preferred)
-        fresh = improved[is_new]
+        succ = self._generate(ids, states, preferred)
+        fresh = succ.improved[succ.is_new]
         if fresh.size and self.config.goal_test_at_generation:
             goal = self._first_goal(fresh, task.unpack(reg.rows[fresh]))
             if goal is not None:
                 return goal
-        push = improved[~reg.closed[improved]]
-        parent_h = reg.h[reg.parent[push]]
-        is_pref = None if pref is None else np.isin(push, pref)
+        push, parent_h = succ.ids, reg.h[succ.parents]
+        is_pref = None if succ.preferred is None else succ.preferred
+        # an entry no better than one a list already holds for the state is never popped first
+        keyed = np.repeat(parent_h, 2, axis=1)
+        into = (keyed < reg.queued[push]) & ~reg.closed[push][:, None]
+        into[:, 1::2] &= True if is_pref is None else is_pref[:, None]
+        keep = into.any(axis=1)
+        push, parent_h, into = push[keep], parent_h[keep], into[keep]
+        is_pref = None if is_pref is None else is_pref[keep]
+        np.minimum.at(reg.queued, push, np.where(into, keyed[keep], np.inf))
         if is_pref is not None:  # preferred successors first inside their bucket
             order = np.argsort(~is_pref, kind="stable")
-            push, parent_h, is_pref = push[order], parent_h[order], is_pref[order]
-        self._push(push, parent_h, is_pref)
+            push, parent_h, is_pref, into = push[order], parent_h[order], is_pref[order], into[order]
+        self._push(push, parent_h, is_pref, into)
         return None
 
-    def _generate(self, ids: np.ndarray, states: np.ndarray, preferred: np.ndarray | None
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    def _generate(self, ids: np.ndarray, states: np.ndarray, preferred: np.ndarray | None) -> _Successors:
         """Expand ``ids`` (unpacked as ``states``): register every successor, record a parent for
-        those reached more cheaply than before. Returns the improved ids, which of them are new,
-        and the ids reached by a preferred operator (None without preferred operators)."""
+        those reached more cheaply than before, hand every transition to a path-dependent heuristic."""
         reg, task = self.registry, self.task
         self.stats.expanded += ids.size
         si, oi = np.nonzero(task.applicable(states))
@@ -233,20 +263,23 @@ class _Search:
         reg.g[improved], reg.depth[improved] = g_new[pick], depth_new[pick]
         reg.parent[improved], reg.op[improved] = parent[pick], oi[pick]
         if self.tracked is not None:
-            self._inherit_info(improved, parent[pick], size_before)
-        pref = None if preferred is None else np.unique(succ_ids[preferred[si, oi]])
-        return improved, improved >= size_before, pref
+            self._inherit_info(succ_ids[order], parent[order], first, size_before)
+        return _Successors(succ_ids, parent, None if preferred is None else preferred[si, oi], improved,
+                           improved >= size_before)
 
     # ---------------------------------------------------------------- helpers
     def _first_goal(self, ids: np.ndarray, states: np.ndarray) -> int | None:
         goals = np.flatnonzero(self.task.is_goal(states))
         return int(ids[goals[0]]) if goals.size else None
 
-    def _inherit_info(self, ids: np.ndarray, parents: np.ndarray, size_before: int) -> None:
-        """A path-dependent heuristic's info along the new paths; a state reached again keeps
-        only what every path it was reached by agrees on (Fast Downward intersects too)."""
+    def _inherit_info(self, ids: np.ndarray, parents: np.ndarray, first: np.ndarray, size_before: int) -> None:
+        """A path-dependent heuristic's info along the transitions ``parents -> ids`` (grouped by
+        id, ``first`` marking each group's start): a state keeps only what every path it was
+        reached by agrees on (Fast Downward intersects too)."""
         reg = self.registry
         info = self.tracked.progress_info(reg.info[parents], reg.rows[ids])
+        starts = np.flatnonzero(first)
+        ids, info = ids[starts], np.bitwise_and.reduceat(info, starts, axis=0)
         old = ids < size_before
         info[old] &= reg.info[ids[old]]
         reg.info[ids] = info
@@ -285,9 +318,11 @@ class _Search:
             return hi[:, None]
         return np.stack([reg.g[ids] + self.config.weight * hi, hi], axis=1)
 
-    def _push(self, ids: np.ndarray, h: np.ndarray, preferred: np.ndarray | None) -> None:
-        """Push ``ids`` with their values ``h: float64[n, n_heuristics]`` into every list."""
-        self.open.push([self._keys(ids, h[:, k]) for k in range(h.shape[1])], ids, preferred)
+    def _push(self, ids: np.ndarray, h: np.ndarray, preferred: np.ndarray | None,
+              into: np.ndarray | None = None) -> None:
+        """Push ``ids`` with their values ``h: float64[n, n_heuristics]`` into every list (those
+        ``into`` picks, when given)."""
+        self.open.push([self._keys(ids, h[:, k]) for k in range(h.shape[1])], ids, preferred, into)
 
     def _progress(self, h: np.ndarray) -> None:
         """Boost the preferred lists when any heuristic reaches a new best value."""
@@ -306,6 +341,12 @@ class _Search:
             raise _LimitReached(f"time limit reached after {self.stats.expanded} expansions")
         if self.memory_limit is not None and used > self.memory_limit:
             raise _LimitReached(f"memory limit reached: the search holds {used / 2 ** 20:.1f} MB")
+
+
+def _distinct(ids: np.ndarray) -> np.ndarray:
+    """``ids`` without repeats, first occurrences in order."""
+    _, first = np.unique(ids, return_index=True)
+    return ids[np.sort(first)]
 
 
 def search(task: GroundTask, config: SearchConfig, heuristic: Heuristic | Sequence[Heuristic] | None = None,

@@ -4,7 +4,9 @@ plus hand-made tasks with known optima, limits and registry guards."""
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,8 +16,8 @@ from hypothesis import strategies as st
 from agentgen_sym.planners import PLANNERS, PlannerConfig, Status, UnsupportedTask, make_planner
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, HMax, LMCut
 from agentgen_sym.planners.open_list import BucketOpenList
-from agentgen_sym.planners.registry import Planner
-from agentgen_sym.planners.search import SearchConfig
+from agentgen_sym.planners.registry import SEARCHES, Planner
+from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.state_registry import StateRegistry
 from agentgen_sym.planners.task import ConditionalEffect, Operator
 
@@ -281,6 +283,65 @@ def test_small_batches_keep_astar_optimal(spec, batch_size):
     optimum = ref_optimal_cost(spec, spec.init)
     result = make_planner(PlannerConfig("astar", "lmcut", batch_size=batch_size)).solve(spec.task)
     assert (result.status is Status.UNSOLVABLE) if math.isinf(optimum) else result.cost == optimum
+
+
+def ref_lazy_greedy_expansions(spec: TaskSpec) -> int | None:
+    """Fast Downward's lazy greedy search with the goal count, one state at a time: every
+    (parent, operator) pair is queued with the parent's h, FIFO among ties; a popped state
+    already expanded is skipped; the goal test runs at generation. Expansions until a goal is
+    generated, None when the queue runs dry."""
+    if spec.goal <= spec.init:
+        return 0
+    tie = itertools.count()
+    queue = [(0, next(tie), spec.init)]
+    seen, closed = {spec.init}, set()
+    while queue:
+        _, _, s = heapq.heappop(queue)
+        if s in closed:
+            continue
+        closed.add(s)
+        successors = [ref_successor(op, s) for op in spec.operators if ref_applicable(op, s)]
+        for t in successors:
+            if t not in seen:
+                seen.add(t)
+                if spec.goal <= t:
+                    return len(closed)
+        for t in successors:
+            if t not in closed:
+                heapq.heappush(queue, (len(spec.goal - s), next(tie), t))
+    return None
+
+
+@PROPERTY
+@given(task_specs(negative=True, conditional=True))
+def test_lazy_greedy_search_expands_like_fast_downward(spec):
+    goal_count = GoalCount()
+    goal_count.precompute(spec.task)
+    result = search(spec.task, replace(SEARCHES["lazy-gbfs"].config, batch_size=1), goal_count)
+    expected = ref_lazy_greedy_expansions(spec)
+    if expected is None:
+        assert result.status is Status.UNSOLVABLE
+    else:
+        assert result.solved and result.stats.expanded == expected
+        assert spec.goal <= replay(spec, result.plan)
+
+
+def test_lazy_greedy_search_queues_a_state_again_from_a_better_parent():
+    """t is generated first under a parent with h = 2, then under one with h = 1, before it is
+    expanded: queued again, it is expanded before r's plateau (4 expansions, not 6)."""
+    i, p, q, g1, g2, t, r, w = range(8)
+    ops = [Operator("a", "a", (), pre=(i,), add=(p,), delete=(i,)),
+           Operator("b", "b", (), pre=(i,), add=(q, g1), delete=(i,)),
+           Operator("c", "c", (), pre=(p,), add=(t,), delete=(p,)),
+           Operator("d", "d", (), pre=(q,), add=(t,), delete=(q, g1)),
+           Operator("e", "e", (), pre=(q,), add=(r,), delete=(q,)),
+           Operator("f", "f", (), pre=(t,), add=(g1, g2)),
+           Operator("g", "g", (), pre=(r,), add=(w,), delete=(r,))]
+    spec = spec_from(8, {i}, {g1, g2}, ops)
+    goal_count = GoalCount()
+    goal_count.precompute(spec.task)
+    result = search(spec.task, replace(SEARCHES["lazy-gbfs"].config, batch_size=1), goal_count)
+    assert result.stats.expanded == ref_lazy_greedy_expansions(spec) == 4
 
 
 HANDMADE = {
