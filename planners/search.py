@@ -224,12 +224,14 @@ class _Search:
             goal = self._first_goal(fresh, task.unpack(reg.rows[fresh]))
             if goal is not None:
                 return goal
-        push, parent_h = succ.ids, reg.h[succ.parents]
-        is_pref = None if succ.preferred is None else succ.preferred
-        # an entry no better than one a list already holds for the state is never popped first
-        keyed = np.repeat(parent_h, 2, axis=1)
+        push, parent_h, is_pref = succ.ids, reg.h[succ.parents], succ.preferred
+        # an entry no better than one a list already holds for the state would never be popped first
+        keyed = np.repeat(parent_h, 2, axis=1)  # list 2k orders by heuristic k, list 2k + 1 is its preferred list
         into = (keyed < reg.queued[push]) & ~reg.closed[push][:, None]
-        into[:, 1::2] &= True if is_pref is None else is_pref[:, None]
+        if is_pref is None:
+            into[:, 1::2] = False
+        else:
+            into[:, 1::2] &= is_pref[:, None]
         keep = into.any(axis=1)
         push, parent_h, into = push[keep], parent_h[keep], into[keep]
         is_pref = None if is_pref is None else is_pref[keep]
