@@ -165,19 +165,20 @@ class _Search:
 
     # ---------------------------------------------------------------- one round
     def _pop(self) -> np.ndarray:
-        """The next batch of distinct open ids, in open-list order. Entries of closed states are
-        skipped; without reopening (greedy searches, whose lazy variant queues a state once per
-        parent) popping goes on until the batch is full, else stale entries would shrink it."""
+        """The next batch of distinct open ids from one bucket, in open-list order; entries of
+        closed states are skipped. Lazy search, which queues a state once per parent and so
+        meets many such entries, pops on until the batch is full (from later buckets too) rather
+        than evaluate a handful of states per round."""
         reg = self.registry
         taken, count = [], 0
         while True:
             which, key, ids = self.open.pop_batch(self.batch - count)
             ids = ids[~reg.closed[ids]]
-            if self.config.reopen:  # one bucket only (A*); drop entries pushed before a cheaper path was found
-                return _distinct(ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)])
+            if self.config.reopen:  # drop entries pushed before a cheaper path was found
+                ids = ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)]
             taken.append(ids)
             count += ids.size
-            if count >= self.batch or not len(self.open):
+            if not self.config.lazy or count >= self.batch or not len(self.open):
                 return _distinct(np.concatenate(taken))
 
     def _expand_eager(self, ids: np.ndarray, states: np.ndarray) -> int | None:
