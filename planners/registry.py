@@ -224,8 +224,9 @@ class Portfolio(_Refuses):
               memory_limit_mb: float | None = None) -> SearchResult:
         started = time.perf_counter()
         total = SearchStats()
-        last = SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or "")
         runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
+        last = (SearchResult(Status.LIMIT_REACHED, message="time limit reached") if runnable
+                else SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or ""))
         for i, (member, share) in enumerate(runnable):
             is_last = i == len(runnable) - 1
             if time_limit is None:

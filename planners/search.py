@@ -42,6 +42,7 @@ from agentgen_sym.planners.task import GroundTask
 
 ORDERS = ("depth", "g", "f", "h")
 BATCH_CELLS = 1 << 21  # cap on batch * max(n_ops, n_bits): bounds the applicable/unpacked matrices
+EVAL_FIRST_CHUNK = 1  # under a time limit, states evaluated before the cost per state is known
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class _Search:
         self.batch = self.max_batch
         self.best_h = np.full(k, np.inf)
         self.cost = task.cost.astype(np.int64)
+        self._eval_seconds_per_state: float | None = None
 
     # ---------------------------------------------------------------- driver
     def run(self) -> SearchResult:
@@ -296,18 +298,40 @@ class _Search:
         return self._values(ids, states, preferred=True)
 
     def _values(self, ids: np.ndarray, states: np.ndarray, preferred: bool) -> tuple[np.ndarray, np.ndarray | None]:
-        h = np.zeros((states.shape[0], max(1, len(self.heuristics))))
+        """Every heuristic's values (and their preferred operators' union) for ``states``. Under a
+        time limit the states go in chunks sized to last at most a second (or a quarter of the
+        time left) at the cost per state seen so far, with the limit checked between chunks: one
+        batch of successors can take minutes to evaluate (LM-cut on a large task)."""
+        n = states.shape[0]
+        h = np.zeros((n, max(1, len(self.heuristics))))
         union = None
-        for k, heuristic in enumerate(self.heuristics):
-            args = (states, self.registry.info[ids]) if heuristic.path_dependent else (states,)
-            if preferred and heuristic.preferred:
-                h[:, k], ops = heuristic.compute_preferred(*args)
-                union = ops if union is None else union | ops
-            else:
-                h[:, k] = heuristic.compute(*args)
+        start = 0
+        while start < n:
+            stop = min(n, start + self._chunk_size())
+            started = time.perf_counter()
+            for k, heuristic in enumerate(self.heuristics):
+                part = states[start:stop]
+                args = (part, self.registry.info[ids[start:stop]]) if heuristic.path_dependent else (part,)
+                if preferred and heuristic.preferred:
+                    h[start:stop, k], ops = heuristic.compute_preferred(*args)
+                    if union is None:
+                        union = np.zeros((n, ops.shape[1]), dtype=bool)
+                    union[start:stop] |= ops
+                else:
+                    h[start:stop, k] = heuristic.compute(*args)
+            self._eval_seconds_per_state = (time.perf_counter() - started) / (stop - start)
+            start = stop
+            if start < n:
+                self._check_limits()
         if self.heuristics:
-            self.stats.evaluated += states.shape[0]
+            self.stats.evaluated += n
         return h, union
+
+    def _chunk_size(self) -> int:
+        if self.deadline is None or self._eval_seconds_per_state is None:
+            return EVAL_FIRST_CHUNK if self.deadline is not None else 1 << 62
+        budget = min(1.0, 0.25 * max(self.deadline - time.perf_counter(), 0.0))
+        return max(1, int(budget / max(self._eval_seconds_per_state, 1e-9)))
 
     def _keys(self, ids: np.ndarray, h: np.ndarray) -> np.ndarray:
         """Priorities ``int64[n, d]`` of ``ids`` in a list ordered by one heuristic's ``h: float64[n]``."""

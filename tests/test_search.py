@@ -6,6 +6,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import time
 from dataclasses import replace
 
 import numpy as np
@@ -396,6 +397,30 @@ def test_time_limit_reached_with_stats():
     assert result.plan is None
     # the limit covers the set-up too (relevance, heuristic tables); the stats time the search alone
     assert result.stats.expanded > 0 and result.stats.generated > 0 and 0 < result.stats.seconds <= 0.2 + 0.5
+
+
+class _SlowGoalCount(GoalCount):
+    """The goal count at 2 ms a state: a stand-in for LM-cut on a large task."""
+
+    def compute(self, states):
+        time.sleep(0.002 * states.shape[0])
+        return super().compute(states)
+
+
+def test_time_limit_holds_while_one_batch_of_successors_is_evaluated():
+    n = 2000  # the root's successors: evaluating them all at once would take 4 s
+    spec = spec_from(n + 1, {0}, {n}, [Operator(f"o{i}", "o", (), pre=(0,), add=(i + 1,), delete=(0,))
+                                         for i in range(n)])
+    heuristic = _SlowGoalCount()
+    heuristic.precompute(spec.task)
+    started = time.perf_counter()
+    result = search(spec.task, SEARCHES["gbfs"].config, heuristic, time_limit=0.5)
+    assert result.status is Status.LIMIT_REACHED and time.perf_counter() - started < 0.5 + 0.5
+
+
+def test_a_portfolio_out_of_time_reports_the_limit():
+    result = make_planner("default").solve(sliding_puzzle(3, 30, seed=1), time_limit=0)
+    assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
 
 
 def test_memory_limit_reached_with_stats():
