@@ -20,8 +20,9 @@ builds every successor in one call, deduplicates them through the registry and e
 ones in one heuristic call. States with h = inf are pruned: heuristics report inf only for proven
 dead ends, so an exhausted open list proves the task unsolvable.
 
-Limits are checked between batches (batches shrink near the deadline): ``time_limit`` in
-seconds of wall-clock time and ``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
+Limits are checked between batches (batches shrink near the deadline) and between the chunks
+a large batch of states is evaluated in: ``time_limit`` in seconds of wall-clock time and
+``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
 duplicate index estimated per entry, open-list entries), not the process RSS, which is a
 monotone peak shared with everything else in the process.
 """
@@ -307,10 +308,10 @@ class _Search:
         union = None
         start = 0
         while start < n:
-            stop = min(n, start + self._chunk_size())
+            stop = min(n, start + self._chunk_size(n))
             started = time.perf_counter()
+            part = states[start:stop]
             for k, heuristic in enumerate(self.heuristics):
-                part = states[start:stop]
                 args = (part, self.registry.info[ids[start:stop]]) if heuristic.path_dependent else (part,)
                 if preferred and heuristic.preferred:
                     h[start:stop, k], ops = heuristic.compute_preferred(*args)
@@ -327,9 +328,12 @@ class _Search:
             self.stats.evaluated += n
         return h, union
 
-    def _chunk_size(self) -> int:
-        if self.deadline is None or self._eval_seconds_per_state is None:
-            return EVAL_FIRST_CHUNK if self.deadline is not None else 1 << 62
+    def _chunk_size(self, n: int) -> int:
+        """States to evaluate before the time limit is checked again (all ``n`` without one)."""
+        if self.deadline is None:
+            return n
+        if self._eval_seconds_per_state is None:
+            return EVAL_FIRST_CHUNK
         budget = min(1.0, 0.25 * max(self.deadline - time.perf_counter(), 0.0))
         return max(1, int(budget / max(self._eval_seconds_per_state, 1e-9)))
 
