@@ -83,17 +83,19 @@ def greedy_necessary(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray) -
     orders = np.zeros((m, m), dtype=bool)
     if m == 0 or rt.n_rel == 0:
         return orders
-    labels = _propagate(rt, init, landmarks)  # [n_bits, m]: which facts need landmark j
     row = np.full(rt.n_bits, -1, dtype=np.int64)
     row[rt.ach_fact] = np.arange(rt.ach_fact.size)
-    for j, fact in enumerate(landmarks.tolist()):
-        if init[fact] or row[fact] < 0:
-            continue
-        pres = rt.pre_idx[rt.ach_op[rt.ach_start[row[fact]]:rt.ach_stop[row[fact]]]]
-        pres = pres[~labels[pres, j].any(axis=1)]
-        if pres.shape[0]:  # a row lists distinct facts (only the TRUE padding repeats)
-            in_every = np.bincount(pres.ravel(), minlength=rt.n_bits) == pres.shape[0]
-            orders[:, j] = in_every[landmarks]
+    step = max(1, LABEL_CELLS // max(1, rt.n_rel))
+    for lo in range(0, m, step):
+        labels = _propagate(rt, init, landmarks[lo:lo + step])  # [n_bits, chunk]: which facts need landmark j
+        for j, fact in enumerate(landmarks[lo:lo + step].tolist()):
+            if init[fact] or row[fact] < 0:
+                continue
+            pres = rt.pre_idx[rt.ach_op[rt.ach_start[row[fact]]:rt.ach_stop[row[fact]]]]
+            pres = pres[~labels[pres, j].any(axis=1)]
+            if pres.shape[0]:  # a row lists distinct facts (only the TRUE padding repeats)
+                in_every = np.bincount(pres.ravel(), minlength=rt.n_bits) == pres.shape[0]
+                orders[:, lo + j] = in_every[landmarks]
     np.fill_diagonal(orders, False)
     return orders
 
