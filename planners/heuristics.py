@@ -104,12 +104,6 @@ class HFF(_Relaxed):
 
     preferred = True
 
-    def precompute(self, task: GroundTask) -> None:
-        super().precompute(task)
-        rt = self.relaxed
-        self._fact_row = np.full(rt.n_bits, -1, dtype=np.int64)  # a fact's row in the achiever CSR
-        self._fact_row[rt.ach_fact] = np.arange(rt.ach_fact.size)
-
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
 
@@ -153,7 +147,7 @@ class HFF(_Relaxed):
         achiever of positive cost has cheaper preconditions, which are settled earlier anyway, so
         only zero-cost achievers need their preconditions' levels checked."""
         rt = self.relaxed
-        owner, pos = csr_items(rt.ach_start, rt.ach_stop, self._fact_row[facts])
+        owner, pos = csr_items(rt.ach_start, rt.ach_stop, rt.ach_row[facts])
         op, col, fact = rt.ach_op[pos], cols[owner], facts[owner]
         ok = op_val[op, col] == costs[fact, col]
         free = np.flatnonzero(ok & (rt.cost[op] == 0))

@@ -83,8 +83,7 @@ def greedy_necessary(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray) -
     orders = np.zeros((m, m), dtype=bool)
     if m == 0 or rt.n_rel == 0:
         return orders
-    row = np.full(rt.n_bits, -1, dtype=np.int64)
-    row[rt.ach_fact] = np.arange(rt.ach_fact.size)
+    row = rt.ach_row
     step = max(1, LABEL_CELLS // max(1, rt.n_rel))
     for lo in range(0, m, step):
         labels = _propagate(rt, init, landmarks[lo:lo + step])  # [n_bits, chunk]: which facts need landmark j

@@ -88,6 +88,13 @@ class RelaxedTask:
         return np.append(self.ach_start[1:], self.ach_op.size)
 
     @cached_property
+    def ach_row(self) -> np.ndarray:
+        """``int64[n_bits]``: each fact's row in the achiever CSR, -1 for a fact no operator adds."""
+        row = np.full(self.n_bits, -1, dtype=np.int64)
+        row[self.ach_fact] = np.arange(self.ach_fact.size)
+        return row
+
+    @cached_property
     def add_stop(self) -> np.ndarray:
         return np.append(self.add_start[1:], self.add_fact.size)
 
