@@ -129,8 +129,10 @@ def _contradicts(conj: Conjunction) -> bool:
 
 
 def _minimal(dnf: DNF) -> DNF:
-    """Drop duplicate and subsumed disjuncts (a superset of another adds nothing)."""
-    unique = sorted(set(dnf), key=len)
+    """Drop duplicate and subsumed disjuncts (a superset of another adds nothing). Keeps the first
+    occurrences in order (a set's order would follow string hashing, which changes per process,
+    and so would the axioms' order and every plan that breaks ties by it)."""
+    unique = sorted(dict.fromkeys(dnf), key=len)
     out: DNF = []
     for conj in unique:
         if not any(kept <= conj for kept in out):
@@ -512,14 +514,16 @@ class _AxiomRules:
 
     def ground(self, fact_id: dict[Atom, int], levels: dict[str, int]) -> list[Axiom]:
         """The axioms whose positive atoms were all reached, as fact ids; never-reached negative atoms
-        are always false, so those literals are dropped, and so are bodies another one subsumes."""
+        are always false, so those literals are dropped, and so are bodies another one subsumes.
+        Sorted by fact ids: the candidates come in an order that varies with string hashing."""
         bodies: dict[Atom, DNF] = defaultdict(list)
         for c, missing in zip(self.candidates, self.missing):
             if missing == 0:
                 bodies[c.head].append(frozenset((a, positive) for a, positive in c.body if positive or a in fact_id))
-        return [Axiom(fact_id[head], pre=tuple(sorted(fact_id[a] for a, positive in body if positive)),
+        return sorted([Axiom(fact_id[head], pre=tuple(sorted(fact_id[a] for a, positive in body if positive)),
                       neg=tuple(sorted(fact_id[a] for a, positive in body if not positive)), layer=levels[head[0]])
-                for head, found in bodies.items() for body in _minimal(found)]
+                for head, found in bodies.items() for body in _minimal(found)],
+                      key=lambda ax: (ax.head, ax.pre, ax.neg))
 
 
 # --------------------------------------------------------------------------- instantiation
