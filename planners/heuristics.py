@@ -115,14 +115,17 @@ class HFF(_Relaxed):
         """Relaxed plans as ``bool[n, n_rel]`` over ``self.relaxed`` operators and which states
         are alive ``bool[n]`` (relaxed-reachable goal; dead ends get an empty plan).
 
-        Supporters are chosen only for the facts a plan needs, walking back from the goal, so the
-        cost of extraction follows the plans' size, not the number of operators."""
+        Every fact's supporter is read off one table built with whole-array operations; the walk
+        back from the goal then only gathers from it, so the walk costs a few array operations
+        per plan layer, not per achiever."""
         rt = self.relaxed
         n = states.shape[0]
         costs = initial_costs(states)
-        level = np.zeros(costs.shape, dtype=np.int32)
+        # fixpoint levels matter only to zero-cost achievers' preconditions (see _supporters)
+        level = np.zeros(costs.shape, dtype=np.int32) if rt.free_ach_pairs.size else None
         op_val = fixpoint(rt, costs, rt.cost.astype(np.float64), "sum", level)
         alive = np.isfinite(costs[rt.goal_idx]).all(axis=0)
+        supporter = self._supporters(op_val, costs, level)
         plan = np.zeros((rt.n_rel, n), dtype=bool)
         needed = np.zeros(costs.shape, dtype=bool)
         in_state = states.T
@@ -130,7 +133,7 @@ class HFF(_Relaxed):
         f = rt.goal_idx[k]
         while f.size:
             needed[f, col] = True
-            ops = self._supporters(f, col, op_val, costs, level)
+            ops = supporter[rt.ach_row[f], col]
             fresh = ~plan[ops, col]
             ops, col = ops[fresh], col[fresh]
             plan[ops, col] = True
@@ -140,26 +143,25 @@ class HFF(_Relaxed):
             f, col = pre[todo], col[todo]
         return plan.T, alive
 
-    def _supporters(self, facts: np.ndarray, cols: np.ndarray, op_val: np.ndarray, costs: np.ndarray,
-                    level: np.ndarray) -> np.ndarray:
-        """For each reached (fact, state) pair, its first achiever that reaches the fact's h_add
-        value with every precondition settled in an earlier iteration (one always exists). An
-        achiever of positive cost has cheaper preconditions, which are settled earlier anyway, so
-        only zero-cost achievers need their preconditions' levels checked."""
+    def _supporters(self, op_val: np.ndarray, costs: np.ndarray, level: np.ndarray | None) -> np.ndarray:
+        """``[n_ach, n]``: for each fact with achievers (rows as ``ach_fact``) and state, its first
+        achiever that reaches the fact's h_add value with every precondition settled in an earlier
+        iteration (one exists wherever the fact is reached and false in the state; elsewhere the
+        entry is arbitrary and never read). An achiever of positive cost has cheaper
+        preconditions, which are settled earlier anyway, so only zero-cost achievers need their
+        preconditions' levels checked."""
         rt = self.relaxed
-        owner, pos = csr_items(rt.ach_start, rt.ach_stop, rt.ach_row[facts])
-        op, col, fact = rt.ach_op[pos], cols[owner], facts[owner]
-        ok = op_val[op, col] == costs[fact, col]
-        free = np.flatnonzero(ok & (rt.cost[op] == 0))
+        ok = op_val[rt.ach_op] == costs[rt.ach_pair_fact]
+        free = rt.free_ach_pairs
         if free.size:
-            settled = level[rt.pre_idx[op[free]], col[free, None]].max(axis=1) < level[fact[free], col[free]]
-            ok[free] = settled
-        owner, op = owner[ok], op[ok]
-        first = np.ones(owner.size, dtype=bool)
-        first[1:] = owner[1:] != owner[:-1]  # owners come sorted: keep each one's first achiever
-        supporter = np.empty(facts.size, dtype=rt.ach_op.dtype)
-        supporter[owner[first]] = op[first]
-        return supporter
+            op, fact = rt.ach_op[free], rt.ach_pair_fact[free]
+            ok[free] &= level[rt.pre_idx[op]].max(axis=1) < level[fact]
+        first = np.empty((rt.ach_fact.size, ok.shape[1]), dtype=np.int64)
+        for segs, pairs, length in rt.ach_pairs.groups:
+            pairs = pairs.reshape(segs.size, length)
+            pick = ok[pairs].argmax(axis=1)  # first True; padding repeats the last pair
+            first[segs] = pairs[np.arange(segs.size)[:, None], pick]
+        return rt.ach_op[first]
 
     def _evaluate(self, states: np.ndarray, want_preferred: bool) -> tuple[np.ndarray, np.ndarray]:
         rt = self.relaxed

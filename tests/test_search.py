@@ -18,6 +18,7 @@ from agentgen_sym.planners import PLANNERS, PlannerConfig, Status, UnsupportedTa
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, HMax, LMCut
 from agentgen_sym.planners.open_list import BucketOpenList
 from agentgen_sym.planners.registry import SEARCHES, Planner
+from agentgen_sym.planners.relaxed import _segment_min
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.state_registry import StateRegistry
 from agentgen_sym.planners.task import ConditionalEffect, Operator
@@ -182,6 +183,22 @@ def test_hff_relaxed_plan_is_valid_and_between_hmax_and_hadd(data):
         assert h_max[i] <= h[i] <= h_add[i]
         for a in np.flatnonzero(preferred[i]):
             assert ref_applicable(spec.operators[a], s) and a in rt.op_idx[ops]
+
+
+@pytest.mark.parametrize("n_rows, n_states, longest", [(40, 4, 3), (3000, 16, 4), (3000, 16, 40), (500, 64, 1)])
+def test_segment_min_matches_a_loop(n_rows, n_states, longest):
+    """Both of _segment_min's ways (folding by position for big blocks of short runs, reduceat
+    otherwise) against a plain loop over the runs."""
+    rng = np.random.default_rng(n_rows + longest)
+    values = rng.integers(0, 50, size=(n_rows, n_states)).astype(np.float64)
+    lengths = rng.integers(1, longest + 1, size=n_rows)
+    lengths = lengths[np.cumsum(lengths) <= n_rows]
+    rows = rng.permutation(n_rows)[:int(lengths.sum())]
+    starts = np.zeros(rows.size, dtype=bool)
+    starts[np.cumsum(lengths) - lengths] = True
+    bounds = np.append(np.flatnonzero(starts), rows.size)
+    expected = np.stack([values[rows[a:b]].min(axis=0) for a, b in zip(bounds[:-1], bounds[1:])])
+    assert np.array_equal(_segment_min(values, rows, starts), expected)
 
 
 def test_hff_supporters_never_cycle_through_zero_cost_ties():
