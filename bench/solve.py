@@ -558,6 +558,7 @@ def _validation_main(conn: Connection) -> None:
             out.update(ours_valid=None, ours_cost=None, ours_message=f"validator error: {_error_text(exc)}")
         out["ours_seconds"] = time.perf_counter() - start
         if with_up:
+            conn.send(("ours", dict(out)))  # kept if unified-planning then overruns the timeout
             start = time.perf_counter()
             try:
                 from unified_planning.engines import ValidationResultStatus
@@ -586,6 +587,20 @@ def _validation_main(conn: Connection) -> None:
         conn.send(("done", out))
 
 
+def receive_verdict(conn: Connection, timeout_s: float) -> dict | None:
+    """The worker's last message within ``timeout_s``: ("ours", partial) may precede ("done", full)."""
+    deadline = time.monotonic() + timeout_s
+    verdict = None
+    while conn.poll(max(0.0, deadline - time.monotonic())):
+        try:
+            kind, verdict = conn.recv()
+        except EOFError:
+            break
+        if kind == "done":
+            break
+    return verdict
+
+
 class Validator:
     """A long-lived validation worker; replaced after a plan overruns its timeout."""
 
@@ -600,13 +615,10 @@ class Validator:
         self.conn.recv()
 
     def run(self, domain: Path, problem: Path, plan: str, with_up: bool, timeout_s: float) -> dict | None:
+        """Both verdicts; ours alone when unified-planning overran ``timeout_s`` (the worker is then
+        still busy and must be killed); None when ours overran it too."""
         self.conn.send((str(domain), str(problem), plan, with_up))
-        if not self.conn.poll(timeout_s):
-            return None
-        try:
-            return self.conn.recv()[1]
-        except EOFError:
-            return None
+        return receive_verdict(self.conn, timeout_s)
 
     def kill(self) -> None:
         _kill_group(self.process.pid)
@@ -655,14 +667,16 @@ def validate_all(tasks: list[Task], results: dict[str, list[RunResult | None]], 
             result = results[name][i]
             verdict = local.validator.run(benchmarks / task.domain_file, benchmarks / task.problem_file,
                                           result.plan, with_up, timeout_s)
-            if verdict is None:
+            if verdict is None or (with_up and "up_valid" not in verdict):
                 local.validator.kill()
                 with lock:
                     workers.remove(local.validator)
                 local.validator = None
-                verdict = {"ours_valid": None, "ours_cost": None,
-                           "ours_message": f"validation timeout ({timeout_s:g} s)", "up_valid": None,
-                           "up_cost": None, "up_message": "not run (timeout)" if with_up else ""}
+                if verdict is None:
+                    verdict = {"ours_valid": None, "ours_cost": None,
+                               "ours_message": f"validation timeout ({timeout_s:g} s)"}
+                if with_up:
+                    verdict.update(up_valid=None, up_cost=None, up_message=f"UP timeout ({timeout_s:g} s)")
                 _progress(f"validate {task.problem_file} {name}: timeout")
             result.validation = verdict
             with lock:
@@ -806,8 +820,10 @@ def print_validation(tasks: list[Task], results: dict[str, list[RunResult | None
         for i, r in plans:
             v = r.validation
             where = f"{tasks[i].problem_file} [{name}]"
-            if not v.get("ours_valid"):
+            if v.get("ours_valid") is False:
                 problems.append(f"invalid by ours: {where}: {v.get('ours_message')}")
+            elif v.get("ours_valid") is None:
+                problems.append(f"not validated by ours: {where}: {v.get('ours_message')}")
             if with_up and v.get("up_valid") is False:
                 problems.append(f"invalid by UP: {where}: {v.get('up_message')}")
             if with_up and v.get("up_valid") is None:

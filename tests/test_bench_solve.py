@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import multiprocessing
 import sys
 from argparse import Namespace
 from dataclasses import asdict
@@ -95,3 +96,19 @@ def test_validation_runs_in_parallel_keeps_verdicts_and_saves_after_each_task():
     assert bad.validation["ours_valid"] is False and "step 1 (stack b a)" in bad.validation["ours_message"]
     assert kept.validation == {"ours_valid": False}  # already validated: not run again
     assert len(saves) == 1  # one task had plans to validate
+
+
+def test_a_unified_planning_overrun_keeps_our_verdict():
+    """The worker sends our verdict before it starts unified-planning: a timeout then loses only UP's."""
+    ours = {"ours_valid": True, "ours_cost": 6}
+    full = {**ours, "up_valid": True, "up_cost": 6.0}
+    cases = [([("ours", ours), ("done", full)], full),  # both in time
+             ([("ours", ours)], ours),  # UP still running at the timeout
+             ([], None)]  # ours overran too
+    for messages, expected in cases:
+        receiving, sending = multiprocessing.Pipe(duplex=False)
+        for message in messages:
+            sending.send(message)
+        assert solve.receive_verdict(receiving, timeout_s=0.2) == expected
+        sending.close()
+        assert solve.receive_verdict(receiving, timeout_s=5) is None  # a dead worker: no wait, no verdict
