@@ -520,10 +520,10 @@ class _AxiomRules:
         for c, missing in zip(self.candidates, self.missing):
             if missing == 0:
                 bodies[c.head].append(frozenset((a, positive) for a, positive in c.body if positive or a in fact_id))
-        return sorted([Axiom(fact_id[head], pre=tuple(sorted(fact_id[a] for a, positive in body if positive)),
-                      neg=tuple(sorted(fact_id[a] for a, positive in body if not positive)), layer=levels[head[0]])
-                for head, found in bodies.items() for body in _minimal(found)],
-                      key=lambda ax: (ax.head, ax.pre, ax.neg))
+        axioms = [Axiom(fact_id[head], pre=tuple(sorted(fact_id[a] for a, positive in body if positive)),
+                        neg=tuple(sorted(fact_id[a] for a, positive in body if not positive)), layer=levels[head[0]])
+                  for head, found in bodies.items() for body in _minimal(found)]
+        return sorted(axioms, key=lambda ax: (ax.head, ax.pre, ax.neg))
 
 
 # --------------------------------------------------------------------------- instantiation
