@@ -1,30 +1,67 @@
-"""agentgen-sym: compile PDDL (hand-written or LLM-drafted) into checked, solvable planning environments."""
+"""agentgen-sym: compile PDDL (hand-written or LLM-drafted) into checked, solvable planning environments.
+
+The public API covers what the CLI does, one value per stage: parse -> check/repair ->
+``compile_task`` -> ``solve`` (validated plans) -> ``generate_tasks``/``evolve_tasks`` (task sets in
+memory, ``write_tasks`` to a folder) -> ``export_tasks`` (training records) and ``TextEnv``.
+"""
 
 from agentgen_sym.compiler.ast import ActionSchema, Domain, Plan, PlanStep, Problem, Span
 from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import Diagnostic, PddlError, Severity
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import RepairResult, repair
+from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
+from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.env import Templates, TextEnv
+from agentgen_sym.export import export, export_tasks
+from agentgen_sym.generation import (GeneratedTask, TaskSet, evolve_tasks, generate_tasks, read_tasks,
+                                     write_tasks)
+from agentgen_sym.planners.result import Status
+from agentgen_sym.solve import SOLVER_NAMES, Solution, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ActionSchema",
+    "CompiledTask",
     "Diagnostic",
     "Domain",
+    "GeneratedTask",
+    "GroundAction",
+    "GroundAtom",
+    "GroundTask",
+    "GroundingError",
     "PddlError",
     "Plan",
     "PlanStep",
     "Problem",
     "RepairResult",
+    "SOLVER_NAMES",
     "Severity",
+    "Solution",
     "Span",
+    "Status",
+    "TaskSet",
+    "Templates",
+    "TextEnv",
+    "ValidationResult",
     "__version__",
     "check",
+    "compile_task",
+    "evolve_tasks",
+    "export",
+    "export_tasks",
+    "generate_tasks",
     "parse_domain",
     "parse_plan",
     "parse_problem",
     "print_pddl",
+    "read_tasks",
     "repair",
+    "solve",
+    "validate",
+    "write_tasks",
 ]

@@ -22,8 +22,9 @@ from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, SourceCache, has_errors, render_github, render_json,
                                                render_sarif, render_text)
-from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, GroundingStats, ground
-from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_plan, parse_source
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
@@ -31,10 +32,9 @@ from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.pipeline import run as run_pipeline
-from agentgen_sym.planners.backends import BACKENDS, run_backend
-from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
 from agentgen_sym.planners.result import Status
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.solve import SOLVER_NAMES, solve
+from agentgen_sym.tables import print_table
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -82,12 +82,6 @@ def _summary_row(path: Path, node: ast.Domain | ast.Problem | ast.Plan, seconds:
         what = f"{len(node.objects)} objects, {len(node.init)} init facts (domain {node.domain_name})"
         return [str(path), "problem", node.name, what, f"{seconds * 1000:.1f}"]
     return [str(path), "plan", "-", f"{len(node.steps)} steps", f"{seconds * 1000:.1f}"]
-
-
-def print_table(header: list[str], rows: list[list[str]]) -> None:
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, ["-" * w for w in widths], *rows]:
-        print("  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip())
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
@@ -330,96 +324,71 @@ def _verdict(outcome: ValidationResult | None) -> str:
 EXIT_UNSOLVABLE, EXIT_LIMIT = 3, 4
 
 
-def _checked_task(args: argparse.Namespace) -> tuple[ast.Domain, ast.Problem] | None:
-    """Parse and check DOMAIN and PROBLEM; print the errors and return None when there are any."""
+def _compiled(args: argparse.Namespace, quiet: bool = True) -> CompiledTask | None:
+    """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return None when anything is."""
     sources = SourceCache()
     results, found = _load_task(sources, args.max_bytes, args.domain, args.problem)
     if has_errors(found):
         for d in found:
             _eprint(render_text(d, sources) + "\n")
         return None
-    return results[0].node, results[1].node
-
-
-def _grounded(domain: ast.Domain, problem: ast.Problem, quiet: bool) -> tuple[GroundTask, GroundingStats] | None:
     try:
-        task, stats = ground(domain, problem)
+        task = compile_task(results[0].node, results[1].node)
     except GroundingError as exc:
         _eprint(f"error[{exc.code}]: {exc}")
         return None
     if not quiet:
+        stats = task.stats
         _eprint(f"grounded: {stats.n_facts} facts, {stats.n_operators} operators, "
                 f"{stats.n_conditional_effects} conditional effects, {stats.n_axioms} axioms in {stats.seconds:.2f} s")
-    return task, stats
+    return task
 
 
 def cmd_ground(args: argparse.Namespace) -> int:
-    loaded = _checked_task(args)
-    grounded = loaded and _grounded(*loaded, quiet=True)
-    if not grounded:
+    task = _compiled(args)
+    if task is None:
         return EXIT_FINDINGS
-    task, stats = grounded
+    stats = task.stats
     print(json.dumps({"facts": stats.n_facts, "operators": stats.n_operators,
                       "conditional_effects": stats.n_conditional_effects, "axioms": stats.n_axioms,
-                      "goal_facts": len(task.goal_idx),
-                      "seconds": round(stats.seconds, 4)}, indent=2))
+                      "goal_facts": len(task.goal_ids), "seconds": round(stats.seconds, 4),
+                      "passes": {name: round(seconds, 4) for name, seconds in stats.passes.items()}}, indent=2))
     if args.output:
         target = Path(args.output)
         tmp = target.with_name(f".{target.name}.tmp")
-        task.save(tmp)
+        task.ground.save(tmp)
         tmp.replace(target)
     return EXIT_OK
-
-
-def plan_text(task: GroundTask, op_ids: list[int], cost: int) -> str:
-    """IPC plan format: one `(action arg ...)` per line, then `; cost = N (unit cost)`."""
-    lines = [f"({action}{''.join(' ' + a for a in args)})" for action, args in task.plan_steps(op_ids)
-             if action != GOAL_ACTION]
-    kind = "unit cost" if task.unit_cost else "general cost"
-    return "".join(line + "\n" for line in lines) + f"; cost = {cost} ({kind})\n"
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     name = args.planner or ("optimal" if args.optimal else "default")
-    if name not in BACKENDS:
-        try:
-            planner = make_planner(name)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from exc
-    loaded = _checked_task(args)
-    grounded = loaded and _grounded(*loaded, quiet=args.quiet)
-    if not grounded:
+    if name not in SOLVER_NAMES:
+        raise UsageError(f"unknown planner {name!r}; choose one of {', '.join(SOLVER_NAMES)}")
+    task = _compiled(args, quiet=args.quiet)
+    if task is None:
         return EXIT_FINDINGS
-    domain, problem = loaded
-    task, _stats = grounded
     left = None if args.time_limit is None else max(0.0, args.time_limit - (time.perf_counter() - started))
-    if name in BACKENDS:
-        result = run_backend(name, Path(args.domain), Path(args.problem), task, left)
-    else:
-        result = planner.solve(task, left, args.memory_limit)
-    stats = result.stats
+    solution = solve(task, name, time_limit=left, memory_limit_mb=args.memory_limit)
+    stats = solution.stats
     if not args.quiet:
-        _eprint(f"{name}: {result.status.value}; expanded {stats.expanded}, generated {stats.generated}, "
+        _eprint(f"{name}: {solution.status.value}; expanded {stats.expanded}, generated {stats.generated}, "
                 f"evaluated {stats.evaluated} in {stats.seconds:.2f} s ({stats.expansions_per_second:.0f}/s), "
                 f"peak {stats.peak_memory_mb:.1f} MB")
-    if result.status is Status.UNSUPPORTED:
-        _eprint(f"error: {result.message}")
+    if solution.status is Status.UNSUPPORTED:
+        _eprint(f"error: {solution.message}")
         return EXIT_USAGE
-    if result.status is Status.UNSOLVABLE:
+    if solution.status is Status.UNSOLVABLE:
         _eprint("the task is unsolvable: the search exhausted every reachable state")
         return EXIT_UNSOLVABLE
-    if result.status is Status.LIMIT_REACHED:
-        _eprint(f"no plan: {result.message or 'a limit was reached'}")
+    if solution.status is Status.LIMIT_REACHED:
+        _eprint(f"no plan: {solution.message or 'a limit was reached'}")
         return EXIT_LIMIT
-    if result.status is not Status.SOLVED:
-        _eprint(f"error: {result.message}")
+    if not solution.solved:
+        _eprint(f"error: {solution.message}")
         return EXIT_FINDINGS
-    text = plan_text(task, result.plan, result.cost)
-    verdict = validate(domain, problem, parse_plan(text))
-    if not verdict.valid:  # never trust a plan the lifted validator rejects: that is a bug, say so
-        _eprint(f"internal error: the plan of {name} failed validation: {verdict.diagnostics[0].message}")
-        return EXIT_FINDINGS
+    text = solution.plan_text()
     if args.output:
         write_atomic(Path(args.output), text)
     sys.stdout.write(text)
@@ -675,7 +644,7 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("solve", help="find a plan (satisficing by default, --optimal for cost-optimal)",
                        description="Check, ground and solve a task; print the plan in IPC format and validate it "
                                    "on the lifted semantics before anything is written. Planners: "
-                                   + ", ".join([*PLANNER_NAMES, *BACKENDS]) + ".",
+                                   + ", ".join(SOLVER_NAMES) + ".",
                        epilog="Exit codes: 0 plan found, 1 input errors, 2 usage error (or a planner that "
                               "refuses the task), 3 proved unsolvable, 4 a limit was reached.")
     v.add_argument("domain", metavar="DOMAIN")

@@ -90,7 +90,7 @@ class Config:
 def _anchor_options(backend: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
     """The options planners/backends.py uses for this anchor, so both benches run the same thing."""
     try:
-        from agentgen_sym.planners.backends import BACKENDS
+        from agentgen_sym.backends import BACKENDS
     except ImportError:
         return fallback
     if backend not in BACKENDS:
@@ -214,12 +214,14 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
-    from agentgen_sym.cli import plan_text
+    from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.compiler.diagnostics import PddlError
-    from agentgen_sym.compiler.ground import GroundingError, ground
+    from agentgen_sym.compiler.ground import GroundingError
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
+    from agentgen_sym.compiler.printer import print_pddl
     from agentgen_sym.planners.registry import make_planner
     from agentgen_sym.planners.result import Status
+    from agentgen_sym.solve import lifted_plan
 
     # room for the interpreter, NumPy and the grounder besides the search's own memory_limit_mb
     _limit_memory(memory_mb + 1024)
@@ -229,7 +231,8 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
     try:
         domain, problem = parse_domain(Path(domain_path)), parse_problem(Path(problem_path))
         extra["parse_seconds"] = time.perf_counter() - start
-        task, gstats = ground(domain, problem)
+        compiled = compile_task(domain, problem)  # check and ground
+        task, gstats = compiled.ground, compiled.stats
         extra["ground_seconds"] = time.perf_counter() - start - extra["parse_seconds"]
         extra.update(facts=gstats.n_facts, operators=gstats.n_operators)
         remaining = limit_s - (time.perf_counter() - start)
@@ -263,7 +266,7 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
                  peak_memory_mb=stats.peak_memory_mb)
     status = {Status.SOLVED: "solved", Status.UNSOLVABLE: "unsolvable", Status.LIMIT_REACHED: "limit",
               Status.UNSUPPORTED: "unsupported"}.get(result.status, "error")
-    plan = plan_text(task, result.plan, result.cost) if result.solved else None
+    plan = print_pddl(lifted_plan(task, result.plan, result.cost)) if result.solved else None
     conn.send(asdict(RunResult(status, seconds, search_seconds, stats.expanded, stats.expansions_per_second, plan,
                                result.cost, result.message, extra)))
 
@@ -377,7 +380,7 @@ _PLAN_COST = re.compile(r";\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)")
 
 def _fd_driver() -> Path | None:
     try:
-        from agentgen_sym.planners.backends import fast_downward_driver
+        from agentgen_sym.backends import fast_downward_driver
     except ImportError:
         return None
     return fast_downward_driver()
@@ -489,17 +492,15 @@ def run_fd(config: Config, domain: Path, problem: Path, limit_s: float, memory_m
             if seconds > limit_s:
                 result.status, result.message = "limit", f"plan found after the limit ({seconds:.1f} s)"
             return result
-        if code in (10, 11):
-            return RunResult("unsolvable", seconds, search_seconds, n_expanded, eps, extra={"exit_code": code})
-        if code in (20, 21, 22, 23, 24):
-            return RunResult("limit", seconds, search_seconds, n_expanded, eps,
-                             message=f"exit {code}: out of {'memory' if code in (20, 22) else 'time'}",
-                             extra={"exit_code": code})
-        if code in (34, 37):
-            lines = [line for line in output.splitlines() if "support" in line.lower()]
-            return RunResult("unsupported", seconds, message=f"exit {code}: {(lines or ['unsupported'])[0][:300]}",
-                             extra={"exit_code": code})
-        return RunResult("error", seconds, message=f"exit {code}: {_error_line(output)}", extra={"exit_code": code})
+        from agentgen_sym.backends import fd_outcome  # the one table of Fast Downward's exit codes
+        from agentgen_sym.planners.result import Status
+
+        status, meaning = fd_outcome(code)
+        bench_status = {Status.UNSOLVABLE: "unsolvable", Status.LIMIT_REACHED: "limit",
+                        Status.UNSUPPORTED: "unsupported"}.get(status, "error")
+        detail = _error_line(output) if bench_status == "error" else meaning
+        return RunResult(bench_status, seconds, search_seconds, n_expanded, eps, message=f"exit {code}: {detail}",
+                         extra={"exit_code": code})
 
 
 def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, limit_s: float,

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agentgen_sym.cli import print_table  # noqa: E402
+from agentgen_sym.tables import print_table  # noqa: E402
 from agentgen_sym.compiler import ast  # noqa: E402
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem  # noqa: E402
 from agentgen_sym.files import write_atomic  # noqa: E402

@@ -44,6 +44,25 @@ def effect_parts(effect: ast.Effect | None) -> Iterator[ast.Effect]:
         yield effect
 
 
+def uses_action_costs(domain: ast.Domain, problem: ast.Problem) -> bool:
+    """The one cost rule that the grounder, the validator and everything after them read.
+
+    With action costs a plan costs the final value of ``(total-cost)``: the problem has a
+    ``:metric`` or an action increases a function (a problem without a metric still prices its
+    steps, as IPC domains intend). Otherwise every step costs 1 and a plan costs its length;
+    declaring ``(:functions (total-cost))`` that no action increases changes nothing.
+    """
+    return problem.metric is not None or any(_increases(action.effect) for action in domain.actions)
+
+
+def _increases(effect: ast.Effect | None) -> bool:
+    if isinstance(effect, ast.AndEffect):
+        return any(_increases(part) for part in effect.parts)
+    if isinstance(effect, (ast.ForallEffect, ast.When)):
+        return _increases(effect.effect)
+    return isinstance(effect, ast.Increase)
+
+
 def changed_predicates(domain: ast.Domain) -> tuple[set[str], set[str]]:
     """Predicates some effect adds, and predicates some effect deletes (conditional ones included)."""
     added: set[str] = set()

@@ -24,7 +24,12 @@ derived atoms never reached are false in every reachable state.
 
 Operators keep the lifted action name and arguments, so plans come out in source names.
 A goal that is not a conjunction of facts is compiled into zero-cost goal operators
-(action name ``""``) that add a fresh goal fact.
+(``task.GOAL_ACTION``) that add a fresh goal fact (``task.GOAL_FACT``).
+
+The passes are timed one by one, as Fast Downward's translator reports them:
+``normalize`` (types, objects, static predicates, lifted schemas and candidate axioms),
+``explore`` (relaxed reachability), ``instantiate`` (ground operators in DNF), ``goal`` and
+``pack`` (the arrays, axioms layered).
 """
 
 from __future__ import annotations
@@ -36,15 +41,14 @@ from itertools import count, product
 from typing import Iterable, Iterator, TypeVar
 
 from . import ast
-from .analysis import axiom_levels, static_predicates, stratified
+from .analysis import axiom_levels, static_predicates, stratified, uses_action_costs
+from .task import GOAL_ACTION, GOAL_FACT, Axiom, ConditionalEffect, GroundAtom, GroundTask, Operator, build_task
 from .types import ROOT, TypeHierarchy
-from ..planners.task import Axiom, ConditionalEffect, GroundTask, Operator, build_task
 
 Atom = tuple[str, tuple[str, ...]]          # a ground atom: (predicate, object names)
 Literal = tuple[Atom, bool]                 # with polarity
 Conjunction = frozenset[Literal]
 DNF = list[Conjunction]                      # [] is false, [frozenset()] is true
-GOAL_ACTION = ""
 
 MAX_OPERATORS = 2_000_000
 MAX_DISJUNCTS = 1024
@@ -60,12 +64,27 @@ class GroundingError(Exception):
 
 @dataclass
 class GroundingStats:
+    """Sizes of the grounded task and the seconds of each pass (``passes``, in order)."""
+
     seconds: float = 0.0
     n_facts: int = 0
     n_operators: int = 0
     n_conditional_effects: int = 0
     n_axioms: int = 0
-    rounds: int = 0
+    passes: dict[str, float] = field(default_factory=dict)
+
+
+class _PassTimer:
+    """Seconds per pass, recorded into ``stats.passes`` as each pass ends."""
+
+    def __init__(self, stats: GroundingStats) -> None:
+        self.stats = stats
+        self.last = time.perf_counter()
+
+    def done(self, name: str) -> None:
+        now = time.perf_counter()
+        self.stats.passes[name] = now - self.last
+        self.last = now
 
 
 # --------------------------------------------------------------------------- formulas on bindings
@@ -287,6 +306,8 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations]) -> 
 def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, GroundingStats]:
     """Ground a checked domain and problem; raises GroundingError for what the planners cannot take."""
     start = time.perf_counter()
+    stats = GroundingStats()
+    timer = _PassTimer(stats)
     levels = axiom_levels(domain.derived)
     if not stratified(domain.derived, levels):
         raise GroundingError("G706", "the derived predicates depend negatively on themselves (through `not`), "
@@ -299,18 +320,21 @@ def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, Ground
     numbers = {(v.function.name, tuple(t.name for t in v.function.args)): v.value.value
                for v in problem.init if isinstance(v, ast.FunctionValue)}
     world = _World(objects_by_type, static, init)
-
     schemas = [_prepare(action, world, static) for action in domain.actions]
     rules = _AxiomRules(_candidate_axioms(domain, world))
+    timer.done("normalize")
     reached_bindings = _explore(schemas, world, rules)
-    stats = GroundingStats()
-    facts = sorted(world.reached)
+    timer.done("explore")
+    facts: list[GroundAtom] = [GroundAtom(*atom) for atom in sorted(world.reached)]
     fact_id = {atom: i for i, atom in enumerate(facts)}
-    operators = _instantiate(schemas, reached_bindings, world, fact_id, numbers, _uses_costs(domain, problem))
-    goal_ids, goal_ops, fact_names = _goal(problem, world, fact_id, facts)
+    operators = _instantiate(schemas, reached_bindings, world, fact_id, numbers, uses_action_costs(domain, problem))
+    timer.done("instantiate")
+    goal_ids, goal_ops = _goal(problem, world, fact_id, facts)
     operators += goal_ops
+    timer.done("goal")
     init_ids = [fact_id[a] for a in world.init if a in fact_id]
-    task = build_task(fact_names, init_ids, goal_ids, operators, rules.ground(fact_id, levels))
+    task = build_task(facts, init_ids, goal_ids, operators, rules.ground(fact_id, levels))
+    timer.done("pack")
     stats.seconds = time.perf_counter() - start
     stats.n_facts, stats.n_operators, stats.n_axioms = task.n_facts, task.n_ops, task.n_axioms
     stats.n_conditional_effects = int(task.ce_pre_idx.shape[0])
@@ -529,10 +553,6 @@ class _AxiomRules:
 # --------------------------------------------------------------------------- instantiation
 
 
-def _uses_costs(domain: ast.Domain, problem: ast.Problem) -> bool:
-    return bool(domain.functions) or problem.metric is not None
-
-
 def _cost(action: ast.ActionSchema, binding: dict[str, str], numbers: dict, uses_costs: bool) -> int:
     if not uses_costs:
         return 1
@@ -542,7 +562,7 @@ def _cost(action: ast.ActionSchema, binding: dict[str, str], numbers: dict, uses
         e = stack.pop()
         if isinstance(e, ast.AndEffect):
             stack.extend(e.parts)
-        elif isinstance(e, ast.Increase):
+        elif isinstance(e, ast.Increase) and e.fluent.name == "total-cost":
             total += _numeric(e.amount, binding, numbers)
     if total != int(total) or total < 0:
         raise GroundingError("G704", f"action `{action.name}` has the cost {total}; costs must be whole and >= 0")
@@ -575,7 +595,6 @@ def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], w
         params = [p.name for p in action.parameters]
         for binding in sorted(found, key=lambda b: tuple(b[p] for p in params)):
             args = tuple(binding[p] for p in params)
-            name = f"({action.name}{''.join(' ' + a for a in args)})"
             pre = [frozenset()] if action.precondition is None else dnf(action.precondition, binding, world)
             if not pre:
                 continue
@@ -583,7 +602,7 @@ def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], w
             cost = _cost(action, binding, numbers, uses_costs)
             for conj in pre:
                 operators.append(Operator(
-                    name, action.name, args,
+                    action.name, args,
                     pre=tuple(sorted(fact_id[a] for a, positive in conj if positive)),
                     neg=tuple(sorted(fact_id[a] for a, positive in conj if not positive)),
                     add=add, delete=delete, cost=cost, effects=effects))
@@ -616,18 +635,18 @@ def _ground_effects(action: ast.ActionSchema, binding: dict[str, str], world: _W
     return tuple(sorted(add)), tuple(sorted(delete)), tuple(conditional)
 
 
-def _goal(problem: ast.Problem, world: _World, fact_id: dict[Atom, int], facts: list[Atom]
-          ) -> tuple[list[int], list[Operator], list[str]]:
-    """Goal facts; a goal that is not a conjunction of facts becomes goal operators and a goal fact."""
-    names = [f"({p}{''.join(' ' + a for a in args)})" for p, args in facts]
+def _goal(problem: ast.Problem, world: _World, fact_id: dict[Atom, int], facts: list[GroundAtom]
+          ) -> tuple[list[int], list[Operator]]:
+    """Goal facts; a goal that is not a conjunction of facts becomes goal operators adding
+    GOAL_FACT, which is appended to ``facts``."""
     cases = [frozenset()] if problem.goal is None else dnf(problem.goal, {}, world)
     if not cases:  # provably false: aim at the FALSE sentinel, which no state has
-        return [len(names) + 1], [], names
+        return [len(facts) + 1], []
     if len(cases) == 1 and all(positive for _, positive in cases[0]):
-        return [fact_id[a] for a, _ in cases[0]], [], names
-    goal_fact = len(names)
-    names.append("(goal-reached)")
-    operators = [Operator("(reach-goal)", GOAL_ACTION, (), pre=tuple(sorted(fact_id[a] for a, p in c if p)),
+        return [fact_id[a] for a, _ in cases[0]], []
+    goal_fact = len(facts)
+    facts.append(GOAL_FACT)
+    operators = [Operator(GOAL_ACTION.action, (), pre=tuple(sorted(fact_id[a] for a, p in c if p)),
                           neg=tuple(sorted(fact_id[a] for a, p in c if not p)), add=(goal_fact,), cost=0)
                  for c in cases]
-    return [goal_fact], operators, names
+    return [goal_fact], operators

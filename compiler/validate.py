@@ -16,7 +16,7 @@ from itertools import product
 from typing import Callable, Container, Iterator
 
 from . import ast
-from .analysis import axiom_levels, conjuncts
+from .analysis import axiom_levels, conjuncts, uses_action_costs
 from .diagnostics import Diagnostic, Severity
 from .printer import expr
 from .suggest import closest
@@ -66,14 +66,6 @@ def _fact(atom: ast.Atom | ast.FunctionTerm, binding: Binding) -> Fact:
 
 def _show(fact: Fact) -> str:
     return "(" + " ".join((fact[0], *fact[1])) + ")"
-
-
-def _has_increase(effect: ast.Effect | None) -> bool:
-    if isinstance(effect, ast.AndEffect):
-        return any(_has_increase(part) for part in effect.parts)
-    if isinstance(effect, (ast.ForallEffect, ast.When)):
-        return _has_increase(effect.effect)
-    return isinstance(effect, ast.Increase)
 
 
 # --------------------------------------------------------------------------- derived predicates
@@ -179,7 +171,7 @@ class _Task:
         self.objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
         self.actions = {a.name: a for a in domain.actions}
         self.strata = _strata(domain.derived)
-        self.uses_costs = problem.metric is not None or any(_has_increase(a.effect) for a in domain.actions)
+        self.uses_costs = uses_action_costs(domain, problem)
         self._typed: dict[tuple[str, ...], tuple[str, ...]] = {}
         self._checks: dict[int, tuple[ast.Formula, Check]] = {}
         self._instances: dict[int, list[tuple[Fact, Binding]]] = {}

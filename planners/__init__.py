@@ -4,7 +4,7 @@ and a registry of named planners (``make_planner("default").solve(task)``)."""
 from .registry import (HEURISTICS, PLANNER_NAMES, PLANNERS, PORTFOLIOS, SEARCHES, Planner, PlannerConfig, Portfolio,
                        UnsupportedTask, make_planner)
 from .result import SearchResult, SearchStats, Status
-from .task import GroundTask, build_task
+from agentgen_sym.compiler.task import GroundTask, build_task
 
 __all__ = ["HEURISTICS", "PLANNERS", "PLANNER_NAMES", "PORTFOLIOS", "SEARCHES", "GroundTask", "Planner",
            "PlannerConfig", "Portfolio", "SearchResult",

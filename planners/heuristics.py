@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from agentgen_sym.planners.relaxed import RelaxedTask, fixpoint, initial_costs, relax
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask
 
 CHUNK_CELLS = 1 << 20
 

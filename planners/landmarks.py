@@ -27,7 +27,7 @@ import numpy as np
 
 from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.relaxed import RelaxedTask, fixpoint, initial_costs, relax
-from agentgen_sym.planners.task import GroundTask, pack
+from agentgen_sym.compiler.task import GroundTask, pack
 
 LABEL_CELLS = 1 << 24   # cap on n_rel * columns per propagation chunk (bool cells)
 MAX_LABEL_WORK = 2e9    # n_rel * preconditions * n_bits beyond which only the goals are used

@@ -18,7 +18,7 @@ from agentgen_sym.planners.landmarks import LandmarkCount
 from agentgen_sym.planners.relevance import relevant_operators
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.search import SearchConfig, search
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask
 
 
 class UnsupportedTask(ValueError):
@@ -171,8 +171,8 @@ class Planner(_Refuses):
                             f"which the task uses; choose another planner (e.g. 'default' or 'astar-hmax')")
         return None
 
-    def solve(self, task: GroundTask, time_limit: float | None = None,
-              memory_limit_mb: float | None = None) -> SearchResult:
+    def solve(self, task: GroundTask, time_limit: float | None = None, memory_limit_mb: float | None = None,
+              expansion_limit: int | None = None) -> SearchResult:
         """Search for a plan; a refused task gives Status.UNSUPPORTED before any work."""
         message = self.unsupported(task)
         if message:
@@ -180,15 +180,19 @@ class Planner(_Refuses):
         started = time.perf_counter()
         keep = relevant_operators(task)
         pruned = task if keep is None or keep.all() else task.restricted(keep)
+        relevance_done = time.perf_counter()
         heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
         seen = pruned.with_unit_costs() if self.config.unit_costs else pruned
         for heuristic in heuristics:
             heuristic.precompute(seen)
+        precomputed = time.perf_counter()
         base = SEARCHES[self.config.search].config
         config = replace(base, weight=self.config.weight or base.weight, preferred=self.config.preferred,
                          batch_size=self.config.batch_size or base.batch_size)
-        remaining = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
-        result = search(pruned, config, heuristics, remaining, memory_limit_mb)
+        remaining = None if time_limit is None else max(0.0, time_limit - (precomputed - started))
+        result = search(pruned, config, heuristics, remaining, memory_limit_mb, expansion_limit)
+        result.stats.phases = {"relevance": relevance_done - started, "heuristics": precomputed - relevance_done,
+                               "search": result.stats.seconds}
         if pruned is not task and result.plan is not None:  # back to the task's operator ids
             result = replace(result, plan=np.flatnonzero(keep)[result.plan].tolist())
         return result
@@ -220,8 +224,11 @@ class Portfolio(_Refuses):
         reasons = [make_planner(member).unsupported(task) for member, _share in self.members]
         return None if any(r is None for r in reasons) else reasons[0]
 
-    def solve(self, task: GroundTask, time_limit: float | None = None,
-              memory_limit_mb: float | None = None) -> SearchResult:
+    def solve(self, task: GroundTask, time_limit: float | None = None, memory_limit_mb: float | None = None,
+              expansion_limit: int | None = None) -> SearchResult:
+        """Each member in turn. An ``expansion_limit`` bounds all members together and is shared out
+        like the time; with an expansion limit and no time limit the slices are expansions only, so
+        the outcome does not depend on the machine's speed."""
         started = time.perf_counter()
         total = SearchStats()
         runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
@@ -230,15 +237,23 @@ class Portfolio(_Refuses):
         for i, (member, share) in enumerate(runnable):
             is_last = i == len(runnable) - 1
             if time_limit is None:
-                budget = None if is_last else self.UNLIMITED_SLICE_S
+                budget = None if is_last or expansion_limit is not None else self.UNLIMITED_SLICE_S
             else:
                 left = time_limit - (time.perf_counter() - started)
                 if left <= 0:
                     break
                 budget = left if is_last else left * share
-            last = make_planner(member).solve(task, budget, memory_limit_mb)
+            expansions = None
+            if expansion_limit is not None:
+                left_expansions = expansion_limit - total.expanded
+                if left_expansions <= 0:
+                    break
+                expansions = left_expansions if is_last else max(1, int(left_expansions * share))
+            last = make_planner(member).solve(task, budget, memory_limit_mb, expansions)
             for name in ("expanded", "generated", "evaluated"):
                 setattr(total, name, getattr(total, name) + getattr(last.stats, name))
+            for phase, seconds in last.stats.phases.items():
+                total.phases[phase] = total.phases.get(phase, 0.0) + seconds
             total.peak_memory_mb = max(total.peak_memory_mb, last.stats.peak_memory_mb)
             if last.status in (Status.SOLVED, Status.UNSOLVABLE):
                 break

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from agentgen_sym.planners.task import GroundTask, unpack
+from agentgen_sym.compiler.task import GroundTask, unpack
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from agentgen_sym.planners.relaxed import relax
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask
 
 
 def relevant_operators(task: GroundTask) -> np.ndarray | None:

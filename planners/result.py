@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 class Status(enum.Enum):
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"      # a complete search exhausted the reachable states
-    LIMIT_REACHED = "limit-reached"  # time or memory limit hit before an answer
+    LIMIT_REACHED = "limit-reached"  # time, expansion or memory limit hit before an answer
     UNSUPPORTED = "unsupported"    # the task uses a feature the planner refuses (checked before search)
     ERROR = "error"                # an external backend failed; the search core raises instead of hiding bugs
 
@@ -21,6 +21,8 @@ class SearchStats:
     ``generated`` counts (state, operator) successor pairs, ``evaluated`` heuristic evaluations of
     single states, ``peak_memory_mb`` the largest size of the search's own structures (registry,
     duplicate index, open lists) — an estimate in bytes of what the search holds, not the process RSS.
+    ``phases`` gives the seconds of each phase a planner went through (``relevance``,
+    ``heuristics`` for their precomputation, ``search``), summed over a portfolio's members.
     """
 
     expanded: int = 0
@@ -28,6 +30,7 @@ class SearchStats:
     evaluated: int = 0
     seconds: float = 0.0
     peak_memory_mb: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)
 
     @property
     def expansions_per_second(self) -> float:

@@ -21,10 +21,12 @@ ones in one heuristic call. States with h = inf are pruned: heuristics report in
 dead ends, so an exhausted open list proves the task unsolvable.
 
 Limits are checked between batches (batches shrink near the deadline) and between the chunks
-a large batch of states is evaluated in: ``time_limit`` in seconds of wall-clock time and
-``memory_limit_mb`` against the bytes the search itself holds (registry rows and arrays, the
-duplicate index estimated per entry, open-list entries), not the process RSS, which is a
-monotone peak shared with everything else in the process.
+a large batch of states is evaluated in: ``time_limit`` in seconds of wall-clock time,
+``expansion_limit`` in expanded states (checked between batches only, so a given limit stops
+a search at the same state on any machine) and ``memory_limit_mb`` against the bytes the
+search itself holds (registry rows and arrays, the duplicate index estimated per entry,
+open-list entries), not the process RSS, which is a monotone peak shared with everything
+else in the process.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.open_list import AlternationOpenList
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.state_registry import StateRegistry
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask
 
 ORDERS = ("depth", "g", "f", "h")
 BATCH_CELLS = 1 << 21  # cap on batch * max(n_ops, n_bits): bounds the applicable/unpacked matrices
@@ -88,7 +90,7 @@ class _Successors:
 
 class _Search:
     def __init__(self, task: GroundTask, config: SearchConfig, heuristics: Sequence[Heuristic],
-                 time_limit: float | None, memory_limit_mb: float | None) -> None:
+                 time_limit: float | None, memory_limit_mb: float | None, expansion_limit: int | None = None) -> None:
         self.task, self.config, self.heuristics = task, config, list(heuristics)
         tracked = [h for h in self.heuristics if h.path_dependent]
         if len(tracked) > 1:
@@ -101,6 +103,7 @@ class _Search:
         self.start = time.perf_counter()
         self.deadline = None if time_limit is None else self.start + time_limit
         self.memory_limit = None if memory_limit_mb is None else memory_limit_mb * 2 ** 20
+        self.expansion_limit = expansion_limit
         self.max_batch = max(1, min(config.batch_size, BATCH_CELLS // max(task.n_ops, task.n_bits, 1)))
         self.batch = self.max_batch
         self.best_h = np.full(k, np.inf)
@@ -143,6 +146,8 @@ class _Search:
         self._push(np.array([root]), reg.h[[root]], None)
         while len(self.open):
             self._check_limits()
+            if self.expansion_limit is not None and self.stats.expanded >= self.expansion_limit:
+                raise _LimitReached(f"expansion limit reached after {self.stats.expanded} expansions")
             started = time.perf_counter()
             ids = self._pop()
             if ids.size == 0:
@@ -381,8 +386,9 @@ def _distinct(ids: np.ndarray) -> np.ndarray:
 
 
 def search(task: GroundTask, config: SearchConfig, heuristic: Heuristic | Sequence[Heuristic] | None = None,
-           time_limit: float | None = None, memory_limit_mb: float | None = None) -> SearchResult:
+           time_limit: float | None = None, memory_limit_mb: float | None = None,
+           expansion_limit: int | None = None) -> SearchResult:
     """Run the configured best-first search; heuristics must already be precomputed for ``task``
     (several alternate, LAMA style)."""
     heuristics = [] if heuristic is None else [heuristic] if isinstance(heuristic, Heuristic) else list(heuristic)
-    return _Search(task, config, heuristics, time_limit, memory_limit_mb).run()
+    return _Search(task, config, heuristics, time_limit, memory_limit_mb, expansion_limit).run()

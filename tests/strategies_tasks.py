@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from hypothesis import strategies as st
 
-from agentgen_sym.planners.task import ConditionalEffect, GroundTask, Operator, build_task, pack
+from agentgen_sym.compiler.task import ConditionalEffect, GroundAtom, GroundTask, Operator, build_task, pack
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class TaskSpec:
 
 
 def spec_from(n_facts: int, init, goal, operators) -> TaskSpec:
-    task = build_task([f"p{i}" for i in range(n_facts)], sorted(init), sorted(goal), list(operators))
+    task = build_task([GroundAtom(f"p{i}") for i in range(n_facts)], sorted(init), sorted(goal), list(operators))
     return TaskSpec(n_facts, frozenset(init), frozenset(goal), tuple(operators), task)
 
 
@@ -58,7 +58,7 @@ def task_specs(draw, max_facts: int = 7, max_ops: int = 10, max_planted: int = 6
             effects = tuple(draw(st.lists(st.builds(ConditionalEffect, pre=subset(2),
                                                     neg=subset(1) if negative else st.just(()),
                                                     add=subset(2), delete=subset(2)), max_size=2)))
-        operators.append(Operator("", "", (), pre=draw(subset(2, min_size=1)), neg=draw(subset(2)) if negative else (),
+        operators.append(Operator("", (), pre=draw(subset(2, min_size=1)), neg=draw(subset(2)) if negative else (),
                                   add=draw(subset(2, min_size=1)), delete=draw(subset(2)), cost=cost(),
                                   effects=effects))
     # the planted walk passes a token along chain facts c_0 (initially true) -> c_1 -> ... -> c_L
@@ -75,13 +75,13 @@ def task_specs(draw, max_facts: int = 7, max_ops: int = 10, max_planted: int = 6
         pre = {here} | set(draw(subset(1, of=st.sampled_from(sorted(state)))))
         add = {there} | set(draw(subset(1)))
         delete = ({here} | set(draw(subset(1)))) - add
-        operators.append(Operator("", "", (), pre=tuple(sorted(pre)), neg=tuple(n for n in neg if n not in pre),
+        operators.append(Operator("", (), pre=tuple(sorted(pre)), neg=tuple(n for n in neg if n not in pre),
                                   add=tuple(sorted(add)), delete=tuple(sorted(delete)), cost=cost()))
         state = (state - delete) | add
     if length:
         goal = frozenset(draw(subset(2, of=st.sampled_from(sorted(state))))) | {chain[-1]}
     operators = draw(st.permutations(operators))
-    operators = [replace(op, name=f"op{a}", action=f"act{a}") for a, op in enumerate(operators)]
+    operators = [replace(op, action=f"act{a}") for a, op in enumerate(operators)]
     return spec_from(n, init, goal, operators)
 
 

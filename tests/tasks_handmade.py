@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from agentgen_sym.planners.task import GroundTask, Operator, build_task
+from agentgen_sym.compiler.task import GroundAtom, GroundTask, Operator, build_task
 
 
 class _Facts:
@@ -17,8 +17,8 @@ class _Facts:
     def __call__(self, name: str) -> int:
         return self.ids.setdefault(name, len(self.ids))
 
-    def names(self) -> list[str]:
-        return list(self.ids)
+    def names(self) -> list[GroundAtom]:
+        return [GroundAtom.parse(name) for name in self.ids]
 
 
 def blocksworld(init_towers: list[list[str]], goal_towers: list[list[str]]) -> GroundTask:
@@ -27,15 +27,15 @@ def blocksworld(init_towers: list[list[str]], goal_towers: list[list[str]]) -> G
     blocks = sorted(b for tower in init_towers for b in tower)
     ops = []
     for x in blocks:
-        ops.append(Operator(f"pick-up {x}", "pick-up", (x,), pre=(f(f"clear {x}"), f(f"ontable {x}"), f("handempty")),
+        ops.append(Operator("pick-up", (x,), pre=(f(f"clear {x}"), f(f"ontable {x}"), f("handempty")),
                             add=(f(f"holding {x}"),), delete=(f(f"clear {x}"), f(f"ontable {x}"), f("handempty"))))
-        ops.append(Operator(f"put-down {x}", "put-down", (x,), pre=(f(f"holding {x}"),),
+        ops.append(Operator("put-down", (x,), pre=(f(f"holding {x}"),),
                             add=(f(f"clear {x}"), f(f"ontable {x}"), f("handempty")), delete=(f(f"holding {x}"),)))
     for x, y in permutations(blocks, 2):
-        ops.append(Operator(f"stack {x} {y}", "stack", (x, y), pre=(f(f"holding {x}"), f(f"clear {y}")),
+        ops.append(Operator("stack", (x, y), pre=(f(f"holding {x}"), f(f"clear {y}")),
                             add=(f(f"on {x} {y}"), f(f"clear {x}"), f("handempty")),
                             delete=(f(f"holding {x}"), f(f"clear {y}"))))
-        ops.append(Operator(f"unstack {x} {y}", "unstack", (x, y),
+        ops.append(Operator("unstack", (x, y),
                             pre=(f(f"on {x} {y}"), f(f"clear {x}"), f("handempty")),
                             add=(f(f"holding {x}"), f(f"clear {y}")),
                             delete=(f(f"on {x} {y}"), f(f"clear {x}"), f("handempty"))))
@@ -49,7 +49,7 @@ def blocksworld(init_towers: list[list[str]], goal_towers: list[list[str]]) -> G
         return out
 
     init = tower_facts(init_towers) + [f("handempty")]
-    goal = [fid for fid in tower_facts(goal_towers) if not f.names()[fid].startswith("clear")]
+    goal = [fid for fid in tower_facts(goal_towers) if f.names()[fid].predicate != "clear"]
     return build_task(f.names(), init, goal, ops)
 
 
@@ -58,15 +58,15 @@ def gripper(n_balls: int) -> GroundTask:
     f = _Facts()
     rooms, grippers = ("a", "b"), ("left", "right")
     balls = [f"ball{i}" for i in range(1, n_balls + 1)]
-    ops = [Operator(f"move {r} {s}", "move", (r, s), pre=(f(f"at-robby {r}"),), add=(f(f"at-robby {s}"),),
+    ops = [Operator("move", (r, s), pre=(f(f"at-robby {r}"),), add=(f(f"at-robby {s}"),),
                     delete=(f(f"at-robby {r}"),)) for r, s in permutations(rooms, 2)]
     for b in balls:
         for r in rooms:
             for g in grippers:
-                ops.append(Operator(f"pick {b} {r} {g}", "pick", (b, r, g),
+                ops.append(Operator("pick", (b, r, g),
                                     pre=(f(f"at {b} {r}"), f(f"at-robby {r}"), f(f"free {g}")),
                                     add=(f(f"carry {b} {g}"),), delete=(f(f"at {b} {r}"), f(f"free {g}"))))
-                ops.append(Operator(f"drop {b} {r} {g}", "drop", (b, r, g),
+                ops.append(Operator("drop", (b, r, g),
                                     pre=(f(f"carry {b} {g}"), f(f"at-robby {r}")),
                                     add=(f(f"at {b} {r}"), f(f"free {g}")), delete=(f(f"carry {b} {g}"),)))
     init = [f("at-robby a"), f("free left"), f("free right")] + [f(f"at {b} a") for b in balls]
@@ -85,7 +85,7 @@ def sliding_puzzle(size: int, scramble: int, seed: int) -> GroundTask:
             if to not in cells:
                 continue
             for t in tiles:
-                ops.append(Operator(f"slide {t} {r}{c} {to[0]}{to[1]}", "slide",
+                ops.append(Operator("slide",
                                     (str(t), f"c{r}{c}", f"c{to[0]}{to[1]}"),
                                     pre=(f(f"at {t} {r}{c}"), f(f"blank {to[0]}{to[1]}")),
                                     add=(f(f"at {t} {to[0]}{to[1]}"), f(f"blank {r}{c}")),

@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
-from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, ground
+from agentgen_sym.compiler.ground import GroundingError, ground
 from agentgen_sym.compiler.validate import _Task, apply_plan, validate
 from agentgen_sym.planners import Status, UnsupportedTask, make_planner
 from agentgen_sym.planners.heuristics import HFF, HMax
 from agentgen_sym.planners.relaxed import relax
-from agentgen_sym.planners.task import Axiom, GroundTask, Operator, build_task
+from agentgen_sym.compiler.task import Axiom, GroundAction, GroundAtom, GroundTask, Operator, build_task
 
 from .conftest import BENCHMARKS, requires_benchmarks
 
@@ -55,7 +55,7 @@ def towers() -> GroundTask:
 
 
 def _true(task: GroundTask, row: np.ndarray) -> set[str]:
-    return {task.fact_names[i] for i in np.flatnonzero(task.unpack(row[None, :])[0][:task.n_facts])}
+    return {str(task.facts[i]) for i in np.flatnonzero(task.unpack(row[None, :])[0][:task.n_facts])}
 
 
 def _derived(names: set[str]) -> set[str]:
@@ -65,11 +65,11 @@ def _derived(names: set[str]) -> set[str]:
 def test_initial_state_is_closed_under_the_axioms(towers):
     assert _derived(_true(towers, towers.init_bits)) == {
         "(above a b)", "(above b c)", "(above a c)", "(covered b)", "(covered c)", "(free a)"}
-    assert "(covered a)" not in towers.fact_names  # never true in a reachable state: simply false
+    assert GroundAtom("covered", ("a",)) not in towers.facts  # never true in a reachable state: simply false
 
 
 def test_negatively_read_derived_facts_are_complete_in_an_earlier_layer(towers):
-    layer = {towers.fact_names[h]: int(k) for h, k in zip(towers.ax_head, towers.ax_layer)}
+    layer = {str(towers.facts[h]): int(k) for h, k in zip(towers.ax_head, towers.ax_layer)}
     assert layer["(free c)"] > layer["(covered c)"] == layer["(above a c)"]
     assert (np.diff(towers.ax_layer) >= 0).all()
     assert set(towers.derived_idx.tolist()) == set(towers.ax_head.tolist())
@@ -77,12 +77,12 @@ def test_negatively_read_derived_facts_are_complete_in_an_earlier_layer(towers):
 
 def test_actions_read_derived_facts(towers):
     applicable = towers.applicable(towers.unpack(towers.init_bits[None, :]))[0]
-    assert {towers.op_names[a] for a in np.flatnonzero(applicable)} == {"(unstack a b)", "(mark a)"}
+    assert {str(towers.actions[a]) for a in np.flatnonzero(applicable)} == {"(unstack a b)", "(mark a)"}
 
 
 def test_bfs_finds_the_shortest_plan_and_the_validator_accepts_it(towers):
     result = make_planner("bfs").solve(towers)
-    steps = [f"({a}{''.join(' ' + x for x in args)})" for a, args in towers.plan_steps(result.plan)]
+    steps = [str(step) for step in towers.plan_steps(result.plan)]
     assert steps == ["(unstack a b)", "(put-down a)", "(unstack b c)", "(mark c)"]  # c is free while b is held
     assert validate(parse_domain(TOWERS), parse_problem(STACK3), parse_plan("\n".join(steps))).valid
 
@@ -96,7 +96,7 @@ def _walk_against_validator(domain: ast.Domain, problem: ast.Problem, length: in
     chosen: list[int] = []
     for _ in range(length):
         states = task.unpack(rows[-1][None, :])
-        ops = [a for a in np.flatnonzero(task.applicable(states)[0]) if task.op_action[a] != GOAL_ACTION]
+        ops = [a for a in np.flatnonzero(task.applicable(states)[0]) if task.action_mask[a]]
         if not ops:
             break
         chosen.append(int(rng.choice(ops)))
@@ -128,7 +128,7 @@ def test_default_planner_solves_psr_middle(number):
     task, _ = ground(domain, problem)
     result = make_planner("default").solve(task, time_limit=60)
     assert result.status is Status.SOLVED, result.message
-    steps = tuple(ast.PlanStep(a, args) for a, args in task.plan_steps(result.plan) if a != GOAL_ACTION)
+    steps = tuple(ast.PlanStep(a, args) for a, args in task.plan_steps(result.plan))
     assert validate(domain, problem, ast.Plan(steps)).valid
 
 
@@ -143,9 +143,9 @@ def test_negative_cycles_among_axioms_are_refused():
 # ---------------------------------------------------------------------- hand-made: q blocks d <- not q
 def _blocked_task() -> GroundTask:
     """d <- not q; (reach) needs d and (unq) removes q. Optimum 2; relaxed, d is free, so h = 1."""
-    ops = [Operator("(unq)", "unq", (), pre=(0,), delete=(0,)), Operator("(reach)", "reach", (), pre=(1,), add=(2,)),
-           Operator("(other)", "other", (), add=(3,))]
-    return build_task(["q", "d", "g", "x"], [0], [2], ops, [Axiom(1, neg=(0,))])
+    ops = [Operator("unq", (), pre=(0,), delete=(0,)), Operator("reach", (), pre=(1,), add=(2,)),
+           Operator("other", (), add=(3,))]
+    return build_task([GroundAtom(name) for name in ("q", "d", "g", "x")], [0], [2], ops, [Axiom(1, neg=(0,))])
 
 
 def test_axioms_are_free_relaxed_rules_and_never_preferred_operators():
@@ -179,7 +179,8 @@ def test_save_and_load_keep_the_axioms(towers, tmp_path: Path):
     for name in ("ax_head", "ax_pre_idx", "ax_neg_idx", "ax_layer", "derived_idx", "init_bits"):
         assert np.array_equal(getattr(loaded, name), getattr(towers, name)), name
     states = towers.unpack(towers.init_bits[None, :])
-    step = (towers.init_bits[None, :], states, np.array([0]), np.array([towers.op_names.index("(unstack a b)")]))
+    unstack = towers.actions.index(GroundAction("unstack", ("a", "b")))
+    step = (towers.init_bits[None, :], states, np.array([0]), np.array([unstack]))
     assert np.array_equal(loaded.successors(*step), towers.successors(*step))
 
 
@@ -220,11 +221,11 @@ def axiom_tasks(draw) -> tuple[GroundTask, list[Operator], list[Axiom], frozense
         pre = draw(st.sets(st.integers(0, n - 1), max_size=2))
         neg = draw(st.sets(st.integers(0, n - 1), max_size=1)) - pre
         add = draw(st.sets(st.integers(0, n_base - 1), max_size=2))
-        ops.append(Operator(f"o{i}", f"o{i}", (), tuple(sorted(pre)), tuple(sorted(neg)), tuple(sorted(add)),
+        ops.append(Operator(f"o{i}", (), tuple(sorted(pre)), tuple(sorted(neg)), tuple(sorted(add)),
                             tuple(sorted(draw(st.sets(st.integers(0, n_base - 1), max_size=1)) - add))))
     init = frozenset(draw(st.sets(st.integers(0, n_base - 1))))
     goal = frozenset(draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=2)))
-    task = build_task([f"p{i}" for i in range(n)], sorted(init), sorted(goal), ops, axioms)
+    task = build_task([GroundAtom(f"p{i}") for i in range(n)], sorted(init), sorted(goal), ops, axioms)
     return task, ops, axioms, init, goal
 
 

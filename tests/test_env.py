@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agentgen_sym.compiler.ground import GOAL_ACTION, ground
+from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.env import (GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, ActionReader, TemplateError,
                               Templates, TextEnv)
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundAtom, GroundTask
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
 
@@ -73,7 +73,7 @@ def test_templates_derived_from_names():
     assert templates.fact("hand-empty", []) == "hand empty"
     assert templates.fact("on_table", ["a"]) == "a is on table"
     assert templates.fact("between", ["a", "b", "c"]) == "between: a, b, c"
-    assert templates.fact_name("(on a b)") == "a is on b"
+    assert templates.fact(*GroundAtom.parse("(on a b)")) == "a is on b"
     assert templates.action("pick-up", ["a"]) == "pick up a"
     assert templates.action("stack", ["a", "b"]) == "stack a b"
     assert templates.action("rest", []) == "rest"
@@ -144,7 +144,7 @@ def corpus_env(name: str, problem: str) -> tuple[TextEnv, list[int]]:
 def test_episode_follows_a_plan_in_both_forms():
     env, plan = corpus_env("greenhouse-rows", "p03")
     task = env.task
-    assert plan and GOAL_ACTION not in {task.op_action[op] for op in plan}
+    assert plan and task.action_mask[plan].all()
     first = env.reset()
     assert first == env.reset()
     assert env.goal_text().startswith("The goal is to satisfy the following conditions: ")
@@ -162,15 +162,15 @@ def test_episode_follows_a_plan_in_both_forms():
     assert bad.observation == INVALID_ACTION and not bad.info["action_is_valid"]
     ok = task.applicable(task.unpack(task.init_bits[None, :]))[0]
     op = next(op for op in range(task.n_ops) if not ok[op])
-    blocked = env.step(env.templates.action(task.op_action[op], task.op_args[op]))  # precondition false
+    blocked = env.step(env.templates.action(*task.actions[op]))  # precondition false
     assert blocked.observation == UNSATISFIED_ACTION and not blocked.info["action_is_valid"]
     assert env.grounding_accuracy == 0.0 and env.state_facts() == sorted(env.state_facts())
 
     progress = [env.progress_rate]
     for n, op in enumerate(plan):
-        pddl = task.op_names[op]
-        text = pddl if n % 2 else env.templates.action(task.op_action[op], task.op_args[op]).upper()
-        assert env.templates.action(task.op_action[op], task.op_args[op]) in env.valid_actions()
+        pddl = str(task.actions[op])
+        text = pddl if n % 2 else env.templates.action(*task.actions[op]).upper()
+        assert env.templates.action(*task.actions[op]) in env.valid_actions()
         result = env.step(text)
         assert result.info["action_is_valid"] and result.info["action"] == pddl
         assert result.done == (n == len(plan) - 1)
@@ -188,17 +188,19 @@ def test_episodes_are_deterministic():
     for _ in range(2):
         lines = [env.reset(), env.goal_text()]
         for op in plan:
-            lines += [", ".join(env.valid_actions()), env.step(env.task.op_names[op]).observation]
+            lines += [", ".join(env.valid_actions()), env.step(str(env.task.actions[op])).observation]
         transcripts.append(lines)
     assert transcripts[0] == transcripts[1]
     assert transcripts[0][-1].endswith(GOAL_SATISFIED)
 
 
 def test_compiled_goal_fires_by_itself_and_stays_hidden():
-    domain, problem = parse_domain(BLOCKS), parse_problem(NEGATIVE_GOAL)
-    task, _ = ground(domain, problem)
-    assert GOAL_ACTION in task.op_action
-    env = TextEnv(task, Templates.for_domain(domain), problem)
+    domain = parse_domain(BLOCKS.replace("(:requirements :strips)",
+                                         "(:requirements :strips :negative-preconditions :disjunctive-preconditions)"))
+    problem = parse_problem(NEGATIVE_GOAL)
+    task = compile_task(domain, problem)
+    assert not task.ground.action_mask.all()  # the goal is compiled into goal operators
+    env = TextEnv(task, Templates.for_domain(domain))
     env.reset()
     assert env.goal_text() == ("The goal is to satisfy the following conditions: "
                                "(or (clear a) (clear b)), a is on b, it is not true that a is holding")

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from agentgen_sym.cli import main
-from agentgen_sym.compiler.ground import GOAL_ACTION, ground
+from agentgen_sym.compiler.ground import ground
+from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, TextEnv
@@ -44,8 +45,7 @@ def make_tasks_dir(folder: Path, name: str) -> Path:
             planner = make_planner("astar-hmax")
         result = planner.solve(task, 60)
         assert result.solved
-        plan = [f"({action}{''.join(' ' + a for a in args)})" for action, args in task.plan_steps(result.plan)
-                if action != GOAL_ACTION]
+        plan = [str(step) for step in task.plan_steps(result.plan)]
         lines.append({"id": task_id, "domain": name, "problem_file": f"tasks/{task_id}.pddl", "seed": number,
                       "origin": "walk", "parent": None, "n_objects": len(problem.objects), "n_goal_atoms": 2,
                       "plan": plan, "cost": result.cost, "optimal": True, "expanded": result.stats.expanded,
@@ -277,10 +277,8 @@ def test_distances_decrease_by_step_costs(drones, tmp_path):
         task, _ = ground(domain, problem)
         costs, rows, state = [], [], task.init_bits[None, :]
         for text in meta["plan"]:
-            action, *args = text.strip("()").split()
             ok = task.applicable(task.unpack(state))[0]
-            op = next(i for i in range(task.n_ops) if task.op_action[i] == action and task.op_args[i] == tuple(args)
-                      and ok[i])
+            op = next(i for i in task.action_ops[GroundAction.parse(text)] if ok[i])
             rows.append(state[0])
             costs.append(int(task.cost[op]))
             state = task.successors(state, task.unpack(state), np.array([0]), np.array([op]))

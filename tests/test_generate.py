@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
+from agentgen_sym.compiler.task import GroundAtom
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.generation import evolve, generate
 from agentgen_sym.generation.dedup import Deduplicator
@@ -50,9 +51,9 @@ def test_no_duplicates_up_to_renaming(generated):
     dedup = Deduplicator()
     for record in _records(generated):
         problem = parse_problem(generated / record["problem_file"])
-        facts = tuple(f"({a.predicate}{''.join(' ' + t.name for t in a.args)})" for a in problem.init
+        facts = tuple(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
                       if hasattr(a, "predicate"))
-        goal = tuple(f"({a.predicate}{''.join(' ' + t.name for t in a.args)})" for a in problem.goal.parts)
+        goal = tuple(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.goal.parts)
         assert dedup.add(TaskSpec(problem.objects, facts, goal, "x"))
 
 
@@ -76,9 +77,10 @@ def test_dedup_sees_through_renaming():
     from agentgen_sym.compiler.ast import TypedName
 
     objects = (TypedName("a", ("t",)), TypedName("b", ("t",)))
-    first = TaskSpec(objects, ("(at a)",), ("(at b)",), "walk")
-    renamed = TaskSpec(objects, ("(at b)",), ("(at a)",), "walk")
-    different = TaskSpec(objects, ("(at a)",), ("(at a)",), "walk")
+    at_a, at_b = GroundAtom("at", ("a",)), GroundAtom("at", ("b",))
+    first = TaskSpec(objects, (at_a,), (at_b,), "walk")
+    renamed = TaskSpec(objects, (at_b,), (at_a,), "walk")
+    different = TaskSpec(objects, (at_a,), (at_a,), "walk")
     dedup = Deduplicator()
     assert dedup.add(first) and not dedup.add(renamed) and dedup.add(different)
 

@@ -9,8 +9,9 @@ import pytest
 
 from agentgen_sym import parse_domain, parse_problem
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, ground
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.ground import GroundingError, ground
+from agentgen_sym.compiler.task import GOAL_ACTION, GOAL_FACT, GroundAction, GroundAtom
+from agentgen_sym.compiler.task import GroundTask
 
 from .conftest import BENCHMARKS, CORPUS, benchmark_tasks, requires_benchmarks
 
@@ -47,23 +48,23 @@ def office() -> GroundTask:
 
 
 def test_only_reachable_facts_and_operators(office):
-    assert "(at ann lab)" in office.fact_names
-    assert "(at bob kitchen)" not in office.fact_names  # bob is busy for good
-    assert "(door hall kitchen)" not in office.fact_names  # static: compiled away
-    assert "(busy bob)" not in office.fact_names  # static too: bob never walks
-    walks = [n for n, a in zip(office.op_names, office.op_action) if a == "walk"]
+    assert GroundAtom("at", ("ann", "lab")) in office.facts
+    assert GroundAtom("at", ("bob", "kitchen")) not in office.facts  # bob is busy for good
+    assert GroundAtom("door", ("hall", "kitchen")) not in office.facts  # static: compiled away
+    assert GroundAtom("busy", ("bob",)) not in office.facts  # static too: bob never walks
+    walks = [str(a) for a in office.actions if a.action == "walk"]
     assert "(walk bob lab kitchen)" not in walks
     assert "(walk ann hall kitchen)" in walks and "(walk ann hall lab)" not in walks
 
 
 def test_costs_come_from_static_functions(office):
-    costs = dict(zip(office.op_names, office.cost.tolist()))
+    costs = dict(zip(map(str, office.actions), office.cost.tolist()))
     assert costs["(walk ann hall kitchen)"] == 3 and costs["(walk ann kitchen lab)"] == 4
     assert costs["(switch ann)"] == 0
 
 
 def test_adl_becomes_conditional_strips(office):
-    switches = [i for i, a in enumerate(office.op_action) if a == "switch" and office.op_args[i] == ("ann",)]
+    switches = [i for i, a in enumerate(office.actions) if a == GroundAction("switch", ("ann",))]
     # exists over rooms -> one operator per room ann can be in; imply with a never-true (alarm) -> not lit
     assert len(switches) == 3
     for i in switches:
@@ -73,16 +74,16 @@ def test_adl_becomes_conditional_strips(office):
 
 
 def test_negative_goal_becomes_a_goal_operator(office):
-    goal_ops = [i for i, a in enumerate(office.op_action) if a == GOAL_ACTION]
-    assert len(goal_ops) == 1 and office.cost[goal_ops[0]] == 0
-    assert [office.fact_names[i] for i in office.goal_idx] == ["(goal-reached)"]
-    assert office.plan_steps(goal_ops) == [("", ())]
+    goal_ops = [i for i, a in enumerate(office.actions) if a == GOAL_ACTION]
+    assert len(goal_ops) == 1 and office.cost[goal_ops[0]] == 0 and not office.action_mask[goal_ops[0]]
+    assert [office.facts[i] for i in office.goal_idx] == [GOAL_FACT] and not office.atom_mask[office.goal_idx].any()
+    assert office.plan_steps(goal_ops) == []  # goal bookkeeping is never a step of a plan
 
 
 def test_save_and_load(office, tmp_path: Path):
     office.save(tmp_path / "task.npz")
     loaded = GroundTask.load(tmp_path / "task.npz")
-    assert loaded.op_names == office.op_names and loaded.op_args == office.op_args
+    assert loaded.actions == office.actions and loaded.facts == office.facts
     for name in ("pre_idx", "neg_idx", "add_bits", "del_bits", "cost", "ce_start", "ce_add_bits", "init_bits"):
         assert np.array_equal(getattr(loaded, name), getattr(office, name)), name
 
@@ -100,7 +101,7 @@ def test_derived_predicates_become_axioms():
                           " (:derived (q) (p)) (:action a :parameters () :effect (p)))")
     task, stats = ground(domain, parse_problem("(define (problem x) (:domain d) (:init) (:goal (q)))"))
     assert stats.n_axioms == task.n_axioms == 1
-    assert task.fact_names[task.ax_head[0]] == "(q)" and task.fact_names[task.ax_pre_idx[0, 0]] == "(p)"
+    assert task.facts[task.ax_head[0]] == GroundAtom("q") and task.facts[task.ax_pre_idx[0, 0]] == GroundAtom("p")
 
 
 def test_unsupported_conditions_are_refused_with_a_code():

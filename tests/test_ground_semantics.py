@@ -13,7 +13,7 @@ import pytest
 from agentgen_sym import parse_domain, parse_problem
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
-from agentgen_sym.compiler.ground import GOAL_ACTION, ground
+from agentgen_sym.compiler.ground import ground
 from agentgen_sym.compiler.validate import apply_plan
 
 from .conftest import CORPUS, benchmark_tasks, requires_benchmarks
@@ -35,7 +35,7 @@ def _walk_and_compare(domain_path, problem_path, seed: int) -> int:
     chosen: list[int] = []
     for _ in range(WALK_LENGTH):
         states = task.unpack(rows)
-        ops = [a for a in np.flatnonzero(task.applicable(states)[0]) if task.op_action[a] != GOAL_ACTION]
+        ops = [a for a in np.flatnonzero(task.applicable(states)[0]) if task.action_mask[a]]
         if not ops:
             break
         op = int(rng.choice(ops))
@@ -43,7 +43,7 @@ def _walk_and_compare(domain_path, problem_path, seed: int) -> int:
         chosen.append(op)
         steps = tuple(ast.PlanStep(action, args) for action, args in task.plan_steps(chosen))
         lifted = apply_plan(domain, problem, ast.Plan(steps))[-1]  # raises if a step is not applicable
-        ground_facts = {task.fact_names[i] for i in np.flatnonzero(task.unpack(rows)[0][:task.n_facts])}
+        ground_facts = {str(task.facts[i]) for i in np.flatnonzero(task.unpack(rows)[0][:task.n_facts])}
         ground_facts.discard("(goal-reached)")
         assert ground_facts == {_fact_text(f) for f in lifted if f[0] not in static}, steps[-1]
     return len(chosen)
@@ -76,8 +76,7 @@ def test_ground_operators_are_exactly_the_applicable_lifted_steps(folder):
     task, _ = ground(domain, problem)
     states = apply_plan(domain, problem, ast.Plan(()))
     applicable = task.applicable(task.unpack(task.init_bits[None, :]))[0]
-    ground_steps = {(task.op_action[a], task.op_args[a]) for a in np.flatnonzero(applicable)
-                    if task.op_action[a] != GOAL_ACTION}
+    ground_steps = {tuple(task.actions[a]) for a in np.flatnonzero(applicable & task.action_mask)}
     assert ground_steps == _lifted_applicable(domain, problem, states[0])
 
 

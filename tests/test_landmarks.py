@@ -11,7 +11,7 @@ from agentgen_sym.planners import landmarks as landmarks_module
 from agentgen_sym.planners import make_planner
 from agentgen_sym.planners.landmarks import LandmarkCount, find_landmarks, greedy_necessary
 from agentgen_sym.planners.relaxed import relax
-from agentgen_sym.planners.task import Operator
+from agentgen_sym.compiler.task import Operator
 
 from .strategies_tasks import TaskSpec, spec_from, task_specs
 from .test_search import ref_relaxed_ops, replay
@@ -113,10 +113,10 @@ def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
 def test_a_landmark_dropped_before_its_successor_is_reached_counts_again():
     """Taking the key and dropping it again before the door is open gains nothing."""
     hand_free, key, door_open, inside = range(4)
-    operators = [Operator("take", "take", (), pre=(hand_free,), add=(key,), delete=(hand_free,)),
-                 Operator("drop", "drop", (), pre=(key,), add=(hand_free,), delete=(key,)),
-                 Operator("open", "open", (), pre=(key,), add=(door_open,)),
-                 Operator("enter", "enter", (), pre=(door_open,), add=(inside,))]
+    operators = [Operator("take", (), pre=(hand_free,), add=(key,), delete=(hand_free,)),
+                 Operator("drop", (), pre=(key,), add=(hand_free,), delete=(key,)),
+                 Operator("open", (), pre=(key,), add=(door_open,)),
+                 Operator("enter", (), pre=(door_open,), add=(inside,))]
     spec = spec_from(4, {hand_free}, {inside}, operators)
     h = LandmarkCount()
     h.precompute(spec.task)
@@ -159,7 +159,7 @@ def test_lama_plans_are_valid(spec):
 @given(task_specs(costs=True, zero_costs=True))
 def test_lama_heuristics_see_unit_costs_while_plans_keep_real_costs(spec):
     unit = spec.task.with_unit_costs()
-    real = np.array([a != "" for a in spec.task.op_action], dtype=bool)
+    real = spec.task.action_mask
     assert (unit.cost[real] == 1).all() and (unit.cost[~real] == 0).all() and unit.unit_cost
     result = make_planner("lama").solve(spec.task)
     if result.solved:

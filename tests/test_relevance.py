@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 
 from agentgen_sym.planners import make_planner
 from agentgen_sym.planners.relevance import relevant_operators
-from agentgen_sym.planners.task import Operator
+from agentgen_sym.compiler.task import GroundAction, Operator
 
 from .strategies_tasks import spec_from, task_specs
 from .test_search import ref_optimal_cost
@@ -34,12 +34,12 @@ def test_no_pruning_where_deletes_can_matter(spec):
 
 
 def test_operators_adding_only_irrelevant_facts_are_dropped_and_plans_keep_task_ids():
-    operators = [Operator("noise", "noise", (), pre=(0,), add=(2,), delete=(0,)),
-                 Operator("step", "step", (), pre=(0,), add=(1,))]
+    operators = [Operator("noise", (), pre=(0,), add=(2,), delete=(0,)),
+                 Operator("step", (), pre=(0,), add=(1,))]
     spec = spec_from(3, {0}, {1}, operators)
     assert relevant_operators(spec.task).tolist() == [False, True]
     result = make_planner("astar-hmax").solve(spec.task)
     assert result.plan == [1] and result.cost == 1
     assert not math.isinf(ref_optimal_cost(spec, spec.init))
     restricted = spec.task.restricted(np.array([False, True]))
-    assert restricted.op_names == ("step",) and restricted.n_ops == 1
+    assert restricted.actions == (GroundAction("step"),) and restricted.n_ops == 1

@@ -21,7 +21,7 @@ from agentgen_sym.planners.registry import SEARCHES, Planner
 from agentgen_sym.planners.relaxed import _segment_min
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.state_registry import StateRegistry
-from agentgen_sym.planners.task import ConditionalEffect, Operator
+from agentgen_sym.compiler.task import ConditionalEffect, Operator
 
 from .strategies_tasks import TaskSpec, fact_sets, spec_from, task_specs
 from .tasks_handmade import blocksworld, gripper, sliding_puzzle
@@ -204,8 +204,8 @@ def test_segment_min_matches_a_loop(n_rows, n_states, longest):
 def test_hff_supporters_never_cycle_through_zero_cost_ties():
     """p costs 1 (via c) and so does the zero-cost detour p -> q -> p: choosing supporters by value
     alone could pick the detour and return the invalid plan {a, b} with cost 0."""
-    ops = [Operator("a", "a", (), pre=(2,), add=(1,), cost=0), Operator("b", "b", (), pre=(1,), add=(2,), cost=0),
-           Operator("c", "c", (), pre=(0,), add=(1,), cost=1)]
+    ops = [Operator("a", (), pre=(2,), add=(1,), cost=0), Operator("b", (), pre=(1,), add=(2,), cost=0),
+           Operator("c", (), pre=(0,), add=(1,), cost=1)]
     spec = spec_from(3, [0], [1], ops)
     hff = heuristic(HFF, spec)
     plans, _ = hff.relaxed_plans(unpacked(spec, [frozenset({0})]))
@@ -233,7 +233,7 @@ def test_lmcut_between_hmax_and_optimal_cost(data):
 
 def test_lmcut_exceeds_hmax_where_landmarks_add_up():
     """Three independent goals of cost 1: h_max = 1, LM-cut = h* = 3."""
-    ops = [Operator(f"get{i}", "get", (str(i),), add=(i,)) for i in range(3)]
+    ops = [Operator("get", (str(i),), add=(i,)) for i in range(3)]
     spec = spec_from(3, [], [0, 1, 2], ops)
     bits = unpacked(spec, [frozenset()])
     assert heuristic(HMax, spec).compute(bits)[0] == 1
@@ -348,13 +348,13 @@ def test_lazy_greedy_search_queues_a_state_again_from_a_better_parent():
     """t is generated first under a parent with h = 2, then under one with h = 1, before it is
     expanded: queued again, it is expanded before r's plateau (4 expansions, not 6)."""
     i, p, q, g1, g2, t, r, w = range(8)
-    ops = [Operator("a", "a", (), pre=(i,), add=(p,), delete=(i,)),
-           Operator("b", "b", (), pre=(i,), add=(q, g1), delete=(i,)),
-           Operator("c", "c", (), pre=(p,), add=(t,), delete=(p,)),
-           Operator("d", "d", (), pre=(q,), add=(t,), delete=(q, g1)),
-           Operator("e", "e", (), pre=(q,), add=(r,), delete=(q,)),
-           Operator("f", "f", (), pre=(t,), add=(g1, g2)),
-           Operator("g", "g", (), pre=(r,), add=(w,), delete=(r,))]
+    ops = [Operator("a", (), pre=(i,), add=(p,), delete=(i,)),
+           Operator("b", (), pre=(i,), add=(q, g1), delete=(i,)),
+           Operator("c", (), pre=(p,), add=(t,), delete=(p,)),
+           Operator("d", (), pre=(q,), add=(t,), delete=(q, g1)),
+           Operator("e", (), pre=(q,), add=(r,), delete=(q,)),
+           Operator("f", (), pre=(t,), add=(g1, g2)),
+           Operator("g", (), pre=(r,), add=(w,), delete=(r,))]
     spec = spec_from(8, {i}, {g1, g2}, ops)
     goal_count = GoalCount()
     goal_count.precompute(spec.task)
@@ -386,19 +386,19 @@ def test_handmade_tasks(task_name, planner_name):
 
 
 def test_goal_at_init_and_dead_init():
-    spec = spec_from(2, [0], [0], [Operator("o", "o", (), pre=(1,), add=(0,))])
+    spec = spec_from(2, [0], [0], [Operator("o", (), pre=(1,), add=(0,))])
     for name in PLANNERS:
         result = make_planner(name).solve(spec.task)
         assert result.solved and result.plan == [] and result.cost == 0
-    dead = spec_from(2, [], [0], [Operator("o", "o", (), pre=(1,), add=(0,))])
+    dead = spec_from(2, [], [0], [Operator("o", (), pre=(1,), add=(0,))])
     for name in PLANNERS:
         assert make_planner(name).solve(dead.task).status is Status.UNSOLVABLE
 
 
 def test_unsolvable_needing_full_exploration():
     """Relaxed-reachable goal, but deletes make it unreachable: complete searches exhaust the space."""
-    ops = [Operator("a", "a", (), pre=(0,), add=(1,), delete=(0,)),
-           Operator("b", "b", (), pre=(0,), add=(2,), delete=(0,))]
+    ops = [Operator("a", (), pre=(0,), add=(1,), delete=(0,)),
+           Operator("b", (), pre=(0,), add=(2,), delete=(0,))]
     spec = spec_from(3, [0], [1, 2], ops)
     for name in PLANNERS:
         result = make_planner(name).solve(spec.task)
@@ -426,7 +426,7 @@ class _SlowGoalCount(GoalCount):
 
 def test_time_limit_holds_while_one_batch_of_successors_is_evaluated():
     n = 2000  # the root's successors: evaluating them all at once would take 4 s
-    spec = spec_from(n + 1, {0}, {n}, [Operator(f"o{i}", "o", (), pre=(0,), add=(i + 1,), delete=(0,))
+    spec = spec_from(n + 1, {0}, {n}, [Operator("o", (), pre=(0,), add=(i + 1,), delete=(0,))
                                          for i in range(n)])
     heuristic = _SlowGoalCount()
     heuristic.precompute(spec.task)
@@ -449,7 +449,7 @@ def test_memory_limit_reached_with_stats():
 
 # ---------------------------------------------------------------------- registry guards
 def _conditional_task() -> TaskSpec:
-    op = Operator("o", "o", (), add=(0,), effects=(ConditionalEffect(pre=(0,), add=(1,)),))
+    op = Operator("o", (), add=(0,), effects=(ConditionalEffect(pre=(0,), add=(1,)),))
     return spec_from(2, [], [1], [op])
 
 

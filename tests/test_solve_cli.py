@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
-from agentgen_sym.compiler.ground import ground
+from agentgen_sym import cli, compile_task, parse_domain, parse_plan, parse_problem, solve
+from agentgen_sym.backends import fast_downward_driver
+from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import validate
-from agentgen_sym.planners.backends import fast_downward_driver, run_backend
-from agentgen_sym.planners.task import GroundTask
 
 from .conftest import BENCHMARKS, requires_benchmarks, run_cli
 
@@ -90,13 +89,13 @@ def test_ground_saves_the_task(files, tmp_path: Path, capsys):
 
 @requires_benchmarks
 @pytest.mark.parametrize("backend", ["pyperplan-gbfs-hff", "fd-lama-first", "fd-astar-lmcut"])
-def test_backends_return_operators_of_our_task(backend):
+def test_backends_solve_behind_the_same_function(backend):
     if backend.startswith("fd") and fast_downward_driver() is None:
         pytest.skip("up-fast-downward is not installed (the bench extra)")
     pytest.importorskip("pyperplan")
-    domain_file, problem_file = BENCHMARKS / "blocks" / "domain.pddl", BENCHMARKS / "blocks" / "p01.pddl"
-    task, _ = ground(parse_domain(domain_file), parse_problem(problem_file))
-    result = run_backend(backend, domain_file, problem_file, task, time_limit=60)
-    assert result.solved, result.message
+    task = compile_task(BENCHMARKS / "blocks" / "domain.pddl", BENCHMARKS / "blocks" / "p01.pddl")
+    solution = solve(task, backend, time_limit=60)
+    assert solution.solved and solution.verdict.valid, solution.message
+    assert [step.action for step in solution.steps][:1] and solution.cost == len(solution.steps)
     if backend == "fd-astar-lmcut":
-        assert result.cost == 6
+        assert solution.cost == 6

@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.ground import GOAL_ACTION, ground
+from agentgen_sym.compiler.ground import ground
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.planners import make_planner
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask
 
 from .conftest import BenchmarkTask, benchmark_tasks, requires_benchmarks
 from .plan_corruption import KINDS, Corruption, Steps, corruptions, our_failing_step, read_up, up_failing_step
@@ -54,8 +54,7 @@ def solved(task: BenchmarkTask) -> Solved:
     ground_task, _ = ground(domain, problem)
     result = make_planner("default").solve(ground_task, time_limit=20)
     assert result.solved, f"{task.id}: {result.status}"
-    plan = tuple(ast.PlanStep(action, args) for action, args in ground_task.plan_steps(result.plan)
-                 if action != GOAL_ACTION)
+    plan = tuple(ast.PlanStep(action, args) for action, args in ground_task.plan_steps(result.plan))
     cases = corruptions(domain, problem, plan, random.Random(f"{SEED}:{task.id}"), PER_KIND)
     return Solved(domain, problem, ground_task, plan, tuple(cases))
 
@@ -63,21 +62,16 @@ def solved(task: BenchmarkTask) -> Solved:
 def ground_failing_step(task: GroundTask, steps: Steps) -> int | None:
     """Replay on the ground operators: a step applies when one operator with its action and arguments is
     applicable (a disjunctive precondition gives several; none when the grounder proved it never is)."""
-    operators: dict[tuple[str, tuple[str, ...]], list[int]] = defaultdict(list)
-    for op, key in enumerate(zip(task.op_action, task.op_args)):
-        operators[key].append(op)
     row = task.init_bits[None, :]
     for number, step in enumerate(steps, 1):
         state = task.unpack(row)
         applicable = task.applicable(state)[0]
-        usable = [op for op in operators.get((step.action, step.args), []) if applicable[op]]
+        usable = [op for op in task.action_ops.get((step.action, step.args), ()) if applicable[op]]
         if not usable:
             return number
         row = task.successors(row, state, np.array([0]), np.array([usable[0]]))
     state = task.unpack(row)
-    goal_operators = operators.get((GOAL_ACTION, ()), [])  # a goal that is not a conjunction of facts
-    reached = task.is_goal(state)[0] or task.applicable(state)[0, goal_operators].any()
-    return None if reached else len(steps) + 1
+    return None if task.goal_reached(state)[0] else len(steps) + 1
 
 
 def _cases(s: Solved) -> list[tuple[str, Steps]]:

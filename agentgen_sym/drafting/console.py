@@ -59,7 +59,7 @@ def progress_line(done: int, total: int, accepted: int, env_id: str) -> None:
 
 def print_build_summary(report: BuildReport, out: Path, stream: TextIO | None = None) -> None:
     stream = stream or sys.stdout
-    from agentgen_sym.cli import print_table
+    from agentgen_sym.tables import print_table
 
     print_table(["environment", "verdict", "stage", "tasks", "LLM Bi-Evol", "trajectories", "reason"],
                 [[e.env_id, ("accepted" if e.accepted else "rejected") + (" (resumed)" if e.resumed else ""),

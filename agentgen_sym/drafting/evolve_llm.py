@@ -23,6 +23,7 @@ from agentgen_sym.compiler.analysis import conjuncts
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
+from agentgen_sym.compiler.task import GroundAtom
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation.dedup import Deduplicator
 from agentgen_sym.generation.measure import Stopwatch, measure
@@ -51,16 +52,16 @@ class EvolveOutcome:
     task_id: str | None = None
 
 
-def _atom_text(atom: ast.Atom) -> str:
-    return f"({atom.predicate}{''.join(' ' + a.name for a in atom.args)})"
+def _fact(atom: ast.Atom) -> GroundAtom:
+    return GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
 
 
 def _spec(problem: ast.Problem, origin: str) -> TaskSpec | None:
     goal = list(conjuncts(problem.goal))
     if not goal or not all(isinstance(g, ast.Atom) for g in goal):
         return None
-    init = tuple(sorted(_atom_text(a) for a in problem.init if isinstance(a, ast.Atom)))
-    return TaskSpec(problem.objects, init, tuple(sorted(_atom_text(g) for g in goal)), origin)
+    init = tuple(sorted(_fact(a) for a in problem.init if isinstance(a, ast.Atom)))
+    return TaskSpec(problem.objects, init, tuple(sorted(_fact(g) for g in goal)), origin)
 
 
 def evolve_with_llm(tasks_dir: Path, asker: Asker, clock: Clock, per_direction: int = 1, stage: str = "evolve_llm"
@@ -98,8 +99,9 @@ def evolve_with_llm(tasks_dir: Path, asker: Asker, clock: Clock, per_direction: 
                 records.append({"id": task_id, "domain": domain.name, "problem_file": f"tasks/{task_id}.pddl",
                                 "seed": parent.get("seed"), "origin": f"llm-{direction}", "parent": parent["id"],
                                 "n_objects": len(problem.objects), "n_goal_atoms": len(list(conjuncts(problem.goal))),
-                                "plan": list(measured.plan), "cost": measured.cost, "optimal": measured.optimal,
-                                "expanded": measured.expanded, "difficulty": measured.difficulty})
+                                "plan": [str(step) for step in measured.plan], "cost": measured.cost,
+                                "optimal": measured.optimal, "expanded": measured.expanded,
+                                "difficulty": measured.difficulty})
                 outcome = EvolveOutcome(**{**asdict(outcome), "task_id": task_id})
             outcomes.append(outcome)
     clock.add({"solve": sum(watch.seconds.values())})

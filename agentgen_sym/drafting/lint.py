@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.validate import validate
 
 MAX_UNUSED_FRACTION = 0.5
@@ -56,7 +57,7 @@ def lint(domain: ast.Domain, solved: dict[str, tuple[ast.Problem, tuple[str, ...
     kept = {label: plan for label, (_p, plan) in solved.items() if label not in trivial}
     if solved and not kept:
         findings.append(LintFinding("trivial-goal", "error", "every problem's goal already holds initially"))
-    used = {step[1:-1].split()[0] for plan in kept.values() for step in plan}
+    used = {GroundAction.parse(step).action for plan in kept.values() for step in plan}
     unused = [a.name for a in domain.actions if a.name not in used]
     if kept and domain.actions:
         too_many = len(unused) / len(domain.actions) > max_unused_fraction

@@ -28,15 +28,17 @@ from pathlib import Path
 from typing import Any
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, ground
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.types import TypeHierarchy
-from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env.templates import Templates, TemplateError
 from agentgen_sym.files import write_atomic
 from agentgen_sym.llm import CompletionStatus, LLMClient
 from agentgen_sym.llm.extract import strip_fences
-from agentgen_sym.planners.registry import make_planner
+from agentgen_sym.solve import solve
 
 from .calls import (MAX_DESCRIPTION_CHARS, MAX_INSPIRATION_CHARS, Asker, Extracted, Rejected, extract_block,
                     extract_problems, require_answer)
@@ -362,18 +364,15 @@ def solve_and_validate(domain: ast.Domain, problem: ast.Problem, time_limit: flo
     if size > MAX_GROUND_OPERATORS:
         return None, f"too large to ground: up to {size} operators (limit {MAX_GROUND_OPERATORS})", None
     try:
-        task, _ = ground(domain, problem)
+        task = compile_task(domain, problem)
     except GroundingError as exc:
         return None, f"{exc.code}: {exc}", None
-    result = make_planner("default").solve(task, time_limit, memory_limit_mb)
-    if not result.solved:
-        return None, f"{result.status.value}{': ' + result.message if result.message else ''}", None
-    steps = [(action, tuple(args)) for action, args in task.plan_steps(result.plan) if action != GOAL_ACTION]
-    outcome = validate(domain, problem, ast.Plan(tuple(ast.PlanStep(a, args) for a, args in steps)))
-    if not outcome.valid:
-        first = outcome.diagnostics[0].message if outcome.diagnostics else "invalid"
-        return None, f"the planner's plan failed validation: {first}", None
-    return tuple(f"({a}{''.join(' ' + x for x in args)})" for a, args in steps), None, outcome.cost
+    except PddlError as exc:
+        return None, str(exc), None
+    solution = solve(task, "default", time_limit, memory_limit_mb=memory_limit_mb)
+    if not solution.solved:
+        return None, f"{solution.status.value}{': ' + solution.message if solution.message else ''}", None
+    return tuple(str(GroundAction(s.action, s.args)) for s in solution.steps), None, solution.cost
 
 
 def operator_bound(domain: ast.Domain, problem: ast.Problem) -> int:

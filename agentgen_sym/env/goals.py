@@ -15,8 +15,9 @@ import numpy as np
 
 from ..compiler import ast
 from ..compiler.analysis import conjuncts
+from ..compiler.compile import CompiledTask
 from ..compiler.printer import expr
-from ..planners.task import GroundTask
+from ..compiler.task import GroundAtom
 from .templates import Templates
 
 NEGATED = "it is not true that {}"
@@ -37,17 +38,16 @@ class GoalCondition:
         return bool(state[self.fact]) == self.positive
 
 
-def goal_conditions(task: GroundTask, problem: ast.Problem, templates: Templates) -> list[GoalCondition]:
-    index = {name: i for i, name in enumerate(task.fact_names)}
-    init = {expr(a) for a in problem.init if isinstance(a, ast.Atom)}
+def goal_conditions(task: CompiledTask, templates: Templates) -> list[GoalCondition]:
+    ground = task.ground
     out = []
-    for part in conjuncts(problem.goal):
+    for part in conjuncts(task.problem.goal):
         atom, positive = (part.arg, False) if isinstance(part, ast.Not) else (part, True)
         if not isinstance(atom, ast.Atom):
             out.append(GoalCondition(expr(part), None))
             continue
-        name = expr(atom)
-        fact = index.get(name, task.true_fact if name in init else task.false_fact)
-        text = templates.fact(atom.predicate, (a.name for a in atom.args))
-        out.append(GoalCondition(text if positive else NEGATED.format(text), fact, positive))
+        fact = GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
+        index = ground.fact_ids.get(fact, ground.true_fact if fact in task.static else ground.false_fact)
+        text = templates.fact(*fact)
+        out.append(GoalCondition(text if positive else NEGATED.format(text), index, positive))
     return out

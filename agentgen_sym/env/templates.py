@@ -19,13 +19,10 @@ from typing import Iterable, Mapping
 
 from ..compiler import ast
 from ..compiler.suggest import closest
+from ..compiler.task import GroundAction
 
 TEMPLATES_FILE = "templates.json"
 """The override file looked for beside a domain file."""
-
-GroundAction = tuple[str, tuple[str, ...]]
-"""A lifted action name with its object arguments, e.g. ``("stack", ("a", "b"))``."""
-
 
 class TemplateError(ValueError):
     """A template override that does not fit the domain; the message names the file and entry."""
@@ -111,11 +108,6 @@ class Templates:
     def action(self, name: str, args: Iterable[str]) -> str:
         return self.actions[name].format(*args)
 
-    def fact_name(self, name: str) -> str:
-        """Render a ground fact written as PDDL, e.g. ``(on a b)`` -> ``a is on b``."""
-        predicate, *args = name.strip("()").split()
-        return self.fact(predicate, args)
-
 
 def _apply_overrides(path: Path, domain: ast.Domain, predicates: dict[str, str], actions: dict[str, str]) -> None:
     try:
@@ -169,13 +161,16 @@ class ActionReader:
         """Every reading of ``text`` (no duplicates, PDDL form first, then domain order); [] if none."""
         normalized = _normalize(text)
         found: dict[GroundAction, None] = {}
-        name, *args = normalized.removeprefix("(").removesuffix(")").split() or [""]
+        try:
+            name, args = GroundAction.parse(normalized)
+        except ValueError:  # nothing but brackets or blanks
+            name, args = "", ()
         if self.arity.get(name) == len(args) and all(a in self.objects for a in args):
-            found[(name, tuple(args))] = None
+            found[GroundAction(name, args)] = None
         for name, (pattern, order) in self.patterns:
             match = pattern.fullmatch(normalized)
             if match:
-                found[(name, tuple(match.group(f"a{i}") for i in order))] = None
+                found[GroundAction(name, tuple(match.group(f"a{i}") for i in order))] = None
         return list(found)
 
 

@@ -15,13 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from ..compiler import ast
-from ..compiler.ground import GOAL_ACTION, ground
+from ..compiler.compile import CompiledTask, compile_task
 from ..compiler.parser import parse_domain, parse_problem
-from ..compiler.printer import expr
-from ..planners.task import GroundTask
+from ..compiler.task import GroundAction
 from .goals import goal_conditions
-from .templates import ActionReader, GroundAction, Templates
+from .templates import ActionReader, Templates
 
 INVALID_ACTION = "The action is not valid and therefore takes no effect. Please check valid actions."
 """AgentBoard's answer to text that is no action of the domain."""
@@ -48,30 +46,24 @@ def sentence(text: str) -> str:
 
 
 class TextEnv:
-    """One episode at a time over ``task``; ``problem`` supplies the objects, static facts and goal."""
+    """One episode at a time over a compiled task (its GroundTask, objects, static facts and goal)."""
 
-    def __init__(self, task: GroundTask, templates: Templates, problem: ast.Problem) -> None:
-        self.task = task
+    def __init__(self, compiled: CompiledTask, templates: Templates) -> None:
+        self.compiled = compiled
+        self.task = task = compiled.ground
         self.templates = templates
-        self.goals = goal_conditions(task, problem, templates)
-        self.reader = ActionReader(templates, [o.name for o in (*templates.domain.constants, *problem.objects)])
-        self.goal_ops = [i for i, action in enumerate(task.op_action) if action == GOAL_ACTION]
-        self.ops: dict[GroundAction, list[int]] = {}
-        for i, key in enumerate(zip(task.op_action, task.op_args)):
-            if key[0] != GOAL_ACTION:
-                self.ops.setdefault(key, []).append(i)
-        hidden = set(task.goal_idx.tolist()) if self.goal_ops else set()
-        self.shown = np.array([i for i in range(task.n_facts) if i not in hidden], dtype=np.int64)
-        known = set(task.fact_names)
-        self.static = sorted({expr(a) for a in problem.init if isinstance(a, ast.Atom)} - known)
+        self.goals = goal_conditions(compiled, templates)
+        self.reader = ActionReader(templates, compiled.objects)
+        self.ops: dict[GroundAction, tuple[int, ...]] = task.action_ops
+        self.shown = np.flatnonzero(task.atom_mask)
+        self.static = sorted(compiled.static)
         self.reset()
 
     @classmethod
     def from_files(cls, domain_path: Path | str, problem_path: Path | str) -> TextEnv:
-        """Parse and ground the files; ``templates.json`` beside the domain overrides templates."""
+        """Parse, check and ground the files; ``templates.json`` beside the domain overrides templates."""
         domain, problem = parse_domain(Path(domain_path)), parse_problem(Path(problem_path))
-        task, _ = ground(domain, problem)
-        return cls(task, Templates.beside(domain, domain_path), problem)
+        return cls(compile_task(domain, problem), Templates.beside(domain, domain_path))
 
     # ------------------------------------------------------------------ episode
     def reset(self) -> str:
@@ -105,7 +97,7 @@ class TextEnv:
                 self.valid_attempts += 1
                 self._apply(op)
                 self._settle()
-                applied = self.task.op_names[op]
+                applied = str(self.task.actions[op])
                 observation = self._observation()
         info = {"action_is_valid": valid, "action": applied, "progress_rate": self.progress_rate,
                 "grounding_accuracy": self.grounding_accuracy, "steps": self.steps}
@@ -115,13 +107,13 @@ class TextEnv:
     def valid_actions(self) -> list[str]:
         """The applicable actions as text, sorted so the same state always lists them alike."""
         task = self.task
-        return sorted({self.templates.action(task.op_action[op], task.op_args[op])
-                       for op in np.flatnonzero(task.applicable(self.state)[0]) if task.op_action[op] != GOAL_ACTION})
+        ok = task.applicable(self.state)[0] & task.action_mask
+        return sorted({self.templates.action(*task.actions[op]) for op in np.flatnonzero(ok)})
 
     def state_facts(self, pddl: bool = False) -> list[str]:
         """The true facts, static ones included, in words (or as PDDL), sorted."""
-        names = [self.task.fact_names[i] for i in self.shown[self.state[0, self.shown]]] + self.static
-        return sorted(names if pddl else (self.templates.fact_name(n) for n in names))
+        atoms = [self.task.facts[i] for i in self.shown[self.state[0, self.shown]]] + self.static
+        return sorted(str(a) if pddl else self.templates.fact(*a) for a in atoms)
 
     def goal_text(self) -> str:
         return GOAL_PREFIX + ", ".join(sorted(g.text for g in self.goals))
@@ -145,12 +137,8 @@ class TextEnv:
         self.state = self.task.unpack(self.row)
 
     def _settle(self) -> None:
-        """Fire a goal operator if one applies, then update done and the progress rate."""
-        ok = self.task.applicable(self.state)[0]
-        fired = next((op for op in self.goal_ops if ok[op]), None)
-        if fired is not None:
-            self._apply(fired)
-        reached = bool(self.task.is_goal(self.state)[0])
+        """Update done and the progress rate."""
+        reached = bool(self.task.goal_reached(self.state)[0])
         self.done = self.done or reached
         if self.goals:
             held = sum(g.holds(self.state[0], reached) for g in self.goals) / len(self.goals)

@@ -5,7 +5,7 @@ plays it through the text environment and writes one JSON Lines record per task.
 """
 
 from .distances import MAX_STATES, distances_to_goal
-from .export import ExportStats, Skipped, export
+from .export import ExportStats, Skipped, export, export_tasks
 from .formats import FORMATS
 from .rules import domain_rules
 from .tasks import ExportError, TaskEntry, read_tasks
@@ -26,6 +26,7 @@ __all__ = [
     "domain_rules",
     "explain",
     "export",
+    "export_tasks",
     "play",
     "read_tasks",
     "system_prompt",

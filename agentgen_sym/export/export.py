@@ -17,12 +17,14 @@ from typing import Callable
 
 from ..compiler import ast
 from ..compiler.check import check
+from ..compiler.compile import compile_task
 from ..compiler.diagnostics import PddlError
-from ..compiler.ground import GroundingError, ground
+from ..compiler.ground import GroundingError
 from ..compiler.parser import parse_domain, parse_plan, parse_problem
 from ..compiler.validate import validate
 from ..env import TemplateError, Templates, TextEnv
 from ..files import write_atomic
+from ..generation import TaskSet
 from .formats import FORMATS, Record
 from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
 from .trajectories import Trajectory, TrajectoryError, play
@@ -111,7 +113,7 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
 
 def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: TaskEntry, negatives: bool,
                 distances: bool) -> tuple[Trajectory, Record]:
-    """The checked task's trajectory and the record's metadata; raises _Skip with the reason otherwise."""
+    """The task's trajectory and the record's metadata; raises _Skip with the reason otherwise."""
     problem_path = folder / entry.problem_file
     try:
         problem = parse_problem(problem_path)
@@ -120,22 +122,53 @@ def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: T
         raise _Skip(str(exc)) from exc
     except OSError as exc:
         raise _Skip(f"cannot read {problem_path}: {exc.strerror or exc}") from exc
-    errors = [d for d in check(domain, problem) if d.is_error]
-    if errors:
-        raise _Skip(f"{problem_path} has errors ({errors[0].code}: {errors[0].message})")
+    return _played(domain, templates, entry.id, problem, plan, entry.fields.get("cost"), entry.meta(), negatives,
+                   distances, where=str(problem_path))
+
+
+def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast.Problem, plan: ast.Plan,
+            stated_cost: int | None, meta: Record, negatives: bool, distances: bool, where: str
+            ) -> tuple[Trajectory, Record]:
+    """Compile the task, validate its plan, check the stated cost and play the plan in the environment."""
+    try:
+        task = compile_task(domain, problem)
+    except PddlError as exc:
+        first = next(d for d in exc.diagnostics if d.is_error)
+        raise _Skip(f"{where} has errors ({first.code}: {first.message})") from exc
+    except GroundingError as exc:
+        raise _Skip(str(exc)) from exc
     if not plan.steps:
         raise _Skip("the plan is empty: the goal holds initially, so there is nothing to learn")
     verdict = validate(domain, problem, plan)
     if not verdict.valid:
         raise _Skip(f"the plan fails validation: {verdict.diagnostics[0].message}")
-    stated = entry.fields.get("cost")
-    if stated is not None and stated != verdict.cost:
-        raise _Skip(f"tasks.jsonl states cost {stated}, but the plan costs {verdict.cost}")
+    if stated_cost is not None and stated_cost != verdict.cost:
+        raise _Skip(f"tasks.jsonl states cost {stated_cost}, but the plan costs {verdict.cost}")
     try:
-        task, _ = ground(domain, problem)
-        env = TextEnv(task, templates, problem)
-        trajectory = play(entry.id, env, [(s.action, s.args) for s in plan.steps],
+        trajectory = play(task_id, TextEnv(task, templates), [(s.action, s.args) for s in plan.steps],
                           negatives=negatives, distances=distances)
-    except (GroundingError, TrajectoryError) as exc:
+    except TrajectoryError as exc:
         raise _Skip(str(exc)) from exc
-    return trajectory, entry.meta() | {"cost": verdict.cost if stated is None else stated} | trajectory.extras
+    return trajectory, meta | {"cost": verdict.cost if stated_cost is None else stated_cost} | trajectory.extras
+
+
+def export_tasks(tasks: TaskSet, fmt: str, negatives: bool = False, distances: bool = False
+                 ) -> tuple[list[Record], list[Skipped]]:
+    """One ``fmt`` record per exportable task of an in-memory task set (in id order), and the skipped ones."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    templates = Templates.for_domain(tasks.domain, tasks.templates_file)
+    records: list[Record] = []
+    skipped: list[Skipped] = []
+    for task in sorted(tasks.tasks, key=lambda t: t.id):
+        plan = ast.Plan(tuple(ast.PlanStep(step.action, step.args) for step in task.plan))
+        record = task.record()
+        meta = TaskEntry(task.id, record["problem_file"], tuple(record["plan"]), record).meta()
+        try:
+            trajectory, meta = _played(tasks.domain, templates, task.id, task.problem, plan, task.cost, meta,
+                                       negatives, distances, where=task.id)
+        except _Skip as exc:
+            skipped.append(Skipped(task.id, str(exc)))
+        else:
+            records.append(FORMATS[fmt](task.id, trajectory, meta))
+    return records, skipped

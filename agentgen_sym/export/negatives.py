@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..compiler.ground import GOAL_ACTION
+import numpy as np
+
 from ..env import TextEnv
 from ..env.goals import NEGATED
 from .variation import stable_index
@@ -41,13 +42,14 @@ def try_invalid(env: TextEnv, gold_op: int, task_id: str, step: int) -> Negative
     """Step ``env`` with an invalid action (the state stays as it is); None when every action applies."""
     task, templates = env.task, env.templates
     ok = task.applicable(env.state)[0]
-    blocked = [op for op in range(task.n_ops) if not ok[op] and task.op_action[op] != GOAL_ACTION]
-    same = [op for op in blocked if task.op_action[op] == task.op_action[gold_op]]
-    others = [op for op in blocked if task.op_action[op] != task.op_action[gold_op]]
+    blocked = np.flatnonzero(~ok & task.action_mask).tolist()
+    gold_action = task.actions[gold_op].action
+    same = [op for op in blocked if task.actions[op].action == gold_action]
+    others = [op for op in blocked if task.actions[op].action != gold_action]
     for pool in (same, others):
         start = stable_index(len(pool), task_id, step, "invalid") if pool else 0
         for op in pool[start:] + pool[:start]:
-            text = templates.action(task.op_action[op], task.op_args[op])
+            text = templates.action(*task.actions[op])
             if any(ok[o] for reading in env.reader.read(text) for o in env.ops.get(reading, ())):
                 continue  # the same text also names an applicable operator: not a mistake
             feedback = env.step(text).observation
@@ -62,8 +64,7 @@ def _recovery(env: TextEnv, op: int) -> str:
     unmet = [(int(f), True) for f in task.pre_idx[op] if not state[f]]
     unmet += [(int(f), False) for f in task.neg_idx[op] if state[f]]
     for fact, positive in unmet:
-        name = task.fact_names[fact] if fact < task.n_facts else ""
-        if name.strip("()").split(" ")[0] in env.templates.predicates:
-            text = env.templates.fact_name(name)
+        if fact < task.n_facts and task.facts[fact].predicate in env.templates.predicates:
+            text = env.templates.fact(*task.facts[fact])
             return RECOVERY.format(fact=text if positive else NEGATED.format(text))
     return RECOVERY_UNNAMED

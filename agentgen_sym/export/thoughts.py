@@ -17,7 +17,7 @@ import numpy as np
 
 from ..env.goals import NEGATED
 from ..env.templates import Templates
-from ..planners.task import GroundTask
+from ..compiler.task import GroundTask
 from .variation import stable_index
 
 GOAL_PHRASES = (
@@ -50,7 +50,7 @@ class PlanView:
 
 def action_phrase(templates: Templates, task: GroundTask, op: int) -> str:
     """The action as a verb phrase inside a sentence (first letter lower-cased)."""
-    text = templates.action(task.op_action[op], task.op_args[op])
+    text = templates.action(*task.actions[op])
     return text[:1].lower() + text[1:]
 
 
@@ -76,7 +76,7 @@ def _needs(task: GroundTask, op: int, state: np.ndarray) -> set[Condition]:
 
 
 def _fact_text(templates: Templates, task: GroundTask, condition: Condition) -> str:
-    text = templates.fact_name(task.fact_names[condition[0]])
+    text = templates.fact(*task.facts[condition[0]])
     return text if condition[1] else NEGATED.format(text)
 
 

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..compiler.task import GroundAction
 from ..env import TextEnv
 from .distances import MAX_STATES, distances_to_goal
 from .negatives import Negative, negative_step, try_invalid
@@ -81,14 +82,14 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
     for step, (action, args) in enumerate(plan):
         ok = task.applicable(env.state)[0]
         op = next((o for o in env.ops.get((action, args), ()) if ok[o]), None)
-        step_text = "(" + " ".join((action, *args)) + ")"
+        step_text = str(GroundAction(action, args))
         if op is None:
             raise TrajectoryError(f"step {step + 1} {step_text} cannot be applied in the environment")
         if step == wanted:
             negative = try_invalid(env, op, task_id, step)
         text = templates.action(action, args)
         result = env.step(text)
-        if result.info["action"] != task.op_names[op]:
+        if result.info["action"] != str(task.actions[op]):
             raise TrajectoryError(f"step {step + 1}: the environment reads {text!r} as {result.info['action']}, "
                                   f"not {step_text}; make the action templates unambiguous")
         if result.done and step < len(plan) - 1:  # the data would teach acting on after success
@@ -102,7 +103,7 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
     view = PlanView(task, ops, task.unpack(np.array(rows)))
     goals = frozenset((g.fact, g.positive) for g in env.goals if g.fact is not None and g.fact < task.n_facts)
     nameable = frozenset(f for f in env.shown.tolist()
-                         if task.fact_names[f].strip("()").split(" ")[0] in templates.predicates)
+                         if task.facts[f].predicate in templates.predicates)
     thoughts = explain(view, templates, goals, nameable, task_id)
 
     turns = [Turn("user", f"{env.goal_text()}\n{OBSERVATION.format(initial)}")]

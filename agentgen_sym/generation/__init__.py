@@ -1,5 +1,7 @@
 """Task generation without an LLM: random-walk goals, measured difficulty, Bi-Evol, even selection."""
 
-from .generate import GenerationReport, evolve, generate
+from .generate import (GeneratedTask, GenerationReport, TaskSet, evolve, evolve_tasks, generate, generate_tasks,
+                       read_tasks, write_tasks)
 
-__all__ = ["GenerationReport", "evolve", "generate"]
+__all__ = ["GeneratedTask", "GenerationReport", "TaskSet", "evolve", "evolve_tasks", "generate", "generate_tasks",
+           "read_tasks", "write_tasks"]

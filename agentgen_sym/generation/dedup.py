@@ -11,16 +11,16 @@ from __future__ import annotations
 import networkx as nx
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.printer import expr
+from agentgen_sym.compiler.task import GroundAtom
 
 from .tasks import TaskSpec, mentions_only
 
 
-def print_static(item: ast.Atom | ast.FunctionValue) -> str:
-    """A static fact or function value as a node text; values go into the predicate label."""
+def static_fact(item: ast.Atom | ast.FunctionValue) -> GroundAtom:
+    """A static fact or function value as a fact node; values go into the predicate label."""
     if isinstance(item, ast.FunctionValue):
-        return expr(ast.FunctionTerm(f"{item.function.name}={item.value.value}", item.function.args))
-    return expr(item)
+        return GroundAtom(f"{item.function.name}={item.value.value}", tuple(a.name for a in item.function.args))
+    return GroundAtom(item.predicate, tuple(a.name for a in item.args))
 
 
 def task_graph(spec: TaskSpec) -> nx.Graph:
@@ -29,13 +29,12 @@ def task_graph(spec: TaskSpec) -> nx.Graph:
     for obj in spec.objects:
         graph.add_node(("o", obj.name), label="object:" + ",".join(obj.types))
     kept = {o.name for o in spec.objects}
-    static = [print_static(item) for item in spec.static if mentions_only(item, kept)]
+    static = [static_fact(item) for item in spec.static if mentions_only(item, kept)]
     for part, facts in (("static", static), ("init", spec.init), ("goal", spec.goal)):
         for fact in facts:
-            predicate, *args = fact[1:-1].split()
             node = (part, fact)  # static facts are part of the task: renaming must preserve them too
-            graph.add_node(node, label=f"{part}:{predicate}")
-            for position, arg in enumerate(args):
+            graph.add_node(node, label=f"{part}:{fact.predicate}")
+            for position, arg in enumerate(fact.args):
                 if ("o", arg) not in graph:  # a domain constant: fixed, so labelled by its name
                     graph.add_node(("o", arg), label=f"constant:{arg}")
                 graph.add_edge(node, ("o", arg), label=str(position))

@@ -14,31 +14,31 @@ from typing import Callable, Iterable, TypeVar
 
 import numpy as np
 
-from agentgen_sym.planners.task import GroundTask, pack
+from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask, pack
 
-from .tasks import TaskSpec, random_walk, true_facts
+from .tasks import TaskSpec, random_walk
 
 T = TypeVar("T")
 
 
-def _replay(task: GroundTask, init: tuple[str, ...], plan: tuple[str, ...]) -> np.ndarray | None:
-    """The state after ``plan`` from ``init`` on the seed's GroundTask (None if a step is unknown)."""
-    index = {name: i for i, name in enumerate(task.fact_names)}
-    by_name = {name: i for i, name in enumerate(task.op_names)}
+def _replay(task: GroundTask, init: tuple[GroundAtom, ...], plan: tuple[GroundAction, ...]) -> np.ndarray | None:
+    """The state after ``plan`` from ``init`` on the seed's GroundTask (None if a step does not apply)."""
+    index = task.fact_ids
     bits = np.zeros((1, task.n_bits), dtype=bool)
     bits[0, [index[f] for f in init if f in index]] = True
     bits[0, task.true_fact] = True
     row = pack(bits, task.n_words)[0]
     for step in plan:
-        op = by_name.get(step)
+        state = task.unpack(row[None, :])
+        ok = task.applicable(state)[0]
+        op = next((o for o in task.action_ops.get(step, ()) if ok[o]), None)
         if op is None:
             return None
-        state = task.unpack(row[None, :])
         row = task.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
     return row
 
 
-def _sample(facts: Iterable[str], k: int, rng: np.random.Generator) -> tuple[str, ...]:
+def _sample(facts: Iterable[GroundAtom], k: int, rng: np.random.Generator) -> tuple[GroundAtom, ...]:
     pool = sorted(facts)
     if not pool:
         return ()
@@ -46,7 +46,8 @@ def _sample(facts: Iterable[str], k: int, rng: np.random.Generator) -> tuple[str
     return tuple(sorted(pool[i] for i in picked))
 
 
-def easier(spec: TaskSpec, plan: tuple[str, ...], task: GroundTask, rng: np.random.Generator) -> list[TaskSpec]:
+def easier(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng: np.random.Generator
+           ) -> list[TaskSpec]:
     out: list[TaskSpec] = []
     if len(spec.goal) > 1:
         drop = int(rng.integers(len(spec.goal)))
@@ -54,33 +55,34 @@ def easier(spec: TaskSpec, plan: tuple[str, ...], task: GroundTask, rng: np.rand
     if len(plan) > 1:
         middle = _replay(task, spec.init, plan[:len(plan) // 2])
         if middle is not None:
-            reached = set(true_facts(task, middle)) - set(spec.init)
+            reached = set(task.state_atoms(middle)) - set(spec.init)
             goal = _sample(reached, max(1, len(spec.goal) - 1), rng)
             if goal:
                 out.append(replace(spec, goal=goal, origin="easier:subgoal"))
-    mentioned = {arg for fact in spec.goal for arg in fact[1:-1].split()[1:]}
+    mentioned = {arg for fact in spec.goal for arg in fact.args}
     spare = [o for o in spec.objects if o.name not in mentioned]
     if spare:
         gone = spare[int(rng.integers(len(spare)))].name
-        keeps = tuple(f for f in spec.init if gone not in f[1:-1].split()[1:])
+        keeps = tuple(f for f in spec.init if gone not in f.args)
         out.append(replace(spec, objects=tuple(o for o in spec.objects if o.name != gone), init=keeps,
                            origin="easier:drop-object"))
     return out
 
 
-def harder(spec: TaskSpec, plan: tuple[str, ...], task: GroundTask, rng: np.random.Generator) -> list[TaskSpec]:
+def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng: np.random.Generator
+           ) -> list[TaskSpec]:
     out: list[TaskSpec] = []
     end = _replay(task, spec.init, plan)
     if end is not None:
         further, _ops = random_walk(task, end, max(2, len(plan)), rng)
-        extra = set(true_facts(task, further)) - set(spec.init) - set(spec.goal)
+        extra = set(task.state_atoms(further)) - set(spec.init) - set(spec.goal)
         added = _sample(extra, 1 + int(rng.integers(2)), rng)
         if added:
             out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(added))), origin="harder:more-goals"))
     start = _replay(task, spec.init, ())
     if start is not None:
         far, _ops = random_walk(task, start, 2 * max(2, len(plan)), rng)
-        changed = set(true_facts(task, far)) - set(spec.init)
+        changed = set(task.state_atoms(far)) - set(spec.init)
         goal = _sample(changed, len(spec.goal) + 1, rng)
         if goal:
             out.append(replace(spec, goal=goal, origin="harder:longer-walk"))

@@ -6,7 +6,8 @@ construction; still, each is re-checked, solved and validated before it is kept,
 duplicates up to object renaming are dropped. Bi-Evol then widens the pool both ways and
 the final set is picked for an even difficulty histogram over the requested range.
 
-The output folder (the TASKS_DIR that `export` reads):
+``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
+a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
   domain.pddl, templates.json (when the domain has one), tasks/<id>.pddl,
   tasks.jsonl (one record per task: figures, plan, provenance, seed), report.md, difficulty.png
 Every random choice follows ``seed``, so the same seed gives byte-identical files.
@@ -23,17 +24,16 @@ from typing import Callable
 import numpy as np
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.check import check
-from agentgen_sym.compiler.diagnostics import PddlError
-from agentgen_sym.compiler.ground import ground
+from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.compiler.printer import expr, print_pddl
+from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.files import write_atomic
 
 from .dedup import Deduplicator
 from .evolve import easier, harder, select_even
 from .measure import Measurement, Stopwatch, measure
-from .tasks import TaskSpec, random_walk, seed_statics, true_facts
+from .tasks import TaskSpec, random_walk, seed_statics
 
 MAX_WALK = 24
 MAX_GOAL_ATOMS = 4
@@ -44,6 +44,34 @@ class Generated:
     spec: TaskSpec
     measurement: Measurement
     order: int  # creation order: ties in selection keep it, for determinism
+
+
+@dataclass(frozen=True)
+class GeneratedTask:
+    """One selected task: its problem, its validated gold plan and figures, its provenance."""
+
+    id: str
+    problem: ast.Problem
+    plan: tuple[GroundAction, ...]
+    cost: int
+    optimal: bool
+    expanded: int
+    origin: str
+    parent: str | None
+    seed: int
+    n_goal_atoms: int
+
+    @property
+    def difficulty(self) -> int:
+        return len(self.plan)
+
+    def record(self) -> dict:
+        """The task's line of ``tasks.jsonl`` (``problem_file`` relative to the folder)."""
+        return {"id": self.id, "domain": self.problem.domain_name, "problem_file": f"tasks/{self.id}.pddl",
+                "seed": self.seed, "origin": self.origin, "parent": self.parent,
+                "n_objects": len(self.problem.objects), "n_goal_atoms": self.n_goal_atoms,
+                "plan": [str(step) for step in self.plan], "cost": self.cost, "optimal": self.optimal,
+                "expanded": self.expanded, "difficulty": self.difficulty}
 
 
 @dataclass(frozen=True)
@@ -58,14 +86,24 @@ class GenerationReport:
     seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage; never written
 
 
+@dataclass(frozen=True)
+class TaskSet:
+    """Generated tasks of one domain, in memory; ``templates_file`` is copied beside them when written."""
+
+    domain: ast.Domain
+    tasks: tuple[GeneratedTask, ...]
+    report: GenerationReport
+    templates_file: Path | None = None
+
+
 def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
     start = task.init_bits
     if rng.random() < 0.5:
         start, _ = random_walk(task, start, int(rng.integers(1, 9)), rng)
     length = 1 + attempt % MAX_WALK
     end, _ = random_walk(task, start, length, rng)
-    init = true_facts(task, start)
-    reached = sorted(set(true_facts(task, end)) - set(init))
+    init = task.state_atoms(start)
+    reached = sorted(set(task.state_atoms(end)) - set(init))
     k = int(rng.integers(1, MAX_GOAL_ATOMS + 1))
     goal = tuple(sorted(reached[i] for i in rng.choice(len(reached), size=min(k, len(reached)), replace=False))) \
         if reached else ()
@@ -77,11 +115,8 @@ class TaskPool:
 
     def __init__(self, domain: ast.Domain, seed_problem: ast.Problem, seed: int,
                  progress: Callable[[str], None] | None = None) -> None:
-        errors = [d for d in check(domain, seed_problem) if d.is_error]
-        if errors:
-            raise PddlError(errors)
         self.domain, self.seed_problem = domain, seed_problem
-        self.task, _ = ground(domain, seed_problem)
+        self.task = compile_task(domain, seed_problem).ground
         self.rng = np.random.default_rng(seed)
         self.statics = seed_statics(domain, seed_problem)
         self.dedup = Deduplicator()
@@ -92,7 +127,7 @@ class TaskPool:
 
     def consider(self, spec: TaskSpec) -> None:
         declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
-        mentioned = {arg for fact in spec.init + spec.goal for arg in fact[1:-1].split()[1:]}
+        mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
         if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
             return
         self.candidates += 1
@@ -140,50 +175,104 @@ class TaskPool:
             for variant in variants:
                 self.consider(replace(variant, parent=f"pool-{item.order}"))
 
-    def select(self, n: int, lo: int, hi: int | None, out_dir: Path, domain_path: Path, seed: int
-               ) -> GenerationReport:
+    def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None) -> TaskSet:
         top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
         chosen = select_even(self.items, lambda g: g.measurement.difficulty, lo, top, n)
         chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
-        records = _write(out_dir, domain_path, self.domain, chosen, seed)
-        histogram = Counter(r["difficulty"] for r in records)
-        report = GenerationReport(self.domain.name, records, self.candidates, len(self.items),
+        name = self.domain.name
+        pool_ids = {f"pool-{g.order}": f"{name}-{i + 1:04d}" for i, g in enumerate(chosen)}
+        tasks = []
+        for i, item in enumerate(chosen):
+            task_id, m = f"{name}-{i + 1:04d}", item.measurement
+            tasks.append(GeneratedTask(task_id, item.spec.problem(task_id, name), m.plan, m.cost, m.optimal,
+                                       m.expanded, item.spec.origin, pool_ids.get(item.spec.parent or ""), seed,
+                                       len(item.spec.goal)))
+        histogram = Counter(t.difficulty for t in tasks)
+        report = GenerationReport(name, [t.record() for t in tasks], self.candidates, len(self.items),
                                   dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds))
-        _write_report(out_dir, report)
-        return report
+        return TaskSet(self.domain, tuple(tasks), report, templates_file)
+
+
+def generate_tasks(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: int, lo: int = 1,
+                   hi: int | None = None, progress: Callable[[str], None] | None = None,
+                   templates_file: Path | None = None) -> TaskSet:
+    """``n`` tasks of ``domain`` grown from ``seed_problem``, in memory; raises PddlError when the
+    inputs have errors (GroundingError when the seed cannot be grounded)."""
+    pool = TaskPool(domain, seed_problem, seed, progress)
+    pool.walks(target=2 * n, max_attempts=30 * n)
+    pool.evolve(lo, hi, n)
+    if hi is not None and pool.missing(range(lo, hi + 1)):  # a level no walk or variant has reached yet
+        pool.walks(target=0, max_attempts=30 * n, levels=range(lo, hi + 1))
+    return pool.select(n, lo, hi, seed, templates_file)
+
+
+def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = None,
+                 progress: Callable[[str], None] | None = None) -> TaskSet:
+    """Bi-Evol a task set: evolve every task both ways, then select for [lo, hi]."""
+    if not tasks.tasks:
+        raise ValueError(f"the task set of {tasks.domain.name} holds no task")
+    widest = max((t.problem for t in tasks.tasks), key=lambda p: len(p.objects))
+    pool = TaskPool(tasks.domain, widest, seed, progress)
+    static = {a.predicate for a in pool.statics if isinstance(a, ast.Atom)}
+    for task in tasks.tasks:
+        problem = task.problem
+        init = tuple(sorted(_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
+        goal = tuple(sorted(_fact(a) for a in _goal_atoms(problem.goal)))
+        spec = TaskSpec(problem.objects, init, goal, task.origin, None, pool.statics)
+        pool.add(spec, Measurement(task.plan, task.cost, task.optimal, task.expanded))
+    pool.evolve(lo, hi, n)
+    return pool.select(n, lo, hi, seed, tasks.templates_file)
+
+
+def read_tasks(tasks_dir: Path) -> TaskSet:
+    """A task folder that ``write_tasks`` wrote, back in memory (its plans as they were verified)."""
+    domain = parse_domain(tasks_dir / "domain.pddl")
+    records = [json.loads(line) for line in (tasks_dir / "tasks.jsonl").read_text().splitlines() if line.strip()]
+    tasks = tuple(GeneratedTask(r["id"], parse_problem(tasks_dir / r["problem_file"]),
+                                tuple(GroundAction.parse(step) for step in r["plan"]), r["cost"], r["optimal"],
+                                r["expanded"], r["origin"], r.get("parent"), r.get("seed", 0),
+                                r.get("n_goal_atoms", 0)) for r in records)
+    histogram = Counter(t.difficulty for t in tasks)
+    levels = sorted(histogram)
+    report = GenerationReport(domain.name, records, 0, len(tasks), dict(sorted(histogram.items())),
+                              levels[0] if levels else 1, levels[-1] if levels else 1)
+    templates = tasks_dir / "templates.json"
+    return TaskSet(domain, tasks, report, templates if templates.exists() else None)
+
+
+def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
+    """Write a task set as a TASKS_DIR: domain, templates, one problem file per task, tasks.jsonl, report."""
+    tasks_dir = out_dir / "tasks"
+    tasks_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(out_dir / "domain.pddl", print_pddl(tasks.domain))
+    if tasks.templates_file is not None:
+        write_atomic(out_dir / "templates.json", tasks.templates_file.read_text())
+    for task in tasks.tasks:
+        write_atomic(tasks_dir / f"{task.id}.pddl", print_pddl(task.problem))
+    write_atomic(out_dir / "tasks.jsonl", "".join(json.dumps(t.record(), sort_keys=True) + "\n" for t in tasks.tasks))
+    _write_report(out_dir, tasks.report)
 
 
 def generate(domain_path: Path, problem_path: Path, n: int, seed: int, out_dir: Path, lo: int = 1,
              hi: int | None = None, progress: Callable[[str], None] | None = None) -> GenerationReport:
     """Generate ``n`` tasks into ``out_dir``; raises PddlError when the inputs have errors."""
-    pool = TaskPool(parse_domain(domain_path), parse_problem(problem_path), seed, progress)
-    pool.walks(target=2 * n, max_attempts=30 * n)
-    pool.evolve(lo, hi, n)
-    if hi is not None and pool.missing(range(lo, hi + 1)):  # a level no walk or variant has reached yet
-        pool.walks(target=0, max_attempts=30 * n, levels=range(lo, hi + 1))
-    return pool.select(n, lo, hi, out_dir, domain_path, seed)
+    templates = domain_path.parent / "templates.json"
+    tasks = generate_tasks(parse_domain(domain_path), parse_problem(problem_path), n, seed, lo, hi, progress,
+                           templates if templates.exists() else None)
+    write_tasks(tasks, out_dir)
+    return tasks.report
 
 
 def evolve(tasks_dir: Path, n: int, seed: int, out_dir: Path, lo: int = 1, hi: int | None = None,
            progress: Callable[[str], None] | None = None) -> GenerationReport:
-    """Bi-Evol a generated task folder: evolve every task both ways, then select for [lo, hi]."""
-    domain_path = tasks_dir / "domain.pddl"
-    domain = parse_domain(domain_path)
-    records = [json.loads(line) for line in (tasks_dir / "tasks.jsonl").read_text().splitlines() if line.strip()]
-    if not records:
-        raise ValueError(f"{tasks_dir / 'tasks.jsonl'} lists no task")
-    problems = {r["id"]: parse_problem(tasks_dir / r["problem_file"]) for r in records}
-    widest = max(problems.values(), key=lambda p: len(p.objects))
-    pool = TaskPool(domain, widest, seed, progress)
-    static = {a.predicate for a in pool.statics if isinstance(a, ast.Atom)}
-    for record in records:
-        problem = problems[record["id"]]
-        init = tuple(sorted(expr(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
-        goal = tuple(sorted(expr(a) for a in _goal_atoms(problem.goal)))
-        spec = TaskSpec(problem.objects, init, goal, record["origin"], None, pool.statics)
-        pool.add(spec, Measurement(tuple(record["plan"]), record["cost"], record["optimal"], record["expanded"]))
-    pool.evolve(lo, hi, n)
-    return pool.select(n, lo, hi, out_dir, domain_path, seed)
+    """Bi-Evol a generated task folder into ``out_dir``."""
+    evolved = evolve_tasks(read_tasks(tasks_dir), n, seed, lo, hi, progress)
+    write_tasks(evolved, out_dir)
+    return evolved.report
+
+
+def _fact(atom: ast.Atom) -> GroundAtom:
+    return GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
 
 
 def _goal_atoms(goal: ast.Formula | None) -> list[ast.Atom]:
@@ -192,29 +281,6 @@ def _goal_atoms(goal: ast.Formula | None) -> list[ast.Atom]:
     if isinstance(goal, ast.And):
         return [a for part in goal.parts for a in _goal_atoms(part)]
     raise ValueError("generated tasks have conjunctive goals of atoms")
-
-
-def _write(out_dir: Path, domain_path: Path, domain: ast.Domain, chosen: list[Generated], seed: int) -> list[dict]:
-    tasks_dir = out_dir / "tasks"
-    tasks_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(out_dir / "domain.pddl", print_pddl(domain))
-    templates = domain_path.parent / "templates.json"
-    if templates.exists():
-        write_atomic(out_dir / "templates.json", templates.read_text())
-    pool_ids = {f"pool-{g.order}": f"{domain.name}-{i + 1:04d}" for i, g in enumerate(chosen)}
-    records = []
-    for i, item in enumerate(chosen):
-        task_id = f"{domain.name}-{i + 1:04d}"
-        problem = item.spec.problem(task_id, domain.name)
-        write_atomic(tasks_dir / f"{task_id}.pddl", print_pddl(problem))
-        m = item.measurement
-        records.append({"id": task_id, "domain": domain.name, "problem_file": f"tasks/{task_id}.pddl",
-                        "seed": seed, "origin": item.spec.origin, "parent": pool_ids.get(item.spec.parent or ""),
-                        "n_objects": len(item.spec.objects), "n_goal_atoms": len(item.spec.goal),
-                        "plan": list(m.plan), "cost": m.cost, "optimal": m.optimal, "expanded": m.expanded,
-                        "difficulty": m.difficulty})
-    write_atomic(out_dir / "tasks.jsonl", "".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
-    return records
 
 
 def _write_report(out_dir: Path, report: GenerationReport) -> None:

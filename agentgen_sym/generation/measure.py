@@ -2,7 +2,7 @@
 
 The optimal planner gets the budget first; when it does not finish, the satisficing one
 does and the task is flagged ``optimal = False``. A task is kept only when its problem
-checks without errors and its plan is accepted by the lifted validator.
+compiles without errors and ``solve`` returns a plan (which it has validated).
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.check import check
-from agentgen_sym.compiler.ground import GOAL_ACTION, GroundingError, ground
-from agentgen_sym.compiler.validate import validate
-from agentgen_sym.planners.registry import make_planner
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.solve import solve
 
 OPTIMAL_BUDGET_S = 3.0
 SATISFICING_BUDGET_S = 10.0
@@ -25,7 +26,7 @@ SATISFICING_BUDGET_S = 10.0
 
 @dataclass(frozen=True)
 class Measurement:
-    plan: tuple[str, ...]
+    plan: tuple[GroundAction, ...]
     cost: int
     optimal: bool
     expanded: int
@@ -54,26 +55,18 @@ class Stopwatch:
 def measure(domain: ast.Domain, problem: ast.Problem, optimal_budget: float = OPTIMAL_BUDGET_S,
             satisficing_budget: float = SATISFICING_BUDGET_S, watch: Stopwatch | None = None
             ) -> Measurement | None:
-    """Solve and validate a generated problem; None when it has errors, no plan, or a plan that fails."""
+    """Solve and validate a generated problem; None when it has errors or no validated plan."""
     watch = watch or Stopwatch()
-    with watch.stage("check"):
-        if any(d.is_error for d in check(domain, problem)):
-            return None
-    with watch.stage("ground"):
+    with watch.stage("compile"):
         try:
-            task, _ = ground(domain, problem)
-        except GroundingError:
+            task = compile_task(domain, problem)
+        except (PddlError, GroundingError):
             return None
     with watch.stage("solve"):
-        result, optimal = make_planner("optimal").solve(task, optimal_budget), True
-        if not result.solved:
-            result, optimal = make_planner("default").solve(task, satisficing_budget), False
-    if not result.solved:
+        solution, optimal = solve(task, "optimal", optimal_budget), True
+        if not solution.solved:
+            solution, optimal = solve(task, "default", satisficing_budget), False
+    if not solution.solved:
         return None
-    steps = [(action, args) for action, args in task.plan_steps(result.plan) if action != GOAL_ACTION]
-    plan = ast.Plan(tuple(ast.PlanStep(action, args) for action, args in steps))
-    with watch.stage("validate"):
-        if not validate(domain, problem, plan).valid:
-            return None
-    texts = tuple(f"({action}{''.join(' ' + a for a in args)})" for action, args in steps)
-    return Measurement(texts, int(result.cost), optimal, result.stats.expanded)
+    return Measurement(tuple(GroundAction(s.action, s.args) for s in solution.steps), int(solution.cost),
+                       optimal, solution.stats.expanded)

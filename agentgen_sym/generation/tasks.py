@@ -1,8 +1,8 @@
 """Tasks as the generator handles them: ground facts in, PDDL problems out.
 
 A task is the seed problem's objects and static facts plus a new fluent initial state and
-a conjunctive goal of facts. Facts are the GroundTask's fact names (``"(on a b)"``), so
-states from random walks turn into problems without going back through the lifted model.
+a conjunctive goal of facts. Facts are the GroundTask's GroundAtoms, so states from random
+walks turn into problems without going back through the lifted model.
 """
 
 from __future__ import annotations
@@ -13,14 +13,11 @@ import numpy as np
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
-from agentgen_sym.compiler.ground import GOAL_ACTION
-from agentgen_sym.planners.task import GroundTask
+from agentgen_sym.compiler.task import GroundAtom, GroundTask
 
 
-def fact_atom(name: str) -> ast.Atom:
-    """``"(on a b)"`` -> Atom; fact names are the grounder's, so a split is exact."""
-    predicate, *args = name[1:-1].split()
-    return ast.Atom(predicate, tuple(ast.Constant(a) for a in args))
+def fact_atom(fact: GroundAtom) -> ast.Atom:
+    return ast.Atom(fact.predicate, tuple(ast.Constant(a) for a in fact.args))
 
 
 @dataclass(frozen=True)
@@ -28,8 +25,8 @@ class TaskSpec:
     """What makes a generated task: objects kept, fluent initial facts, goal facts, provenance."""
 
     objects: tuple[ast.TypedName, ...]
-    init: tuple[str, ...]
-    goal: tuple[str, ...]
+    init: tuple[GroundAtom, ...]
+    goal: tuple[GroundAtom, ...]
     origin: str
     parent: str | None = None
     static: tuple[ast.Atom | ast.FunctionValue, ...] = field(default=(), compare=False)
@@ -57,18 +54,10 @@ def seed_statics(domain: ast.Domain, problem: ast.Problem) -> tuple[ast.Atom | a
                  if isinstance(item, ast.FunctionValue) or item.predicate in static)
 
 
-def true_facts(task: GroundTask, row: np.ndarray) -> tuple[str, ...]:
-    """The basic facts of a state, as they would be written in a problem's :init (derived facts
-    follow from the axioms and may not be listed there)."""
-    bits = task.unpack(row[None, :])[0][:task.n_facts]
-    bits[task.derived_idx] = False
-    return tuple(task.fact_names[i] for i in np.flatnonzero(bits) if task.fact_names[i] != "(goal-reached)")
-
-
 def random_walk(task: GroundTask, row: np.ndarray, length: int, rng: np.random.Generator
                 ) -> tuple[np.ndarray, list[int]]:
-    """Apply up to ``length`` random applicable operators (never the bookkeeping goal operators)."""
-    real = np.array([a != GOAL_ACTION for a in task.op_action], dtype=bool)
+    """Apply up to ``length`` random applicable operators of domain actions."""
+    real = task.action_mask
     ops: list[int] = []
     for _ in range(length):
         state = task.unpack(row[None, :])

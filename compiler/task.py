@@ -1,5 +1,15 @@
 """GroundTask: a grounded planning task as plain NumPy arrays — all that planners see.
 
+The compiler builds it and the planners read it; this module imports neither, so both can
+import it (the compiler is the bottom layer; ``planners`` imports nothing else from it).
+
+Facts and operators carry structured names: ``facts[i]`` is a GroundAtom (predicate and
+arguments), ``actions[a]`` a GroundAction (lifted action and arguments), both in the names of
+the source files. They print as PDDL (``(on a b)``) and parse back here, and nowhere else.
+A goal that is not a conjunction of facts is compiled into bookkeeping goal operators and a
+goal fact (see the grounder); only this module tells them apart from the domain's own
+(``action_mask``, ``plan_steps``, ``state_atoms``), so nothing downstream knows they exist.
+
 States are rows of packed bits, ``uint64[n_words]``; fact ``i`` is bit ``i % 64`` of word
 ``i // 64``. Two sentinel facts follow the ``n_facts`` real ones: ``TRUE = n_facts`` is set
 in every state and pads precondition index arrays, ``FALSE = n_facts + 1`` is never set and
@@ -30,14 +40,61 @@ of ``head <- pre and not neg``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 WORD = 64
+
+
+def _pddl_call(name: str, args: Iterable[str]) -> str:
+    return "(" + " ".join((name, *args)) + ")"
+
+
+def _parse_call(text: str) -> tuple[str, tuple[str, ...]]:
+    words = text.strip().removeprefix("(").removesuffix(")").split()
+    if not words:
+        raise ValueError(f"not a PDDL call such as (name arg ...): {text!r}")
+    return words[0].lower(), tuple(w.lower() for w in words[1:])
+
+
+class GroundAtom(NamedTuple):
+    """A ground fact: ``GroundAtom("on", ("a", "b"))`` prints as ``(on a b)``."""
+
+    predicate: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return _pddl_call(self.predicate, self.args)
+
+    @classmethod
+    def parse(cls, text: str) -> GroundAtom:
+        """``"(on a b)"`` -> GroundAtom (lower case, as the parser reads names)."""
+        return cls(*_parse_call(text))
+
+
+class GroundAction(NamedTuple):
+    """A lifted action with its objects: ``GroundAction("stack", ("a", "b"))`` prints as ``(stack a b)``."""
+
+    action: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return _pddl_call(self.action, self.args)
+
+    @classmethod
+    def parse(cls, text: str) -> GroundAction:
+        return cls(*_parse_call(text))
+
+
+GOAL_ACTION = GroundAction("*reach-goal*")
+"""The bookkeeping operators of a compiled goal (``*`` is no PDDL name character: no clash)."""
+GOAL_FACT = GroundAtom("*goal-reached*")
+"""The fact they add; the task's goal is then this one fact."""
 
 
 def n_words_for(n_facts: int) -> int:
@@ -62,10 +119,8 @@ def unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False, repr=False)
 class GroundTask:
-    fact_names: tuple[str, ...]
-    op_names: tuple[str, ...]
-    op_action: tuple[str, ...]          # lifted action name of each operator (source names)
-    op_args: tuple[tuple[str, ...], ...]  # its arguments (source names)
+    facts: tuple[GroundAtom, ...]       # fact i (source names)
+    actions: tuple[GroundAction, ...]   # the lifted action and arguments of operator a (source names)
     init_bits: np.ndarray               # uint64[n_words]
     goal_idx: np.ndarray                # int32[g]
     pre_idx: np.ndarray
@@ -92,11 +147,11 @@ class GroundTask:
     # ------------------------------------------------------------------ sizes and features
     @property
     def n_facts(self) -> int:
-        return len(self.fact_names)
+        return len(self.facts)
 
     @property
     def n_ops(self) -> int:
-        return len(self.op_names)
+        return len(self.actions)
 
     @property
     def n_words(self) -> int:
@@ -132,9 +187,44 @@ class GroundTask:
 
     @property
     def unit_cost(self) -> bool:
-        """All real operators cost 1 (bookkeeping goal operators, action name "", cost 0)."""
-        real = np.array([action != "" for action in self.op_action], dtype=bool)
+        """Every operator of a domain action costs 1 (the goal operators cost 0)."""
+        real = self.action_mask
         return bool((self.cost[real] == 1).all()) and bool((self.cost[~real] == 0).all())
+
+    # ------------------------------------------------------------------ names
+    @cached_property
+    def action_mask(self) -> np.ndarray:
+        """``bool[n_ops]``: operators that are steps of a domain action (not goal bookkeeping)."""
+        return np.array([action != GOAL_ACTION for action in self.actions], dtype=bool)
+
+    @cached_property
+    def atom_mask(self) -> np.ndarray:
+        """``bool[n_facts]``: facts that are atoms of the domain (not the compiled goal's fact)."""
+        return np.array([fact != GOAL_FACT for fact in self.facts], dtype=bool)
+
+    @cached_property
+    def fact_ids(self) -> dict[GroundAtom, int]:
+        """The lookup from a fact to its id (facts never reached are absent)."""
+        return {fact: i for i, fact in enumerate(self.facts)}
+
+    @cached_property
+    def action_ops(self) -> dict[GroundAction, tuple[int, ...]]:
+        """The operators of each ground action, in id order (a disjunctive precondition gives several)."""
+        ops: dict[GroundAction, list[int]] = {}
+        for op in np.flatnonzero(self.action_mask).tolist():
+            ops.setdefault(self.actions[op], []).append(op)
+        return {action: tuple(found) for action, found in ops.items()}
+
+    def plan_steps(self, op_ids: Iterable[int]) -> list[GroundAction]:
+        """The domain actions of a sequence of operators (goal bookkeeping left out)."""
+        return [self.actions[op] for op in op_ids if self.action_mask[op]]
+
+    def state_atoms(self, row: np.ndarray) -> tuple[GroundAtom, ...]:
+        """The basic facts true in packed state ``row``, as a problem's :init would list them
+        (derived facts follow from the axioms and goal bookkeeping is no atom of the domain)."""
+        bits = self.unpack(row[None, :])[0][:self.n_facts] & self.atom_mask
+        bits[self.derived_idx] = False
+        return tuple(self.facts[i] for i in np.flatnonzero(bits))
 
     def restricted(self, keep: np.ndarray) -> GroundTask:
         """The same task with only the operators ``keep: bool[n_ops]`` (facts unchanged; operator
@@ -143,8 +233,7 @@ class GroundTask:
         ce = np.concatenate([np.arange(self.ce_start[a], self.ce_start[a + 1]) for a in ops] or [np.zeros(0, int)])
         counts = (self.ce_start[1:] - self.ce_start[:-1])[ops]
         return replace(
-            self, op_names=tuple(self.op_names[i] for i in ops), op_action=tuple(self.op_action[i] for i in ops),
-            op_args=tuple(self.op_args[i] for i in ops), pre_idx=self.pre_idx[ops], neg_idx=self.neg_idx[ops],
+            self, actions=tuple(self.actions[i] for i in ops), pre_idx=self.pre_idx[ops], neg_idx=self.neg_idx[ops],
             add_bits=self.add_bits[ops], del_bits=self.del_bits[ops], cost=self.cost[ops],
             ce_start=np.concatenate([[0], np.cumsum(counts)]).astype(np.int32), ce_pre_idx=self.ce_pre_idx[ce],
             ce_neg_idx=self.ce_neg_idx[ce], ce_add_bits=self.ce_add_bits[ce], ce_del_bits=self.ce_del_bits[ce])
@@ -152,8 +241,7 @@ class GroundTask:
     def with_unit_costs(self) -> GroundTask:
         """The same task with every real operator costing 1 (goal operators stay free): what
         LAMA's heuristics see, since plan length guides a greedy search better than cost."""
-        real = np.array([action != "" for action in self.op_action], dtype=bool)
-        return replace(self, cost=real.astype(np.int64))
+        return replace(self, cost=self.action_mask.astype(np.int64))
 
     # ------------------------------------------------------------------ kernels (batched)
     def unpack(self, rows: np.ndarray) -> np.ndarray:
@@ -168,6 +256,15 @@ class GroundTask:
 
     def is_goal(self, states: np.ndarray) -> np.ndarray:
         return states[:, self.goal_idx].all(axis=1)
+
+    def goal_reached(self, states: np.ndarray) -> np.ndarray:
+        """``bool[n]``: the goal holds in ``bool[n, n_bits]`` states, directly or (for a compiled goal)
+        because one of its goal operators applies — what an agent playing domain actions sees."""
+        reached = self.is_goal(states)
+        goal_ops = ~self.action_mask
+        if goal_ops.any():
+            reached |= self.applicable(states)[:, goal_ops].any(axis=1)
+        return reached
 
     def successors(self, rows: np.ndarray, states: np.ndarray, state_ids: np.ndarray, op_ids: np.ndarray
                    ) -> np.ndarray:
@@ -231,16 +328,11 @@ class GroundTask:
         np.cumsum(np.bincount(fact, minlength=self.n_bits), out=start[1:])
         return start, axiom[np.argsort(fact, kind="stable")]
 
-    def plan_steps(self, op_ids: list[int]) -> list[tuple[str, tuple[str, ...]]]:
-        """Operators as (lifted action, arguments) in the names of the source domain."""
-        return [(self.op_action[i], self.op_args[i]) for i in op_ids]
-
     # ------------------------------------------------------------------ persistence
     def save(self, path: Path | str) -> None:
         """Write the task as ``.npz``: the arrays as they are, the name tables as JSON."""
         arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
-        names = {"fact_names": self.fact_names, "op_names": self.op_names, "op_action": self.op_action,
-                 "op_args": self.op_args}
+        names = {"facts": self.facts, "actions": self.actions}
         with open(path, "wb") as handle:
             np.savez_compressed(handle, names=np.array(json.dumps(names)), **arrays)
 
@@ -249,8 +341,8 @@ class GroundTask:
         with np.load(path, allow_pickle=False) as data:
             names = json.loads(str(data["names"]))
             arrays = {k: data[k] for k in data.files if k != "names"}
-        return cls(fact_names=tuple(names["fact_names"]), op_names=tuple(names["op_names"]),
-                   op_action=tuple(names["op_action"]), op_args=tuple(tuple(a) for a in names["op_args"]), **arrays)
+        return cls(facts=tuple(GroundAtom(p, tuple(args)) for p, args in names["facts"]),
+                   actions=tuple(GroundAction(a, tuple(args)) for a, args in names["actions"]), **arrays)
 
 
 @dataclass(frozen=True)
@@ -276,7 +368,6 @@ class Axiom:
 class Operator:
     """One ground operator as fact-index lists: the grounder's output, packed by ``build_task``."""
 
-    name: str
     action: str
     args: tuple[str, ...]
     pre: tuple[int, ...] = ()
@@ -306,11 +397,11 @@ def _bits_matrix(rows: list[tuple[int, ...]], n_words: int) -> np.ndarray:
     return pack(dense, n_words) if rows else np.zeros((0, n_words), dtype=np.uint64)
 
 
-def build_task(fact_names: list[str], init: list[int], goal: list[int], operators: list[Operator],
+def build_task(facts: Sequence[GroundAtom], init: list[int], goal: list[int], operators: list[Operator],
                axioms: Sequence[Axiom] = ()) -> GroundTask:
     """Pack fact-index lists into a GroundTask (sentinels, padding, CSR of conditional effects, axioms
     sorted by layer); the initial state gets its derived facts."""
-    n_facts = len(fact_names)
+    n_facts = len(facts)
     n_words = n_words_for(n_facts)
     true_fact, false_fact = n_facts, n_facts + 1
     init_dense = np.zeros((1, n_facts + 2), dtype=bool)
@@ -320,8 +411,8 @@ def build_task(fact_names: list[str], init: list[int], goal: list[int], operator
     counts = [len(op.effects) for op in operators]
     axioms = sorted(axioms, key=lambda ax: ax.layer)
     task = GroundTask(
-        fact_names=tuple(fact_names), op_names=tuple(op.name for op in operators),
-        op_action=tuple(op.action for op in operators), op_args=tuple(op.args for op in operators),
+        facts=tuple(facts),
+        actions=tuple(GroundAction(op.action, tuple(op.args)) for op in operators),
         init_bits=pack(init_dense, n_words)[0], goal_idx=np.array(sorted(set(goal)), dtype=np.int32),
         pre_idx=_index_matrix([op.pre for op in operators], true_fact),
         neg_idx=_index_matrix([op.neg for op in operators], false_fact),

@@ -1,0 +1,109 @@
+"""``solve(task) -> Solution``: the one place that plans and validates, for every caller.
+
+The CLI, generation, drafting, export and the benchmarks all solve through here, so they
+share one policy: a planner by name (ours from the registry, a portfolio, or an external
+backend), limits in seconds, expansions and megabytes, and the lifted validator's verdict
+on every plan. A plan that does not validate, or whose cost the validator prices otherwise,
+never leaves this module: the Solution then has Status.ERROR and says why.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from agentgen_sym.backends import BACKENDS, run_backend
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.compile import CompiledTask
+from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
+from agentgen_sym.planners.result import SearchStats, Status
+
+SOLVER_NAMES = (*PLANNER_NAMES, *BACKENDS)
+"""Every name ``solve`` takes: our planners and portfolios, then the external backends."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The outcome of ``solve``.
+
+    ``plan`` (when solved) is validated: lifted steps in the source's names, ``plan.cost`` the
+    validator's price of it under the task's cost rule. ``timings`` gives seconds per pass:
+    the grounder's passes, then the planner's phases, then ``validate``.
+    """
+
+    status: Status
+    planner: str
+    plan: ast.Plan | None = None
+    stats: SearchStats = field(default_factory=SearchStats)
+    verdict: ValidationResult | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    message: str = ""
+    unit_cost: bool = True  # every step of the task costs 1: the IPC plan file says "(unit cost)"
+
+    @property
+    def solved(self) -> bool:
+        return self.status is Status.SOLVED
+
+    @property
+    def cost(self) -> int | None:
+        return None if self.plan is None else self.plan.cost
+
+    @property
+    def steps(self) -> tuple[ast.PlanStep, ...]:
+        return () if self.plan is None else self.plan.steps
+
+    def plan_text(self) -> str:
+        """The IPC plan file: one ``(action arg ...)`` per line, then ``; cost = N (unit cost)``."""
+        if self.plan is None:
+            raise ValueError(f"no plan to print: {self.status.value}")
+        kind = "unit cost" if self.unit_cost else "general cost"
+        return print_pddl(self.plan).rstrip("\n") + f" ({kind})\n"
+
+
+def lifted_plan(ground: GroundTask, op_ids: list[int], cost: int | None = None) -> ast.Plan:
+    """A search's operator ids as a plan of the lifted domain (goal bookkeeping left out)."""
+    return ast.Plan(tuple(ast.PlanStep(step.action, step.args) for step in ground.plan_steps(op_ids)), cost)
+
+
+def solve(task: CompiledTask, planner: str = "default", time_limit: float | None = None,
+          expansion_limit: int | None = None, memory_limit_mb: float | None = None) -> Solution:
+    """Plan for ``task`` with ``planner`` (a name of SOLVER_NAMES: "default", "optimal", a planner
+    such as "astar-lmcut", or a backend such as "fd-lama-first") and validate the plan.
+
+    Raises ValueError for an unknown planner name. Limits that stop the search give
+    Status.LIMIT_REACHED; the external backends honour only ``time_limit``.
+    """
+    ground = task.ground
+    timings = dict(task.stats.passes)
+    if planner in BACKENDS:
+        found = run_backend(planner, task.domain, task.problem, time_limit)
+        stats = SearchStats(seconds=found.seconds, phases={"search": found.seconds})
+        status, message = found.status, found.message
+        steps = found.plan.steps if found.plan is not None else None
+    else:
+        if planner not in PLANNER_NAMES:
+            raise ValueError(f"unknown planner {planner!r}; choose one of {', '.join(SOLVER_NAMES)}")
+        result = make_planner(planner).solve(ground, time_limit, memory_limit_mb, expansion_limit)
+        stats, status, message = result.stats, result.status, result.message
+        steps = None if result.plan is None else lifted_plan(ground, result.plan).steps
+    timings.update(stats.phases)
+    unit_cost = ground.unit_cost
+    if status is not Status.SOLVED or steps is None:
+        return Solution(status, planner, None, stats, None, timings, message, unit_cost)
+    started = time.perf_counter()
+    verdict = validate(task.domain, task.problem, ast.Plan(tuple(steps)))
+    timings["validate"] = time.perf_counter() - started
+    if not verdict.valid:
+        reason = verdict.diagnostics[0].message if verdict.diagnostics else "the goal is not reached"
+        return Solution(Status.ERROR, planner, None, stats, verdict, timings,
+                        f"internal error: the plan of {planner} failed validation: {reason}", unit_cost)
+    searched = None if planner in BACKENDS else result.cost
+    if searched is not None and searched != verdict.cost:
+        return Solution(Status.ERROR, planner, None, stats, verdict, timings,
+                        f"internal error: {planner} priced its plan at {searched}, the validator at {verdict.cost}",
+                        unit_cost)
+    return Solution(Status.SOLVED, planner, ast.Plan(tuple(steps), verdict.cost), stats, verdict, timings, message,
+                    unit_cost)

@@ -1,0 +1,67 @@
+"""One value for every stage after the compiler: ``compile_task(domain, problem) -> CompiledTask``.
+
+The compiler's last pass. A CompiledTask holds both ASTs (the validator and the text
+environment read the lifted model), the GroundTask (the planners read only that), the static
+facts the grounder compiled away, and the one decision on costs: ``action_costs`` comes from
+``analysis.uses_action_costs``, the rule the grounder priced the operators with and the
+validator prices plans with, so a cost reported anywhere downstream is the same number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from . import ast
+from .analysis import static_predicates, uses_action_costs
+from .check import check
+from .diagnostics import PddlError
+from .ground import GroundingStats, ground
+from .parser import parse_domain, parse_problem
+from .task import GroundAtom, GroundTask
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledTask:
+    """A checked, grounded task; ``static`` are the problem's facts no action changes."""
+
+    domain: ast.Domain
+    problem: ast.Problem
+    ground: GroundTask
+    static: frozenset[GroundAtom]
+    action_costs: bool
+    stats: GroundingStats
+
+    @property
+    def goal_ids(self) -> np.ndarray:
+        """``int32[g]``: the facts of ``ground`` that make up the goal."""
+        return self.ground.goal_idx
+
+    @property
+    def objects(self) -> tuple[str, ...]:
+        """Every object name: the domain's constants, then the problem's objects."""
+        return tuple(o.name for o in (*self.domain.constants, *self.problem.objects))
+
+    def __repr__(self) -> str:
+        costs = "action costs" if self.action_costs else "unit costs"
+        return f"CompiledTask({self.domain.name}/{self.problem.name}: {self.ground!r}, {costs})"
+
+
+def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path) -> CompiledTask:
+    """Check and ground a task given as ASTs, PDDL text or paths.
+
+    Raises PddlError with every error ``check`` finds (nothing is grounded then) and
+    GroundingError (a G7xx code) for a task the grounder cannot take.
+    """
+    domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
+    problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
+    errors = [d for d in check(domain, problem) if d.is_error]
+    if errors:
+        raise PddlError(errors)
+    task, stats = ground(domain, problem)
+    fixed = static_predicates(domain)
+    static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
+                       if isinstance(a, ast.Atom) and a.predicate in fixed)
+    return CompiledTask(domain, problem, task, static, uses_action_costs(domain, problem), stats)
