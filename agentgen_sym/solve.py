@@ -83,12 +83,14 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
         stats = SearchStats(seconds=found.seconds, phases={"search": found.seconds})
         status, message = found.status, found.message
         steps = found.plan.steps if found.plan is not None else None
+        searched = None if found.plan is None else found.plan.cost  # the cost the tool declares, if any
     else:
         if planner not in PLANNER_NAMES:
             raise ValueError(f"unknown planner {planner!r}; choose one of {', '.join(SOLVER_NAMES)}")
         result = make_planner(planner).solve(ground, time_limit, memory_limit_mb, expansion_limit)
         stats, status, message = result.stats, result.status, result.message
         steps = None if result.plan is None else lifted_plan(ground, result.plan).steps
+        searched = result.cost
     timings.update(stats.phases)
     unit_cost = ground.unit_cost
     if status is not Status.SOLVED or steps is None:
@@ -100,7 +102,6 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
         reason = verdict.diagnostics[0].message if verdict.diagnostics else "the goal is not reached"
         return Solution(Status.ERROR, planner, None, stats, verdict, timings,
                         f"internal error: the plan of {planner} failed validation: {reason}", unit_cost)
-    searched = None if planner in BACKENDS else result.cost
     if searched is not None and searched != verdict.cost:
         return Solution(Status.ERROR, planner, None, stats, verdict, timings,
                         f"internal error: {planner} priced its plan at {searched}, the validator at {verdict.cost}",
