@@ -575,7 +575,7 @@ def _numeric(e: ast.NumericExpr, binding: dict[str, str], numbers: dict) -> floa
     if isinstance(e, ast.FunctionTerm):
         key = (e.name, tuple(_resolve(a, binding) for a in e.args))
         if key not in numbers:
-            raise GroundingError("G705", f"no initial value for ({e.name}{''.join(' ' + a for a in key[1])})")
+            raise GroundingError("G705", f"no initial value for {GroundAtom(e.name, key[1])}")
         return float(numbers[key])
     values = [_numeric(a, binding, numbers) for a in e.args]
     if e.op == "+":
