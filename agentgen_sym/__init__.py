@@ -3,7 +3,11 @@
 The public API covers what the CLI does, one value per stage: parse -> check/repair ->
 ``compile_task`` -> ``solve`` (validated plans) -> ``generate_tasks``/``evolve_tasks`` (task sets in
 memory, ``write_tasks`` to a folder) -> ``export_tasks`` (training records) and ``TextEnv``.
+The LLM side (``draft_environment``, ``build``) and the main job (``run``) load on first use, so
+importing the package never imports ``openai``.
 """
+
+from importlib import import_module as _import_module
 
 from agentgen_sym.compiler.ast import ActionSchema, Domain, Plan, PlanStep, Problem, Span
 from agentgen_sym.compiler.check import check
@@ -24,11 +28,24 @@ from agentgen_sym.solve import SOLVER_NAMES, Solution, solve
 
 __version__ = "0.1.0"
 
+_LAZY = {"BuildOptions": "agentgen_sym.drafting", "DraftOptions": "agentgen_sym.drafting",
+         "build": "agentgen_sym.drafting", "draft_environment": "agentgen_sym.drafting",
+         "run": "agentgen_sym.pipeline"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        return getattr(_import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'agentgen_sym' has no attribute {name!r}")
+
+
 __all__ = [
     "ActionSchema",
+    "BuildOptions",
     "CompiledTask",
     "Diagnostic",
     "Domain",
+    "DraftOptions",
     "GeneratedTask",
     "GroundAction",
     "GroundAtom",
@@ -49,8 +66,10 @@ __all__ = [
     "TextEnv",
     "ValidationResult",
     "__version__",
+    "build",
     "check",
     "compile_task",
+    "draft_environment",
     "evolve_tasks",
     "export",
     "export_tasks",
@@ -61,6 +80,7 @@ __all__ = [
     "print_pddl",
     "read_tasks",
     "repair",
+    "run",
     "solve",
     "validate",
     "write_tasks",

@@ -376,6 +376,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         _eprint(f"{name}: {solution.status.value}; expanded {stats.expanded}, generated {stats.generated}, "
                 f"evaluated {stats.evaluated} in {stats.seconds:.2f} s ({stats.expansions_per_second:.0f}/s), "
                 f"peak {stats.peak_memory_mb:.1f} MB")
+        _eprint("seconds per pass: " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in solution.timings.items()))
     if solution.status is Status.UNSUPPORTED:
         _eprint(f"error: {solution.message}")
         return EXIT_USAGE

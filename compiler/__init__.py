@@ -1,4 +1,11 @@
-"""The PDDL compiler: parse tree -> AST, diagnostics, and (in later stages) checking and grounding."""
+"""The PDDL compiler: parse tree -> AST, diagnostics, checking, repair, grounding, validation, and
+``compile_task`` (the CompiledTask every later stage reads).
+
+Layering: the compiler is the bottom layer and imports nothing of the package outside itself
+(and the grammar). The planners import only ``compiler.task`` (GroundTask); the task layer above
+both (``agentgen_sym.solve``, ``agentgen_sym.backends``) joins them. tests/test_task_layer.py
+walks the imports and fails on a wrong-way edge.
+"""
 
 from .ast import Domain, Plan, Problem
 from .diagnostics import Diagnostic, PddlError, Severity

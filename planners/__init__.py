@@ -1,5 +1,8 @@
 """Classical planners over GroundTask arrays: one batch-vectorised best-first engine, heuristics,
-and a registry of named planners (``make_planner("default").solve(task)``)."""
+and a registry of named planners (``make_planner("default").solve(task)``).
+
+Layering: the planners read ``agentgen_sym.compiler.task`` (GroundTask) and nothing else of the
+compiler; solving a CompiledTask with validation is ``agentgen_sym.solve``'s job."""
 
 from .registry import (HEURISTICS, PLANNER_NAMES, PLANNERS, PORTFOLIOS, SEARCHES, Planner, PlannerConfig, Portfolio,
                        UnsupportedTask, make_planner)
