@@ -82,11 +82,11 @@ def read_source(source: Source, *, max_bytes: int = MAX_BYTES) -> tuple[str, str
         data, file = source.encode("utf-8", "surrogatepass"), None
     else:
         path = Path(source)
-        if path.stat().st_size > max_bytes:
-            return "", str(path), [_file_error("E107", f"file is {path.stat().st_size / 1e6:.1f} MB; the limit is "
-                                               f"{max_bytes / 1e6:.1f} MB", str(path),
-                                               "raise the limit with --max-bytes if this file is genuine")]
-        data, file = path.read_bytes(), str(path)
+        with path.open("rb") as handle:  # bounded by the bytes read: pipes and devices have no honest size
+            data, file = handle.read(max_bytes + 1), str(path)
+        if len(data) > max_bytes:
+            return "", file, [_file_error("E107", f"file is over the limit of {max_bytes / 1e6:.1f} MB", file,
+                                          "raise the limit with --max-bytes if this file is genuine")]
     if len(data) > max_bytes:
         return "", file, [_file_error("E107", f"input is {len(data) / 1e6:.1f} MB; the limit is "
                                       f"{max_bytes / 1e6:.1f} MB", file)]

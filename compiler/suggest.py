@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
+MAX_SUGGESTED_LENGTH = 64
+"""Longer names get no suggestion: no PDDL name is that long by mistake, and the distance is quadratic."""
+
 
 def edit_distance(a: str, b: str) -> int:
     """Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps."""
@@ -28,8 +31,11 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     and a tie for the best distance returns None: a fix must never guess between two names.
     """
     lowered = name.lower()
+    if len(lowered) > MAX_SUGGESTED_LENGTH:
+        return None
     budget = max(1, len(lowered) // 3)
-    scored = sorted((edit_distance(lowered, c.lower()), c) for c in set(candidates))
+    near = {c for c in candidates if abs(len(c) - len(lowered)) <= budget}  # no other can be within budget
+    scored = sorted((edit_distance(lowered, c.lower()), c) for c in near)
     if not scored or scored[0][0] > budget or scored[0][0] == 0:
         return None
     if len(scored) > 1 and scored[1][0] == scored[0][0]:
