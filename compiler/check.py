@@ -239,6 +239,10 @@ class _Checker:
         elif isinstance(node, ast.ArithmeticExpr):
             for arg in node.args:
                 self.numeric(arg, scope, objects)
+            divisor = node.args[1] if node.op == "/" and len(node.args) > 1 else None
+            if isinstance(divisor, ast.Number) and divisor.value == 0:
+                self.report("E306", "division by zero", divisor.span, "a cost must be a number: divide by a "
+                                                                      "non-zero value")
 
     # ------------------------------------------------------------------ formulas and effects
     def formula(self, f: ast.Formula, scope: Scope, objects: dict[str, tuple[str, ...]]) -> None:
@@ -395,5 +399,9 @@ def check_problem(checker: _Checker, problem: ast.Problem) -> None:
     if problem.metric is not None:
         checker.breadcrumb = ":metric"
         checker.numeric(problem.metric.expression, {}, objects)
+        if problem.metric.direction != "minimize":
+            checker.report("E402", f"unsupported construct: `:metric {problem.metric.direction}`",
+                           problem.metric.span, "the planners minimise plan cost: write `(:metric minimize "
+                           "(total-cost))` or leave the metric out")
     checker.breadcrumb = ""
     checker.requirement_diagnostics()

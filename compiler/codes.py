@@ -96,6 +96,8 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("E304", "error", "type cycle", "A type is its own ancestor.", "(:types a - b b - a)"),
     CodeInfo("E305", "error", "effect on a derived predicate",
              "Derived predicates are computed by their `:derived` rule; an effect cannot set them.", ""),
+    CodeInfo("E306", "error", "division by zero",
+             "A cost or metric divides by the number 0, so it has no value.", "(increase (total-cost) (/ 4 0))"),
     CodeInfo("E401", "error", "unsupported requirement",
              "A requirement of PDDL 2.1+ that agentgen-sym does not plan with (durative actions, numeric "
              "fluents, preferences, constraints, timed initial literals).", "(:requirements :durative-actions)"),

@@ -37,6 +37,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import count, product
 from typing import Iterable, Iterator, TypeVar
 
@@ -51,6 +52,8 @@ Conjunction = frozenset[Literal]
 DNF = list[Conjunction]                      # [] is false, [frozenset()] is true
 
 MAX_OPERATORS = 2_000_000
+MAX_COST = 2 ** 31 - 1
+"""The dearest operator: plans of up to 2^32 steps then sum exactly in the planners' 64-bit costs."""
 MAX_DISJUNCTS = 1024
 
 
@@ -556,7 +559,7 @@ class _AxiomRules:
 def _cost(action: ast.ActionSchema, binding: dict[str, str], numbers: dict, uses_costs: bool) -> int:
     if not uses_costs:
         return 1
-    total = 0.0
+    total = Fraction(0)
     stack = [action.effect]
     while stack:
         e = stack.pop()
@@ -564,19 +567,28 @@ def _cost(action: ast.ActionSchema, binding: dict[str, str], numbers: dict, uses
             stack.extend(e.parts)
         elif isinstance(e, ast.Increase) and e.fluent.name == "total-cost":
             total += _numeric(e.amount, binding, numbers)
-    if total != int(total) or total < 0:
-        raise GroundingError("G704", f"action `{action.name}` has the cost {total}; costs must be whole and >= 0")
+    if total.denominator != 1 or total < 0:
+        raise GroundingError("G704", f"action `{action.name}` has the cost {_shown(total)}; costs must be whole "
+                                     "and >= 0")
+    if total > MAX_COST:
+        raise GroundingError("G707", f"action `{action.name}` has the cost {total}, out of range: the planners "
+                                     f"take operator costs up to {MAX_COST}")
     return int(total)
 
 
-def _numeric(e: ast.NumericExpr, binding: dict[str, str], numbers: dict) -> float:
+def _shown(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _numeric(e: ast.NumericExpr, binding: dict[str, str], numbers: dict) -> Fraction:
+    """Exact arithmetic (whole numbers of any size stay exact; a float literal is its exact binary value)."""
     if isinstance(e, ast.Number):
-        return float(e.value)
+        return Fraction(e.value)
     if isinstance(e, ast.FunctionTerm):
         key = (e.name, tuple(_resolve(a, binding) for a in e.args))
         if key not in numbers:
             raise GroundingError("G705", f"no initial value for {GroundAtom(e.name, key[1])}")
-        return float(numbers[key])
+        return Fraction(numbers[key])
     values = [_numeric(a, binding, numbers) for a in e.args]
     if e.op == "+":
         return sum(values)
@@ -584,6 +596,8 @@ def _numeric(e: ast.NumericExpr, binding: dict[str, str], numbers: dict) -> floa
         return -values[0] if len(values) == 1 else values[0] - values[1]
     if e.op == "*":
         return values[0] * (values[1] if len(values) > 1 else 1)
+    if values[1] == 0:
+        raise GroundingError("G707", "a cost divides by zero")
     return values[0] / values[1]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import product
 from typing import Callable, Container, Iterator
 
@@ -28,7 +29,8 @@ Binding = dict[str, str]  # variable name (without `?`) -> object name
 Check = Callable[[Container[Fact], Binding], bool]  # a compiled formula
 
 TOTAL_COST: Fact = ("total-cost", ())
-_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+               "/": lambda a, b: Fraction(a) / Fraction(b)}  # exact: whole costs of any size stay whole
 _SHOWN_FACTS = 6
 
 
@@ -416,7 +418,12 @@ def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> Valida
 
 
 def _cost(task: _Task, fluents: dict[Fact, int | float], steps: int) -> int | float:
-    return fluents[TOTAL_COST] if task.uses_costs else steps
+    if not task.uses_costs:
+        return steps
+    cost = fluents[TOTAL_COST]
+    if isinstance(cost, Fraction):
+        return cost.numerator if cost.denominator == 1 else float(cost)
+    return cost
 
 
 def apply_plan(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> list[State]:
