@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from . import ast
+from .analysis import axiom_levels, stratified
 from .ast import Span
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 from .printer import expr
@@ -308,12 +309,25 @@ class _Checker:
             if action.effect is not None:
                 self.breadcrumb = f"action `{action.name}` › effect"
                 self.effect(action.effect, scope)
+        declared = {p.name: p for p in self.domain.predicates}
         for axiom in self.domain.derived:
             self.breadcrumb = f"derived predicate `{axiom.name}`"
             self.need(":derived-predicates", axiom.span, "`:derived`")
+            head = declared.get(axiom.name)
+            if head is not None and len(head.parameters) != len(axiom.parameters):
+                self.report("E301", f"derived predicate `{axiom.name}` has {len(axiom.parameters)} parameter(s), "
+                                    f"but it is declared with {len(head.parameters)}", axiom.span,
+                            f"declared at {head.span}")
             scope = self.parameters(axiom.parameters, f"derived predicate `{axiom.name}`")
             self.formula(axiom.body, scope, self.constants)
         self.breadcrumb = ""
+        levels = axiom_levels(self.domain.derived)
+        if not stratified(self.domain.derived, levels):
+            cyclic = max(self.domain.derived, key=lambda a: levels[a.name])  # its level grew without bound
+            self.report("E307", f"derived predicate `{cyclic.name}` depends negatively on itself (through `not`), "
+                                "so it has no well-defined value", cyclic.span,
+                        "PDDL requires stratified axioms: no derived predicate may be read under `not` in its own "
+                        "definition, directly or through others")
 
     def requirement_diagnostics(self) -> None:
         """One E404 per missing flag, at the `(:requirements ...)` section (where the fix goes)

@@ -98,6 +98,10 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "Derived predicates are computed by their `:derived` rule; an effect cannot set them.", ""),
     CodeInfo("E306", "error", "division by zero",
              "A cost or metric divides by the number 0, so it has no value.", "(increase (total-cost) (/ 4 0))"),
+    CodeInfo("E307", "error", "derived predicates not stratified",
+             "A derived predicate is read under `not` in its own definition, directly or through other derived "
+             "predicates: the axioms have no well-defined value (PDDL requires stratified axioms).",
+             "(:derived (d) (not (d)))"),
     CodeInfo("E401", "error", "unsupported requirement",
              "A requirement of PDDL 2.1+ that agentgen-sym does not plan with (durative actions, numeric "
              "fluents, preferences, constraints, timed initial literals).", "(:requirements :durative-actions)"),

@@ -64,6 +64,10 @@ CASES = {
     "E304": (domain_with("(:types block table - object)", "(:types block - table table - block)"), None),
     "E305": ("(define (domain d) (:requirements :derived-predicates) (:predicates (p) (q))"
              " (:derived (q) (p)) (:action a :parameters () :effect (q)))", None),
+    "E306": ("(define (domain d) (:requirements :action-costs) (:predicates (p)) (:functions (total-cost))"
+             " (:action a :parameters () :effect (and (p) (increase (total-cost) (/ 4 0)))))", None),
+    "E307": ("(define (domain d) (:requirements :derived-predicates :negative-preconditions) (:predicates (p) (q))"
+             " (:derived (q) (not (q))) (:action a :parameters () :precondition (q) :effect (p)))", None),
     "E404": (domain_with(":negative-preconditions :equality", "").replace(
         "(clear ?x) (handempty))", "(clear ?x) (not (holding ?x)) (handempty))"), None),
     "E501": (BLOCKS, problem_with("(:domain blocks)", "(:domain other)")),

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
+from agentgen_sym import check, cli, parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.ground import GroundingError, ground
@@ -306,3 +306,20 @@ def test_grounding_does_not_depend_on_string_hashing(tmp_path: Path):
     assert first.files == second.files and "ax_head" in first.files
     for name in first.files:
         assert np.array_equal(first[name], second[name]), name
+
+
+def test_check_refuses_axioms_that_are_not_stratified():
+    """`(:derived (d) (not (d)))` passed check, and validate called a plan valid on it."""
+    domain = parse_domain("(define (domain dd) (:requirements :strips :derived-predicates :negative-preconditions)"
+                          " (:predicates (d) (p) (q)) (:derived (d) (not (q))) (:derived (q) (not (d)))"
+                          " (:action a :parameters () :precondition (p) :effect (p)))")
+    found = [d for d in check(domain) if d.is_error]
+    assert [d.code for d in found] == ["E307"] and "depends negatively on itself" in found[0].message
+
+
+def test_check_refuses_a_derived_head_with_the_wrong_arity():
+    """The head `(e)` of a predicate declared `(e ?x)` passed check, then solve called the task unsolvable."""
+    domain = parse_domain("(define (domain dd) (:requirements :strips :derived-predicates)"
+                          " (:predicates (e ?x) (p)) (:derived (e) (p))"
+                          " (:action a :parameters () :precondition (e) :effect (p)))")
+    assert "E301" in {d.code for d in check(domain) if d.is_error}
