@@ -29,7 +29,7 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
-from agentgen_sym.files import write_atomic
+from agentgen_sym.files import output_problem, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.planners.result import Status
@@ -49,6 +49,45 @@ def _bundled_corpus() -> Path:
 
 class UsageError(Exception):
     """A problem with the command line or the files it names (exit code 2)."""
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: a whole number >= 0."""
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def output_file(text: str) -> str:
+    """argparse type: a path a file can be written to (checked before any work)."""
+    problem = output_problem(Path(text), "file")
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def output_folder(text: str) -> str:
+    """argparse type: a path a folder of results can be written to (checked before any work)."""
+    problem = output_problem(Path(text), "folder")
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def expand_inputs(paths: Sequence[str], pattern: str = "*.pddl") -> list[Path]:
@@ -222,14 +261,18 @@ def cmd_fix(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     out_dir = Path(args.output_dir)
+    targets = [(path, node, out_dir / path.name) for path, node in ((domain_path, result.domain),
+                                                                    (problem_path, result.problem))
+               if path is not None and node is not None]
+    for path, _node, target in targets:
+        if target.resolve() == path.resolve():
+            raise UsageError(f"--output-dir would overwrite the input {path}; choose another folder")
+    if len(targets) == 2 and targets[0][2] == targets[1][2]:  # d/x.pddl and p/x.pddl: one would overwrite
+        targets[1] = (targets[1][0], targets[1][1], out_dir / f"problem-{problem_path.name}")
     written: list[Path] = []
-    for path, node in ((domain_path, result.domain), (problem_path, result.problem)):
-        if path is not None and node is not None:
-            target = out_dir / path.name
-            if target.resolve() == path.resolve():
-                raise UsageError(f"--output-dir would overwrite the input {path}; choose another folder")
-            write_atomic(target, print_pddl(node))
-            written.append(target)
+    for _path, node, target in targets:
+        write_atomic(target, print_pddl(node))
+        written.append(target)
     sources = SourceCache()
     for name, text in result.texts.items():
         sources.add(name, text)
@@ -547,7 +590,7 @@ def _llm_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--api-key", metavar="KEY", help="API key (overrides OPENAI_API_KEY; local servers need none)")
     p.add_argument("--model", metavar="NAME", help="model name (overrides AGENTGEN_MODEL)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the response cache")
-    p.add_argument("--max-repair-rounds", type=int, default=3, metavar="N",
+    p.add_argument("--max-repair-rounds", type=non_negative_int, default=3, metavar="N",
                    help="LLM repair rounds per domain and per problem (default 3)")
 
 
@@ -587,7 +630,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help="PDDL files or directories")
     p.add_argument("--format", choices=["pddl", "json"], default="pddl", help="output format (default: pddl)")
     p.add_argument("--summary", action="store_true", help="print one summary row per file instead of the AST")
-    p.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    p.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     p.set_defaults(handler=cmd_parse)
 
     c = sub.add_parser("check", help="type-check and lint a domain and its problems (for CI)",
@@ -602,7 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
                    help="text for people, json for tools, sarif for code scanning, github for workflow annotations")
     c.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
-    c.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    c.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     c.set_defaults(handler=cmd_check)
 
     f = sub.add_parser("fix", help="apply every safe automatic fix and write the repaired files",
@@ -613,7 +656,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Exit codes: 0 the result is clean, 1 errors remain (listed), 2 usage or I/O error.")
     f.add_argument("domain", metavar="DOMAIN", help="the domain file")
     f.add_argument("problem", nargs="?", metavar="PROBLEM", help="a problem file")
-    f.add_argument("--output-dir", "-o", required=True, metavar="DIR", help="where the repaired files go")
+    f.add_argument("--output-dir", "-o", required=True, metavar="DIR", type=output_folder, help="where the repaired files go")
     f.add_argument("--diff", action="store_true", help="show the fixes as a unified diff of the source text")
     f.add_argument("--format", choices=["text", "json"], default="text",
                    help="json: the applied fixes and remaining diagnostics as data (for LLM repair loops)")
@@ -630,7 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("problem", metavar="PROBLEM", help="the problem file")
     v.add_argument("plan", metavar="PLAN", help="the plan file")
     v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
-    v.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     v.set_defaults(handler=cmd_validate)
 
     g = sub.add_parser("ground", help="ground a task to NumPy arrays and report its size",
@@ -638,8 +681,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "compiled to conditional STRIPS); print the sizes as JSON; -o saves the task.")
     g.add_argument("domain", metavar="DOMAIN")
     g.add_argument("problem", metavar="PROBLEM")
-    g.add_argument("-o", "--output", metavar="TASK.npz", help="save the GroundTask (.npz)")
-    g.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=argparse.SUPPRESS)
+    g.add_argument("-o", "--output", metavar="TASK.npz", type=output_file, help="save the GroundTask (.npz)")
+    g.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     g.set_defaults(handler=cmd_ground)
 
     v = sub.add_parser("solve", help="find a plan (satisficing by default, --optimal for cost-optimal)",
@@ -656,9 +699,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--time-limit", type=float, metavar="S",
                    help="give up after S seconds, parsing and grounding included (exit 4)")
     v.add_argument("--memory-limit", type=float, metavar="MB", help="give up beyond MB of search memory (exit 4)")
-    v.add_argument("-o", "--output", metavar="PLAN", help="also write the plan to this file")
+    v.add_argument("-o", "--output", metavar="PLAN", type=output_file, help="also write the plan to this file")
     v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
-    v.add_argument("--max-bytes", type=int, default=MAX_BYTES, help=argparse.SUPPRESS)
+    v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     v.set_defaults(handler=cmd_solve)
 
     gen = sub.add_parser("generate", help="generate a graded set of solvable tasks from a seed problem",
@@ -670,10 +713,10 @@ def build_parser() -> argparse.ArgumentParser:
                                 "OUT/difficulty.png. Exit codes: 0 ok, 1 input errors or no task, 2 usage or I/O.")
     gen.add_argument("domain", metavar="DOMAIN")
     gen.add_argument("problem", metavar="SEED_PROBLEM")
-    gen.add_argument("--n", type=int, default=20, help="number of tasks (default 20)")
+    gen.add_argument("--n", type=positive_int, default=20, help="number of tasks (default 20)")
     gen.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    gen.add_argument("--out", required=True, metavar="DIR", help="output folder")
-    gen.add_argument("--range", type=int, nargs=2, metavar=("LO", "HI"),
+    gen.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
+    gen.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
                      help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
     gen.set_defaults(handler=cmd_generate)
 
@@ -683,10 +726,10 @@ def build_parser() -> argparse.ArgumentParser:
                                      "longer walks), verify each, and select an even histogram over --range.",
                          epilog="Exit codes: 0 ok, 1 no task selected, 2 usage or I/O error.")
     evo.add_argument("tasks_dir", metavar="TASKS_DIR")
-    evo.add_argument("--n", type=int, default=20, help="number of tasks (default 20)")
+    evo.add_argument("--n", type=positive_int, default=20, help="number of tasks (default 20)")
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    evo.add_argument("--out", required=True, metavar="DIR", help="output folder")
-    evo.add_argument("--range", type=int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
+    evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
+    evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
     evo.set_defaults(handler=cmd_evolve)
 
     x = sub.add_parser("export", help="export a task folder as training data (JSON Lines)",
@@ -697,7 +740,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "I/O error.")
     x.add_argument("tasks_dir", metavar="TASKS_DIR", help="a folder written by `generate` or `evolve`")
     x.add_argument("--format", choices=list(FORMATS), required=True, help="record layout")
-    x.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file (replaced atomically)")
+    x.add_argument("--out", required=True, metavar="FILE.jsonl", type=output_file, help="output file (replaced atomically)")
     x.add_argument("--negatives", action="store_true",
                    help="add one invalid action per task, its feedback and the recovery (invalid turn not trained)")
     x.add_argument("--distances", action="store_true",
@@ -711,8 +754,8 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="Exit codes: 0 ok, 1 a domain failed, 2 usage or I/O error.")
     r.add_argument("--corpus", default=str(_bundled_corpus()), metavar="DIR",
                    help="folder of domain folders (default: the bundled corpus)")
-    r.add_argument("--out", default="out", metavar="DIR", help="output folder (default: out)")
-    r.add_argument("--n", type=int, default=12, help="tasks per domain (default 12)")
+    r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
+    r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     r.set_defaults(handler=cmd_run)
 
@@ -725,7 +768,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "LLM endpoint configured.")
     d.add_argument("text", nargs="?", metavar="TEXT", help="the inspiration text")
     d.add_argument("--file", metavar="F", help="read the inspiration text from a file")
-    d.add_argument("-o", "--output-dir", required=True, metavar="DIR", help="where the environment goes")
+    d.add_argument("-o", "--output-dir", required=True, metavar="DIR", type=output_folder, help="where the environment goes")
     _llm_options(d)
     d.set_defaults(handler=cmd_draft)
 
@@ -739,11 +782,11 @@ def build_parser() -> argparse.ArgumentParser:
                               "configured.")
     b.add_argument("--inspiration", default=str(_bundled_corpus().parent / "inspiration"), metavar="DIR",
                    help="folder of .txt inspiration texts (default: the bundled corpus/inspiration)")
-    b.add_argument("--n-envs", type=int, default=5, metavar="N", help="environments to accept (default 5)")
-    b.add_argument("--out", default="out-llm", metavar="DIR", help="output folder (default: out-llm)")
-    b.add_argument("--tasks", type=int, default=8, metavar="N", help="tasks per environment (default 8)")
+    b.add_argument("--n-envs", type=positive_int, default=5, metavar="N", help="environments to accept (default 5)")
+    b.add_argument("--out", default="out-llm", metavar="DIR", type=output_folder, help="output folder (default: out-llm)")
+    b.add_argument("--tasks", type=positive_int, default=8, metavar="N", help="tasks per environment (default 8)")
     b.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    b.add_argument("--llm-evolve", type=int, default=1, metavar="K",
+    b.add_argument("--llm-evolve", type=non_negative_int, default=1, metavar="K",
                    help="LLM rewrites asked per direction (easier, harder) per environment (default 1)")
     b.add_argument("--seed-problem", choices=["smallest", "largest"], default="smallest",
                    help="which accepted problem seeds task generation (default: smallest; generation's cost "

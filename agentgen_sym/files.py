@@ -7,6 +7,26 @@ import tempfile
 from pathlib import Path
 
 
+def output_problem(path: Path, kind: str) -> str | None:
+    """Why ``path`` cannot take a ``kind`` ("file" or "folder") of output, or None when it can.
+
+    Asked before any work, so a bad output path costs nothing: the target must not be the other
+    kind, its nearest existing ancestor must be a writable folder (missing folders are created).
+    """
+    if kind == "file" and path.is_dir():
+        return f"{path} is a folder; give a file name"
+    if kind == "folder" and path.exists() and not path.is_dir():
+        return f"{path} is a file; give a folder"
+    ancestor = path.parent if kind == "file" else path
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        return f"cannot create {path}: {ancestor} is a file, not a folder"
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        return f"cannot write in {ancestor}: permission denied"
+    return None
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder and an atomic rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
