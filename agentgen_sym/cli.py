@@ -587,7 +587,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def _llm_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint (overrides OPENAI_BASE_URL)")
-    p.add_argument("--api-key", metavar="KEY", help="API key (overrides OPENAI_API_KEY; local servers need none)")
+    p.add_argument("--api-key", metavar="KEY", help="API key (overrides OPENAI_API_KEY; local servers need none). Other users can read "
+                        "it in the process list: prefer OPENAI_API_KEY or api_key in agentgen.toml")
     p.add_argument("--model", metavar="NAME", help="model name (overrides AGENTGEN_MODEL)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the response cache")
     p.add_argument("--max-repair-rounds", type=non_negative_int, default=3, metavar="N",

@@ -377,3 +377,17 @@ def test_cached_response_json_is_plain_data(llm_server: ScriptedLLMServer, tmp_p
     client.complete("hi")
     record = cache.get(request_key(client.request("hi")))
     assert json.loads(json.dumps(record)) == record and record["status"] == "ok"
+
+
+def test_an_echoed_api_key_is_redacted_everywhere(llm_server: ScriptedLLMServer, tmp_path):
+    """A 401 body that echoes the key was printed and stored verbatim (issue: secrets are never stored)."""
+    secret = "sk-test-0123456789abcdef"
+    llm_server.script([Status(401, f"Incorrect API key provided: {secret}"), Reply(f"your key is {secret}")])
+    cache = ResponseCache(tmp_path / "cache.sqlite")
+    client = make_client(llm_server, cache=cache, api_key=secret)
+    refused = client.complete("hi")
+    assert refused.status == "error" and secret not in refused.error and "[redacted]" in refused.error
+    echoed = client.complete("again")
+    assert echoed.ok and secret not in echoed.text
+    cache.close()
+    assert secret.encode() not in (tmp_path / "cache.sqlite").read_bytes()

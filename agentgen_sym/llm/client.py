@@ -13,7 +13,7 @@ import json
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from types import TracebackType
 from typing import Any
@@ -26,6 +26,8 @@ from agentgen_sym.llm.config import LLMConfig
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 MAX_RESPONSE_CHARS = 200_000
 MAX_BODY_BYTES = 4 * MAX_RESPONSE_CHARS + 64_000  # JSON escaping can grow text up to ~4x (\uXXXX)
+REDACTED = "[redacted]"
+MIN_SECRET_LENGTH = 8  # shorter "keys" (placeholders such as "unused") are not worth hiding and would mangle text
 JITTER = 0.1  # up to +10% of each backoff, fixed per request so re-runs wait the same
 
 
@@ -152,7 +154,17 @@ class LLMClient:
         return delay * (1 + JITTER * fraction)
 
     def _attempt(self, request: dict[str, Any]) -> tuple[Completion, float | None]:
-        """One HTTP request; the second value is None when final, else the server's Retry-After (0 if none)."""
+        """One HTTP request; the second value is None when final, else the server's Retry-After (0 if none).
+        The API key never survives into a completion: a server that echoes it (a 401 body) is redacted."""
+        completion, retry_after = self._send(request)
+        return replace(completion, text=self._redact(completion.text),
+                       error=None if completion.error is None else self._redact(completion.error)), retry_after
+
+    def _redact(self, text: str) -> str:
+        key = self.config.api_key
+        return text.replace(key, REDACTED) if key and len(key) >= MIN_SECRET_LENGTH else text
+
+    def _send(self, request: dict[str, Any]) -> tuple[Completion, float | None]:
         body = dict(request)
         model, messages = body.pop("model"), body.pop("messages")
         try:
