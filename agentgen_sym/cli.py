@@ -521,7 +521,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"\r[{bar:<20}] {done}/{total} {name:<24}", end="" if done < total else "\n", file=sys.stderr,
               flush=True)
 
-    summaries = run_pipeline(corpus, out, args.n, args.seed, progress)
+    try:
+        summaries = run_pipeline(corpus, out, args.n, args.seed, progress)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     print_table(["domain", "tasks", "difficulty", "valid plans", "seconds"],
                 [[s.domain, str(s.tasks), s.error or f"{s.lo}..{s.hi}", str(s.valid_plans), f"{s.seconds:.1f}"]
                  for s in summaries])

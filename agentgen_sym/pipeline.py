@@ -1,20 +1,25 @@
 """The main job: every bundled domain through check, generate, Bi-Evol, solve, validate, export.
 
 Each domain's work lands in ``out/<domain>/`` and is marked done by a last, atomic write of
-``out/<domain>/done.json``; a rerun skips domains already done, so an interrupted run
-resumes where it stopped. The dataset files and the summary are rewritten at the end from
-the per-domain results, each atomically.
+``out/<domain>/done.json``, which records the options it was made with; a rerun skips domains
+done with the same options, so an interrupted run resumes where it stopped, and redoes those
+made with other options. A domain that cannot be read or generated is reported in the summary
+and skipped; the rest completes. The dataset files and the summary are rewritten at the end
+from the per-domain results, each atomically.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import evolve, generate
@@ -49,6 +54,8 @@ def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
         return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started,
                              f"{errors[0].code}: {errors[0].message}")
     work = out / folder.name
+    for stale in (work / "generated", work / "tasks"):  # an earlier run's files, made with other options
+        shutil.rmtree(stale, ignore_errors=True)
     generate(domain_file, seed_problem, n, seed, work / "generated")
     report = evolve(work / "generated", n, seed, work / "tasks")
     valid = 0
@@ -57,23 +64,40 @@ def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
         valid = stats.written
     summary = DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
                             time.perf_counter() - started)
-    write_atomic(work / "done.json", json.dumps(summary.__dict__, indent=2) + "\n")
+    write_atomic(work / "done.json", json.dumps({"options": {"n": n, "seed": seed}, "summary": summary.__dict__},
+                                                indent=2) + "\n")
     return summary
+
+
+def _finished(done: Path, n: int, seed: int) -> DomainSummary | None:
+    """The summary of a domain finished with these options, else None (never run, other options, unreadable)."""
+    try:
+        data = json.loads(done.read_text())
+        if data.get("options") == {"n": n, "seed": seed}:
+            return DomainSummary(**data["summary"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        pass
+    return None
 
 
 def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int, str], None] | None = None
         ) -> list[DomainSummary]:
     """Run every domain of ``corpus`` (resuming finished ones) and write out/dataset.*.jsonl and out/report.md."""
     folders = domains_in(corpus)
+    if not folders:
+        raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)")
     summaries: list[DomainSummary] = []
     for i, folder in enumerate(folders):
-        done = out / folder.name / "done.json"
         if progress:
             progress(i, len(folders), folder.name)
-        if done.exists():
-            summaries.append(DomainSummary(**json.loads(done.read_text())))
+        finished = _finished(out / folder.name / "done.json", n, seed)
+        if finished is not None:
+            summaries.append(finished)
             continue
-        summaries.append(run_domain(folder, out, n, seed))
+        try:
+            summaries.append(run_domain(folder, out, n, seed))
+        except (PddlError, GroundingError, ValueError, OSError) as exc:  # one broken domain never ends the run
+            summaries.append(DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"skipped: {exc}"))
     if progress:
         progress(len(folders), len(folders), "")
     for fmt in FORMATS:
