@@ -24,6 +24,7 @@ from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, SourceCach
                                                render_sarif, render_text)
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.limits import LimitReached
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
@@ -367,19 +368,24 @@ def _verdict(outcome: ValidationResult | None) -> str:
 EXIT_UNSOLVABLE, EXIT_LIMIT = 3, 4
 
 
-def _compiled(args: argparse.Namespace, quiet: bool = True) -> CompiledTask | None:
-    """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return None when anything is."""
+def _compiled(args: argparse.Namespace, quiet: bool = True, time_limit: float | None = None,
+              memory_limit_mb: float | None = None) -> CompiledTask | int:
+    """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return the exit code when
+    anything is (1 for errors, 4 for a limit reached while grounding)."""
     sources = SourceCache()
     results, found = _load_task(sources, args.max_bytes, args.domain, args.problem)
     if has_errors(found):
         for d in found:
             _eprint(render_text(d, sources) + "\n")
-        return None
+        return EXIT_FINDINGS
     try:
-        task = compile_task(results[0].node, results[1].node)
+        task = compile_task(results[0].node, results[1].node, time_limit, memory_limit_mb)
+    except LimitReached as exc:
+        _eprint(f"stopped: {exc}")
+        return EXIT_LIMIT
     except GroundingError as exc:
         _eprint(f"error[{exc.code}]: {exc}")
-        return None
+        return EXIT_FINDINGS
     if not quiet:
         stats = task.stats
         _eprint(f"grounded: {stats.n_facts} facts, {stats.n_operators} operators, "
@@ -388,9 +394,9 @@ def _compiled(args: argparse.Namespace, quiet: bool = True) -> CompiledTask | No
 
 
 def cmd_ground(args: argparse.Namespace) -> int:
-    task = _compiled(args)
-    if task is None:
-        return EXIT_FINDINGS
+    task = _compiled(args, True, args.time_limit, args.memory_limit)
+    if isinstance(task, int):
+        return task
     stats = task.stats
     print(json.dumps({"facts": stats.n_facts, "operators": stats.n_operators,
                       "conditional_effects": stats.n_conditional_effects, "axioms": stats.n_axioms,
@@ -409,9 +415,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     name = args.planner or ("optimal" if args.optimal else "default")
     if name not in SOLVER_NAMES:
         raise UsageError(f"unknown planner {name!r}; choose one of {', '.join(SOLVER_NAMES)}")
-    task = _compiled(args, quiet=args.quiet)
-    if task is None:
-        return EXIT_FINDINGS
+    left = None if args.time_limit is None else max(0.0, args.time_limit - (time.perf_counter() - started))
+    task = _compiled(args, args.quiet, left, args.memory_limit)
+    if isinstance(task, int):
+        return task
     left = None if args.time_limit is None else max(0.0, args.time_limit - (time.perf_counter() - started))
     solution = solve(task, name, time_limit=left, memory_limit_mb=args.memory_limit)
     stats = solution.stats
@@ -686,6 +693,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("domain", metavar="DOMAIN")
     g.add_argument("problem", metavar="PROBLEM")
     g.add_argument("-o", "--output", metavar="TASK.npz", type=output_file, help="save the GroundTask (.npz)")
+    g.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds of grounding (exit 4)")
+    g.add_argument("--memory-limit", type=float, metavar="MB",
+                   help="give up when the process's resident memory passes MB (exit 4)")
     g.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     g.set_defaults(handler=cmd_ground)
 
@@ -702,7 +712,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--optimal", action="store_true", help="find a cost-optimal plan (A* with LM-cut)")
     v.add_argument("--time-limit", type=float, metavar="S",
                    help="give up after S seconds, parsing and grounding included (exit 4)")
-    v.add_argument("--memory-limit", type=float, metavar="MB", help="give up beyond MB of search memory (exit 4)")
+    v.add_argument("--memory-limit", type=float, metavar="MB",
+                   help="give up beyond MB: the process's resident memory while grounding, the search's own "
+                        "structures while searching (exit 4)")
     v.add_argument("-o", "--output", metavar="PLAN", type=output_file, help="also write the plan to this file")
     v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)

@@ -19,6 +19,7 @@ from .analysis import static_predicates, uses_action_costs
 from .check import check
 from .diagnostics import PddlError
 from .ground import GroundingStats, ground
+from .limits import Budget
 from .parser import parse_domain, parse_problem
 from .task import GroundAtom, GroundTask
 
@@ -49,18 +50,21 @@ class CompiledTask:
         return f"CompiledTask({self.domain.name}/{self.problem.name}: {self.ground!r}, {costs})"
 
 
-def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path) -> CompiledTask:
+def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path,
+                 time_limit: float | None = None, memory_limit_mb: float | None = None) -> CompiledTask:
     """Check and ground a task given as ASTs, PDDL text or paths.
 
-    Raises PddlError with every error ``check`` finds (nothing is grounded then) and
-    GroundingError (a G7xx code) for a task the grounder cannot take.
+    Raises PddlError with every error ``check`` finds (nothing is grounded then),
+    GroundingError (a G7xx code) for a task the grounder cannot take, and
+    ``limits.LimitReached`` when grounding passes ``time_limit`` seconds or the process's
+    resident memory passes ``memory_limit_mb``.
     """
     domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
     problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
     errors = [d for d in check(domain, problem) if d.is_error]
     if errors:
         raise PddlError(errors)
-    task, stats = ground(domain, problem)
+    task, stats = ground(domain, problem, Budget(time_limit, memory_limit_mb))
     fixed = static_predicates(domain)
     static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
                        if isinstance(a, ast.Atom) and a.predicate in fixed)

@@ -43,6 +43,7 @@ from typing import Iterable, Iterator, TypeVar
 
 from . import ast
 from .analysis import axiom_levels, static_predicates, stratified, uses_action_costs
+from .limits import Budget
 from .task import GOAL_ACTION, GOAL_FACT, Axiom, ConditionalEffect, GroundAtom, GroundTask, Operator, build_task
 from .types import ROOT, TypeHierarchy
 
@@ -105,6 +106,7 @@ class _World:
     init: set[Atom]
     reached: set[Atom] = field(default_factory=set)
     open_world: bool = False
+    budget: Budget = field(default_factory=Budget)
 
     def objects(self, types: tuple[str, ...]) -> list[str]:
         if not types:
@@ -199,6 +201,7 @@ def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool =
 def _assignments(variables: tuple[ast.TypedName, ...], world: _World) -> Iterator[dict[str, str]]:
     names = [v.name for v in variables]
     for values in product(*(world.objects(v.types) for v in variables)):
+        world.budget.tick("expanding quantifiers", f"over {'/'.join(names)}")
         yield dict(zip(names, values))
 
 
@@ -276,8 +279,10 @@ class _Relations:
         return index.get(key, [])
 
 
-def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations]) -> Iterator[dict[str, str]]:
+def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations], budget: Budget
+          ) -> Iterator[dict[str, str]]:
     """Bindings of the schema's parameters satisfying ``atoms`` (atom i looked up in sources[i])."""
+    stage = f"exploring the bindings of action `{schema.action.name}`"
     bindings: list[dict[str, str]] = [{}]
     for atom, relations in zip(atoms, sources):
         bound = [(i, a) for i, a in enumerate(atom.args)
@@ -287,6 +292,7 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations]) -> 
         for b in bindings:
             key = tuple(_resolve(a, b) for _, a in bound)
             for args in relations.lookup(atom.predicate, positions, key):
+                budget.tick(stage, f"{len(extended)} partial bindings")
                 if len(args) != len(atom.args):
                     continue
                 new = dict(b)
@@ -301,13 +307,16 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations]) -> 
             return
     for b in bindings:
         for values in product(*(sorted(schema.allowed[v]) for v in schema.free if v not in b)):
+            budget.tick(stage)
             full = dict(b)
             full.update(zip([v for v in schema.free if v not in b], values))
             yield full
 
 
-def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, GroundingStats]:
-    """Ground a checked domain and problem; raises GroundingError for what the planners cannot take."""
+def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None
+           ) -> tuple[GroundTask, GroundingStats]:
+    """Ground a checked domain and problem; raises GroundingError for what the planners cannot take
+    and ``limits.LimitReached`` when ``budget`` runs out (every loop the input's size drives ticks it)."""
     start = time.perf_counter()
     stats = GroundingStats()
     timer = _PassTimer(stats)
@@ -322,7 +331,7 @@ def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, Ground
     init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
     numbers = {(v.function.name, tuple(t.name for t in v.function.args)): v.value.value
                for v in problem.init if isinstance(v, ast.FunctionValue)}
-    world = _World(objects_by_type, static, init)
+    world = _World(objects_by_type, static, init, budget=budget or Budget())
     schemas = [_prepare(action, world, static) for action in domain.actions]
     rules = _AxiomRules(_candidate_axioms(domain, world))
     timer.done("normalize")
@@ -336,6 +345,7 @@ def ground(domain: ast.Domain, problem: ast.Problem) -> tuple[GroundTask, Ground
     operators += goal_ops
     timer.done("goal")
     init_ids = [fact_id[a] for a in world.init if a in fact_id]
+    world.budget.check("packing the task", f"{len(operators)} operators")
     task = build_task(facts, init_ids, goal_ids, operators, rules.ground(fact_id, levels))
     timer.done("pack")
     stats.seconds = time.perf_counter() - start
@@ -367,13 +377,20 @@ def _explore(schemas: list[_Schema], world: _World, rules: _AxiomRules) -> list[
     reached: list[dict[tuple, dict[str, str]]] = [{} for _ in schemas]
     pending: list[dict[tuple, dict[str, str]]] = [{} for _ in schemas]
     first_round = True
+    budget = world.budget
     while True:
         found: list[Atom] = []
         for index, schema in enumerate(schemas):
             candidates = pending[index]
             pending[index] = {}
-            for b in _new_bindings(schema, relations, new, first_round):
+            known = sum(map(len, reached))
+            for b in _new_bindings(schema, relations, new, first_round, budget):
                 candidates.setdefault(_key(b), b)
+                budget.tick(f"exploring the bindings of action `{schema.action.name}`",
+                            f"{known + len(candidates)} bindings")
+                if known + len(candidates) > MAX_OPERATORS:  # every binding may become an operator
+                    raise GroundingError("G702", f"more than {MAX_OPERATORS} bindings of actions reachable (action "
+                                                 f"`{schema.action.name}` while exploring)")
             for key, b in candidates.items():
                 action = schema.action
                 if key not in reached[index]:
@@ -403,18 +420,18 @@ def _reach(atoms: list[Atom], world: _World, relations: _Relations, rules: _Axio
     return new
 
 
-def _new_bindings(schema: _Schema, relations: _Relations, new: _Relations, first_round: bool
+def _new_bindings(schema: _Schema, relations: _Relations, new: _Relations, first_round: bool, budget: Budget
                   ) -> Iterator[dict[str, str]]:
     """Semi-naive joins: in the first round all bindings, later only those using a new fact."""
     atoms = schema.join_atoms
     if first_round:
-        yield from _join(schema, atoms, [relations] * len(atoms))
+        yield from _join(schema, atoms, [relations] * len(atoms), budget)
         return
     for i, atom in enumerate(atoms):
         if atom.predicate in new.tuples:
             sources = [relations] * len(atoms)
             sources[i] = new
-            yield from _join(schema, atoms, sources)
+            yield from _join(schema, atoms, sources, budget)
 
 
 def _key(binding: dict[str, str]) -> tuple:
@@ -476,7 +493,7 @@ def _candidate_axioms(domain: ast.Domain, world: _World) -> list[_CandidateAxiom
             action = ast.ActionSchema(axiom.name, (*axiom.parameters, *variables), body)
             schema = _prepare(action, world, world.static)
             atoms = [a for a in schema.join_atoms if a.predicate in world.static]
-            for binding in _join(schema, atoms, [statics] * len(atoms)):
+            for binding in _join(schema, atoms, [statics] * len(atoms), world.budget):
                 head = (axiom.name, tuple(binding[p] for p in params))
                 out.extend(_CandidateAxiom(head, conj) for conj in dnf(body, binding, open_world))
     return out
@@ -608,6 +625,7 @@ def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], w
         action = schema.action
         params = [p.name for p in action.parameters]
         for binding in sorted(found, key=lambda b: tuple(b[p] for p in params)):
+            world.budget.tick("instantiating operators", f"{len(operators)} operators")
             args = tuple(binding[p] for p in params)
             pre = [frozenset()] if action.precondition is None else dnf(action.precondition, binding, world)
             if not pre:
