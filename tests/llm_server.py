@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -58,6 +59,18 @@ class Garbage:
 
 
 @dataclass(frozen=True)
+class Drip:
+    """A 200 answer that never ends on time: ``chunk`` every ``every_s`` seconds, at most ``count`` times,
+    behind a Content-Length that promises more (``gzip``: the whole body is gzip of ``count`` chunks, sent at once
+    with Content-Encoding: gzip, so it is small on the wire and huge decoded)."""
+
+    chunk: bytes = b" "
+    every_s: float = 0.0
+    count: int = 1000
+    gzip: bool = False
+
+
+@dataclass(frozen=True)
 class Rule:
     """In rules mode: answer ``step`` when ``contains`` occurs in the last user message."""
 
@@ -65,7 +78,7 @@ class Rule:
     step: "Step"
 
 
-Step = Union[Reply, Status, Delay, Garbage]
+Step = Union[Reply, Status, Delay, Garbage, Drip]
 
 
 class ScriptedLLMServer:
@@ -218,8 +231,32 @@ def _handler_for(server: ScriptedLLMServer) -> type[BaseHTTPRequestHandler]:
                 self._send(step.code, json.dumps(error).encode(), headers=headers)
             elif isinstance(step, Garbage):
                 self._send(200, step.body, step.content_type)
+            elif isinstance(step, Drip):
+                self._drip(step)
             else:
                 self._send(200, json.dumps(_completion_body(body, step)).encode())
+
+        def _drip(self, step: Drip) -> None:
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                if step.gzip:
+                    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+                    body = b"".join(compressor.compress(step.chunk) for _ in range(step.count)) + compressor.flush()
+                    self.send_header("Content-Encoding", "gzip")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                self.send_header("Content-Length", str(len(step.chunk) * step.count + 1))  # one byte never comes
+                self.end_headers()
+                for _ in range(step.count):
+                    if server.wait(step.every_s) is False:
+                        return
+                    self.wfile.write(step.chunk)
+                    self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):  # the client gave up, as it should
+                pass
 
         def _send(self, code: int, payload: bytes, content_type: str = "application/json",
                   headers: dict[str, str] | None = None) -> None:

@@ -17,7 +17,7 @@ from agentgen_sym.llm import (CompletionStatus, LLMClient, LLMConfig, LLMConfigE
 
 from .cache_worker import value_for, write_and_read
 from .conftest import ROOT
-from .llm_server import Delay, Garbage, Reply, Rule, ScriptedLLMServer, Status, llm_server  # noqa: F401
+from .llm_server import Delay, Drip, Garbage, Reply, Rule, ScriptedLLMServer, Status, llm_server  # noqa: F401
 
 FAST = {"timeout_s": 2.0, "max_retries": 2, "backoff_s": 0.01, "backoff_max_s": 0.05}
 
@@ -391,3 +391,20 @@ def test_an_echoed_api_key_is_redacted_everywhere(llm_server: ScriptedLLMServer,
     assert echoed.ok and secret not in echoed.text
     cache.close()
     assert secret.encode() not in (tmp_path / "cache.sqlite").read_bytes()
+
+
+def test_a_drip_fed_reply_is_cut_at_the_timeout(llm_server: ScriptedLLMServer):
+    """A byte every 0.2 s never trips the per-read HTTP timeout; the whole reply still gets only timeout_s."""
+    llm_server.script([Drip(b" ", every_s=0.2, count=100)])
+    started = time.monotonic()
+    result = make_client(llm_server, timeout_s=1.0, max_retries=0).complete("hi")
+    assert result.status == "error" and "not complete after 1 s" in result.error
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("gzip", [False, True], ids=["endless", "gzip-bomb"])
+def test_a_huge_reply_is_refused_while_it_streams(llm_server: ScriptedLLMServer, gzip: bool):
+    """64 MiB of body (or of gzip-decoded body from a small download) is never read whole."""
+    llm_server.script([Drip(b"0" * 2 ** 20, count=64, gzip=gzip)])
+    result = make_client(llm_server, timeout_s=30, max_retries=0).complete("hi")
+    assert result.status == "error" and "response larger than 16 MiB" in result.error

@@ -26,6 +26,7 @@ from agentgen_sym.llm.config import LLMConfig
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 MAX_RESPONSE_CHARS = 200_000
 MAX_BODY_BYTES = 4 * MAX_RESPONSE_CHARS + 64_000  # JSON escaping can grow text up to ~4x (\uXXXX)
+MAX_RESPONSE_BYTES = 16 * 2 ** 20  # a chat completion is kilobytes; a body past this is broken or hostile
 REDACTED = "[redacted]"
 MIN_SECRET_LENGTH = 8  # shorter "keys" (placeholders such as "unused") are not worth hiding and would mangle text
 JITTER = 0.1  # up to +10% of each backoff, fixed per request so re-runs wait the same
@@ -168,10 +169,11 @@ class LLMClient:
         body = dict(request)
         model, messages = body.pop("model"), body.pop("messages")
         try:
-            with self._slots:
-                raw = self._openai.chat.completions.with_raw_response.create(model=model, messages=messages,
-                                                                            extra_body=body)
-                content = raw.http_response.content
+            with self._slots, self._openai.chat.completions.with_streaming_response.create(
+                    model=model, messages=messages, extra_body=body) as raw:
+                content = self._read_bounded(raw.http_response)
+                if isinstance(content, Completion):
+                    return content, None
         except openai.APITimeoutError:
             return _error(f"timed out after {self.config.timeout_s:g} s"), 0.0
         except openai.APIConnectionError as exc:
@@ -184,6 +186,21 @@ class LLMClient:
         except openai.OpenAIError as exc:
             return _error(f"{type(exc).__name__}: {_bounded(str(exc))}"), None
         return parse_response(content), None
+
+    def _read_bounded(self, response: Any) -> bytes | Completion:
+        """The decoded body, read as it streams in: at most MAX_RESPONSE_BYTES, within ``timeout_s`` in all
+        (the HTTP timeout bounds each read, so a body drip-fed a byte at a time would never end)."""
+        deadline = time.monotonic() + self.config.timeout_s
+        chunks: list[bytes] = []
+        size = 0
+        for chunk in response.iter_bytes():
+            size += len(chunk)
+            if size > MAX_RESPONSE_BYTES:
+                return _error(f"response larger than {MAX_RESPONSE_BYTES // 2 ** 20} MiB (decoded); not read further")
+            if time.monotonic() > deadline:
+                return _error(f"response not complete after {self.config.timeout_s:g} s")
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     def _account(self, completion: Completion, retries: int) -> None:
         spent = (0, 0) if completion.cached else (completion.prompt_tokens, completion.completion_tokens)
