@@ -452,8 +452,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def _generation_summary(report: GenerationReport, out: Path) -> None:
     levels = range(report.lo, report.hi + 1)
     print_table(["difficulty", "tasks"], [[str(level), str(report.histogram.get(level, 0))] for level in levels])
+    for label, reason in report.skipped:
+        _eprint(f"skipped {label}: {reason}")
     print(f"\n{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates) written to {out}; "
-          f"report: {out / 'report.md'}")
+          f"report: {out / 'report.md'}" + (f"; {len(report.skipped)} input task(s) skipped" if report.skipped else ""))
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -480,7 +482,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     try:
         report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi,
                         lambda text: progress.note(text))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, PddlError) as exc:
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
     finally:
         progress.close()

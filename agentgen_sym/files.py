@@ -27,6 +27,13 @@ def output_problem(path: Path, kind: str) -> str | None:
     return None
 
 
+def inside(folder: Path, relative: str) -> Path | None:
+    """``folder / relative`` when it stays inside ``folder`` (no absolute path, no ``..`` out of it,
+    no symlink leading out), else None: paths read from a data file are data, not directions."""
+    target = (folder / relative).resolve()
+    return target if target.is_relative_to(folder.resolve()) else None
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder and an atomic rename."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..compiler import ast
 from ..compiler.check import check
@@ -23,11 +23,13 @@ from ..compiler.ground import GroundingError
 from ..compiler.parser import parse_domain, parse_plan, parse_problem
 from ..compiler.validate import validate
 from ..env import TemplateError, Templates, TextEnv
-from ..files import write_atomic
-from ..generation import TaskSet
+from ..files import inside, write_atomic
 from .formats import FORMATS, Record
 from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
 from .trajectories import Trajectory, TrajectoryError, play
+
+if TYPE_CHECKING:  # generation reads TASKS_DIRs with .tasks, so export imports nothing of it at run time
+    from ..generation import TaskSet
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,9 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
 def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: TaskEntry, negatives: bool,
                 distances: bool) -> tuple[Trajectory, Record]:
     """The task's trajectory and the record's metadata; raises _Skip with the reason otherwise."""
-    problem_path = folder / entry.problem_file
+    problem_path = inside(folder, entry.problem_file)
+    if problem_path is None:
+        raise _Skip(f"'problem_file' {entry.problem_file!r} leads out of {folder}")
     try:
         problem = parse_problem(problem_path)
         plan = parse_plan("".join(step + "\n" for step in entry.plan))

@@ -28,7 +28,10 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
-from agentgen_sym.files import write_atomic
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.export.tasks import DOMAIN_FILE, BadEntry, ExportError
+from agentgen_sym.export.tasks import read_tasks as read_entries
+from agentgen_sym.files import inside, write_atomic
 
 from .dedup import Deduplicator
 from .evolve import easier, harder, select_even
@@ -84,16 +87,19 @@ class GenerationReport:
     lo: int
     hi: int
     seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage; never written
+    skipped: tuple[tuple[str, str], ...] = ()  # input tasks that could not be read: (id or line, reason)
 
 
 @dataclass(frozen=True)
 class TaskSet:
-    """Generated tasks of one domain, in memory; ``templates_file`` is copied beside them when written."""
+    """Generated tasks of one domain, in memory; ``templates_file`` is copied beside them when written;
+    ``skipped`` names the tasks of a folder that could not be read back, with the reason."""
 
     domain: ast.Domain
     tasks: tuple[GeneratedTask, ...]
     report: GenerationReport
     templates_file: Path | None = None
+    skipped: tuple[tuple[str, str], ...] = ()
 
 
 def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
@@ -221,23 +227,51 @@ def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None 
         spec = TaskSpec(problem.objects, init, goal, task.origin, None, pool.statics)
         pool.add(spec, Measurement(task.plan, task.cost, task.optimal, task.expanded))
     pool.evolve(lo, hi, n)
-    return pool.select(n, lo, hi, seed, tasks.templates_file)
+    evolved = pool.select(n, lo, hi, seed, tasks.templates_file)
+    return replace(evolved, report=replace(evolved.report, skipped=tasks.skipped))
 
 
 def read_tasks(tasks_dir: Path) -> TaskSet:
-    """A task folder that ``write_tasks`` wrote, back in memory (its plans as they were verified)."""
-    domain = parse_domain(tasks_dir / "domain.pddl")
-    records = [json.loads(line) for line in (tasks_dir / "tasks.jsonl").read_text().splitlines() if line.strip()]
-    tasks = tuple(GeneratedTask(r["id"], parse_problem(tasks_dir / r["problem_file"]),
-                                tuple(GroundAction.parse(step) for step in r["plan"]), r["cost"], r["optimal"],
-                                r["expanded"], r["origin"], r.get("parent"), r.get("seed", 0),
-                                r.get("n_goal_atoms", 0)) for r in records)
+    """A task folder that ``write_tasks`` wrote, back in memory (its plans as they were verified).
+
+    Raises ValueError (or OSError, PddlError) when the folder or its domain cannot be used at all;
+    a task that cannot be read back (a bad line, a missing or broken problem file, a path leading
+    out of the folder) is listed in ``skipped`` and the rest is kept."""
+    domain = parse_domain(tasks_dir / DOMAIN_FILE)
+    try:
+        entries = read_entries(tasks_dir)
+    except ExportError as exc:
+        raise ValueError(str(exc)) from exc
+    tasks: list[GeneratedTask] = []
+    records: list[dict] = []
+    skipped: list[tuple[str, str]] = []
+    for entry in entries:
+        if isinstance(entry, BadEntry):
+            skipped.append((entry.label, entry.reason))
+            continue
+        try:
+            tasks.append(_read_task(tasks_dir, entry.fields))
+            records.append(entry.fields)
+        except (PddlError, OSError, ValueError, KeyError, TypeError) as exc:
+            skipped.append((entry.id, f"{type(exc).__name__}: {exc}"))
     histogram = Counter(t.difficulty for t in tasks)
     levels = sorted(histogram)
     report = GenerationReport(domain.name, records, 0, len(tasks), dict(sorted(histogram.items())),
                               levels[0] if levels else 1, levels[-1] if levels else 1)
     templates = tasks_dir / "templates.json"
-    return TaskSet(domain, tasks, report, templates if templates.exists() else None)
+    return TaskSet(domain, tuple(tasks), report, templates if templates.exists() else None, tuple(skipped))
+
+
+def _read_task(tasks_dir: Path, record: dict) -> GeneratedTask:
+    problem_path = inside(tasks_dir, record["problem_file"])
+    if problem_path is None:
+        raise ValueError(f"'problem_file' {record['problem_file']!r} leads out of the folder")
+    figures = (record["cost"], record["optimal"], record["expanded"])
+    if not (isinstance(figures[0], int) and isinstance(figures[1], bool) and isinstance(figures[2], int)):
+        raise ValueError("'cost', 'optimal' and 'expanded' must be an integer, a boolean and an integer")
+    return GeneratedTask(record["id"], parse_problem(problem_path),
+                         tuple(GroundAction.parse(step) for step in record["plan"]), *figures, str(record["origin"]),
+                         record.get("parent"), record.get("seed", 0), record.get("n_goal_atoms", 0))
 
 
 def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
