@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -99,22 +100,30 @@ class SourceCache:
         return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+def visible(text: str) -> str:
+    """``text`` with invisible and direction-changing characters (zero-width spaces, right-to-left
+    overrides, controls other than tab) shown as ``\\u{200b}`` escapes: a message quoting hostile
+    input must read as what it is, never reorder or hide itself in a terminal."""
+    return "".join(f"\\u{{{ord(ch):04x}}}" if ch != "\t" and unicodedata.category(ch) in ("Cf", "Cc") else ch
+                   for ch in text)
+
+
 def render_text(diagnostic: Diagnostic, sources: SourceCache | None = None) -> str:
     """Render like a modern compiler: location, code, message, the source line with carets."""
     d, span = diagnostic, diagnostic.span
     where = f"{span}: " if span else ""
-    out = [f"{where}{d.severity.value}[{d.code}]: {d.message}"]
+    out = [f"{where}{d.severity.value}[{d.code}]: {visible(d.message)}"]
     source_line = sources.line(span.file, span.line) if (sources and span) else None
     if source_line is not None and len(source_line) <= 400:
         gutter = " " * len(str(span.line))
-        shown = source_line.expandtabs(1)
+        shown = visible(source_line.expandtabs(1))
         width = (span.end_column - span.column) if span.end_line == span.line else len(shown) - span.column + 1
         out.append(f"{span.line} | {shown}")
         out.append(f"{gutter} | {' ' * (span.column - 1)}{'^' * max(1, width)}")
     for note in d.notes:
-        out.append(f"  = note: {note}")
+        out.append(f"  = note: {visible(note)}")
     if d.hint:
-        out.append(f"  = help: {d.hint}")
+        out.append(f"  = help: {visible(d.hint)}")
     return "\n".join(out)
 
 
@@ -136,7 +145,7 @@ def render_github(diagnostic: Diagnostic) -> str:
     if span is not None:
         props = [f"file={_gh_property(span.file or '<string>')}", f"line={span.line}", f"col={span.column}",
                  f"endLine={span.end_line}", f"endColumn={span.end_column}"] + props
-    message = d.message + (f" ({d.hint})" if d.hint else "")
+    message = visible(d.message + (f" ({d.hint})" if d.hint else ""))
     return f"::{level} {','.join(props)}::{_gh_data(message)}"
 
 

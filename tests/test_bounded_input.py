@@ -55,3 +55,15 @@ def test_check_of_a_10_kb_misspelled_name_is_quick(tmp_path: Path):
     problem.write_text("(define (problem q) (:domain d) (:init) (:goal (p)))")
     proc = run_cli("check", str(domain), str(problem), timeout=30)  # the unbounded distance ran past 60 s
     assert proc.returncode == 1 and b"E201" in proc.stdout + proc.stderr and b"did you mean" not in proc.stdout
+
+
+def test_invisible_and_right_to_left_characters_are_shown_escaped(tmp_path: Path):
+    """Raw zero-width and RTL-override characters were echoed into messages, reordering the terminal line."""
+    path = tmp_path / "d.pddl"
+    path.write_text("(define (domain d) (:requirements :strips) (:predicates (p))"
+                    " (:action a :parameters () :precondition (q\u202eevil\u200b) :effect (p)))", encoding="utf-8")
+    proc = run_cli("check", str(path), "--format", "text")
+    shown = (proc.stdout + proc.stderr).decode("utf-8")
+    assert proc.returncode == 1 and "\\u{202e}" in shown and "\u202e" not in shown and "\u200b" not in shown
+    github = run_cli("check", str(path), "--format", "github").stdout.decode("utf-8")
+    assert "\u202e" not in github and "::error" in github
