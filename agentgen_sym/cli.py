@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 import time
 from importlib import resources
@@ -827,13 +828,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        _eprint("error: standard output is closed; redirect it to a file or /dev/null")
+        return EXIT_USAGE
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a full disk shows here, not in an unreported flush at exit
+        return code
     except UsageError as exc:
         _eprint(f"error: {exc}")
         return EXIT_USAGE
     except KeyboardInterrupt:
         _eprint("interrupted")
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # `| head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except OSError as exc:  # writing failed (a full disk, a vanished folder) or a file could not be used
+        where = f"{exc.filename}" if exc.filename else "the output"
+        _eprint(f"error: cannot write {where}: {exc.strerror or exc}")
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_USAGE

@@ -65,3 +65,16 @@ def test_fix_of_same_named_files_writes_both(tmp_path: Path, capsys):
     assert len(written) == 2 and "(define (domain" in (tmp_path / "fixed" / "x.pddl").read_text()
     assert cli.main(["check", str(tmp_path / "fixed" / "x.pddl"),
                      str(tmp_path / "fixed" / next(n for n in written if n != "x.pddl"))]) == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_full_or_closed_stdout_is_a_clear_error():
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "agentgen_sym", "parse", str(DOMAIN)]
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, timeout=60)
+    assert proc.returncode == 2 and b"No space left" in proc.stderr and b"Traceback" not in proc.stderr
+    proc = subprocess.run(" ".join(command) + " >&-", shell=True, stderr=subprocess.PIPE, timeout=60)
+    assert proc.returncode == 2 and b"standard output is closed" in proc.stderr and b"Traceback" not in proc.stderr
