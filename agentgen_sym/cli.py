@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import time
+from contextlib import nullcontext
 from importlib import resources
 from pathlib import Path
 from typing import Callable, Sequence
@@ -31,7 +32,7 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
-from agentgen_sym.files import output_problem, write_atomic
+from agentgen_sym.files import FolderBusy, exclusive, output_problem, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.planners.result import Status
@@ -737,7 +738,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     gen.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
                      help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
-    gen.set_defaults(handler=cmd_generate)
+    gen.set_defaults(handler=cmd_generate, output_folder="out")
 
     evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
                          description="Read a folder written by `generate`, evolve every task easier (fewer goal "
@@ -749,7 +750,7 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
-    evo.set_defaults(handler=cmd_evolve)
+    evo.set_defaults(handler=cmd_evolve, output_folder="out")
 
     x = sub.add_parser("export", help="export a task folder as training data (JSON Lines)",
                        description="Validate every task's plan on the lifted semantics, play it through the text "
@@ -776,7 +777,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
     r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    r.set_defaults(handler=cmd_run)
+    r.set_defaults(handler=cmd_run, output_folder="out")
 
     d = sub.add_parser("draft", help="draft one environment from a text with an LLM, stage by stage",
                        description="Inspiration text -> description -> PDDL domain and templates -> check, "
@@ -789,7 +790,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--file", metavar="F", help="read the inspiration text from a file")
     d.add_argument("-o", "--output-dir", required=True, metavar="DIR", type=output_folder, help="where the environment goes")
     _llm_options(d)
-    d.set_defaults(handler=cmd_draft)
+    d.set_defaults(handler=cmd_draft, output_folder="output_dir")
 
     b = sub.add_parser("build", help="the LLM build: inspiration texts to environments, tasks and trajectories",
                        description="For each inspiration text (in name order, until N environments are accepted): "
@@ -811,7 +812,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="which accepted problem seeds task generation (default: smallest; generation's cost "
                         "grows with the seed's objects)")
     _llm_options(b)
-    b.set_defaults(handler=cmd_build)
+    b.set_defaults(handler=cmd_build, output_folder="out")
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")
@@ -831,10 +832,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (`>&-`)
         _eprint("error: standard output is closed; redirect it to a file or /dev/null")
         return EXIT_USAGE
+    owned = getattr(args, "output_folder", None)  # commands that fill a folder hold it for themselves
     try:
-        code = handler(args)
+        with exclusive(Path(getattr(args, owned))) if owned else nullcontext():
+            code = handler(args)
         sys.stdout.flush()  # a full disk shows here, not in an unreported flush at exit
         return code
+    except FolderBusy as exc:
+        _eprint(f"error: {exc}")
+        return EXIT_USAGE
     except UsageError as exc:
         _eprint(f"error: {exc}")
         return EXIT_USAGE

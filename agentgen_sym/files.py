@@ -2,9 +2,48 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+LOCK_FILE = ".agentgen-sym.lock"
+
+
+class FolderBusy(Exception):
+    """Another process is writing to the same output folder."""
+
+
+@contextmanager
+def exclusive(folder: Path) -> Iterator[None]:
+    """Hold ``folder`` for one writer at a time (an advisory lock on a file inside it, released and
+    removed on exit, and by the kernel if the process dies); a second writer gets FolderBusy at once.
+    Folders made only to hold the lock are removed again when the work left nothing in them."""
+    created = [p for p in (folder, *folder.parents) if not p.exists()]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / LOCK_FILE
+    handle = path.open("a+")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        handle.close()
+        raise FolderBusy(f"{folder} is being written by {holder}; wait for it to finish or choose another "
+                         "output folder") from None
+    try:
+        handle.truncate(0)
+        handle.write(f"agentgen-sym (pid {os.getpid()})")
+        handle.flush()
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+        handle.close()
+        for made in created:  # innermost first
+            if made.is_dir() and not any(made.iterdir()):
+                made.rmdir()
 
 
 def output_problem(path: Path, kind: str) -> str | None:

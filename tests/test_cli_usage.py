@@ -78,3 +78,15 @@ def test_a_full_or_closed_stdout_is_a_clear_error():
     assert proc.returncode == 2 and b"No space left" in proc.stderr and b"Traceback" not in proc.stderr
     proc = subprocess.run(" ".join(command) + " >&-", shell=True, stderr=subprocess.PIPE, timeout=60)
     assert proc.returncode == 2 and b"standard output is closed" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_a_second_writer_to_one_output_folder_is_refused(tmp_path: Path, capsys):
+    """Two runs on one --out interleaved their files; the second now stops at once with exit 2."""
+    from agentgen_sym.files import LOCK_FILE, exclusive
+
+    out = tmp_path / "out"
+    with exclusive(out):
+        assert cli.main(["generate", str(DOMAIN), str(PROBLEM), "--n", "2", "--out", str(out)]) == 2
+        assert "is being written by agentgen-sym (pid" in capsys.readouterr().err
+    assert cli.main(["generate", str(DOMAIN), str(PROBLEM), "--n", "2", "--out", str(out)]) == 0
+    assert not (out / LOCK_FILE).exists()
