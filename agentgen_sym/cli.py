@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import shlex
 import sys
 import time
 from importlib import resources
@@ -448,9 +449,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             bar.append(_Progress(total, "exported"))
         bar[0].step(done)
 
+    command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
+                          *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else [])])
     try:
         stats = export(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
-                       distances=args.distances, progress=progress)
+                       distances=args.distances, progress=progress, command=command)
     except ExportError as exc:
         raise UsageError(str(exc)) from exc
     finally:
@@ -688,25 +691,32 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--range", type=int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
     evo.set_defaults(handler=cmd_evolve)
 
-    x = sub.add_parser("export", help="export a task folder as training data (JSON Lines)",
+    x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",
                        description="Validate every task's plan on the lifted semantics, play it through the text "
                                    "environment and write one record per task, sorted by id: the domain rules, "
-                                   "the goal, then Thought/Action/Observation turns. Same input, same bytes.",
+                                   "the goal, then Thought/Action/Observation turns, ending with the last action. Beside it: "
+                                   "FILE's metadata (NAME.meta.jsonl), the folder's dataset card (README.md) and, "
+                                   "for LLaMA-Factory, dataset_info.json. Same input, same bytes.",
                        epilog="Exit codes: 0 ok, 1 some task failed and was skipped (listed on stderr), 2 usage or "
                               "I/O error.")
     x.add_argument("tasks_dir", metavar="TASKS_DIR", help="a folder written by `generate` or `evolve`")
-    x.add_argument("--format", choices=list(FORMATS), required=True, help="record layout")
-    x.add_argument("--out", required=True, metavar="FILE.jsonl", help="output file (replaced atomically)")
+    x.add_argument("--format", choices=list(FORMATS), required=True,
+                   help="record layout: " + "; ".join(f"{name} for {f.consumer}" for name, f in FORMATS.items()))
+    x.add_argument("--out", required=True, metavar="FILE",
+                   help="output file (replaced atomically; agentgym is a JSON array, the others JSON Lines)")
     x.add_argument("--negatives", action="store_true",
-                   help="add one invalid action per task, its feedback and the recovery (invalid turn not trained)")
+                   help="add one invalid action per task, its feedback and the recovery, the invalid turn masked "
+                        "from the loss (only formats that can mask a turn: "
+                        + ", ".join(name for name, f in FORMATS.items() if f.can_mask) + ")")
     x.add_argument("--distances", action="store_true",
                    help=f"add the exact distance to the goal per step (tasks with at most {MAX_STATES} states)")
     x.set_defaults(handler=cmd_export)
 
     r = sub.add_parser("run", help="the main job: the bundled corpus through the whole pipeline",
                        description="For every domain of the corpus: check, generate tasks, Bi-Evol them, solve and "
-                                   "validate, export trajectories (openai, agentgym, agentflan). Writes "
-                                   "OUT/dataset.*.jsonl and OUT/report.md; a rerun resumes finished domains.",
+                                   "validate, export trajectories (sharegpt, openai, agentgym, agentflan). Writes "
+                                   "OUT/dataset.*, the dataset card OUT/README.md and OUT/report.md; a rerun "
+                                   "resumes finished domains.",
                        epilog="Exit codes: 0 ok, 1 a domain failed, 2 usage or I/O error.")
     r.add_argument("--corpus", default=str(_bundled_corpus()), metavar="DIR",
                    help="folder of domain folders (default: the bundled corpus)")

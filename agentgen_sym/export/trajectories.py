@@ -5,6 +5,11 @@ what an agent sees at evaluation time (AgentBoard conventions: facts as sentence
 refusal messages, " The goal is satisfied." at the end). A plan that the environment reads
 differently from the validator (an ambiguous action template, a grounding bug) is refused
 rather than exported with observations that do not follow from the actions.
+
+A trajectory ends with the last gold action, not with the observation after it: trainers that
+take alternating turns (LLaMA-Factory) skip a conversation ending on a user turn, and AgentGym's
+own AgentTraj records end the same way. That observation, which says the goal is satisfied, is
+kept in the extras as ``final_observation``.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ class Turn:
 
 @dataclass(frozen=True)
 class Trajectory:
-    """The system prompt, the turns, and per-task annotations for the record's metadata."""
+    """The system prompt, the turns (user first, assistant last), and per-task annotations for the metadata."""
 
     system: str
     turns: tuple[Turn, ...]
@@ -113,10 +118,11 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
             turns += [Turn("assistant", TURN.format(thought=negative.thought, action=negative.action), False),
                       Turn("user", OBSERVATION.format(negative.feedback))]
             thought = negative.recovery + thought
-        turns += [Turn("assistant", TURN.format(thought=thought, action=templates.action(action, args)), True),
-                  Turn("user", OBSERVATION.format(observations[step]))]
+        turns.append(Turn("assistant", TURN.format(thought=thought, action=templates.action(action, args)), True))
+        if step < len(plan) - 1:  # the last observation (the goal is satisfied) ends no record: see formats.py
+            turns.append(Turn("user", OBSERVATION.format(observations[step])))
 
-    extras: dict[str, Any] = {}
+    extras: dict[str, Any] = {"final_observation": observations[-1]}
     if negatives:
         extras["negative_step"] = None if negative is None else negative.step  # 0-based plan step
     if distances:
