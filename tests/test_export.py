@@ -357,9 +357,9 @@ def test_domain_rules_come_from_the_schemas():
     sorter = Templates.for_domain(parse_domain(CORPUS / "recycling-sorter" / "domain.pddl"))
     rules = domain_rules(sorter).splitlines()
     assert len(rules) == len(sorter.domain.actions)
-    assert rules[0] == ("- tip item ?i where ?i (item). Requires: ?i is in hopper. "
-                        "Effect: makes true: ?i is on belt; makes false: ?i is in hopper.")
-    assert any("for every ?i (item): (if ?i is on belt" in rule for rule in rules)
+    assert rules[0] == ("- tip item ?i where ?i (item). Requires: ?i is in the hopper. "
+                        "Effect: makes true: ?i is on the belt; makes false: ?i is in the hopper.")
+    assert any("for every ?i (item): (if ?i is on the belt" in rule for rule in rules)
     drones = Templates.for_domain(parse_domain(CORPUS / "drone-warehouse" / "domain.pddl"))
     assert "it costs 3" in domain_rules(drones)
 
