@@ -13,7 +13,7 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.env import (GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, ActionReader, TemplateError,
                               Templates, TextEnv)
-from agentgen_sym.compiler.task import GroundAtom, GroundTask
+from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
 
@@ -181,8 +181,8 @@ def test_episode_follows_a_plan_in_both_forms():
     first = env.reset()
     assert first == env.reset()
     assert env.goal_text().startswith("The goal is to satisfy the following conditions: ")
-    assert "The produce of tomato-bed is in crate-1" in env.goal_text()
-    assert "Shed is walkway row-a." in first  # static facts are shown although the grounder drops them
+    assert "the produce of tomato-bed is in crate-1" in env.goal_text()
+    assert "A walkway leads from shed to row-a." in first  # static facts are shown although the grounder drops them
     assert env.progress_rate == pytest.approx(1 / 5)  # (crate-at crate-1 shed) holds from the start
     assert env.grounding_accuracy == 1.0
 
@@ -244,3 +244,28 @@ def test_compiled_goal_fires_by_itself_and_stays_hidden():
     assert result.done and result.reward == 1.0 and result.observation.endswith(GOAL_SATISFIED)
     assert env.progress_rate == 1.0
     assert "(goal-reached)" not in env.state_facts(pddl=True)
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in CORPUS.iterdir() if (p / "domain.pddl").is_file()))
+def test_every_bundled_domain_ships_reviewed_templates(folder):
+    """Every predicate and action has a hand-written template that fits its arity, and each action's
+    rendering reads back as exactly that action (no two templates read alike)."""
+    domain = parse_domain(CORPUS / folder / "domain.pddl")
+    data = json.loads((CORPUS / folder / "templates.json").read_text())
+    assert set(data["predicates"]) == {p.name for p in domain.predicates}
+    assert set(data["actions"]) == {a.name for a in domain.actions}
+    templates = Templates.beside(domain, CORPUS / folder / "domain.pddl")  # checks placeholders against arities
+    objects = [f"o{i}" for i in range(6)]
+    reader = ActionReader(templates, objects)
+    for action in domain.actions:
+        args = tuple(objects[: len(action.parameters)])
+        assert reader.read(templates.action(action.name, args)) == [GroundAction(action.name, args)]
+
+
+def test_drafting_examples_show_only_reviewed_templates():
+    from agentgen_sym.drafting.examples import corpus_domains, examples
+
+    for example in examples():
+        assert json.loads(example.templates) == {
+            section: {**json.loads((corpus_domains() / example.name / "templates.json").read_text())[section]}
+            for section in ("predicates", "actions")}

@@ -33,6 +33,8 @@ def make_tasks_dir(folder: Path, name: str) -> Path:
     source = CORPUS / name
     (folder / "tasks").mkdir(parents=True)
     shutil.copy(source / "domain.pddl", folder / "domain.pddl")
+    if (source / "templates.json").exists():  # generation copies the reviewed templates beside the tasks
+        shutil.copy(source / "templates.json", folder / "templates.json")
     domain = parse_domain(source / "domain.pddl")
     lines = []
     for number, stem in enumerate(["p01", "p02", "p03"], 1):
