@@ -20,7 +20,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, TextEnv
 from agentgen_sym.export import FORMATS, ExportError, domain_rules, export, meta_file
-from agentgen_sym.export.thoughts import GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
+from agentgen_sym.export.thoughts import FINISHED_PHRASES, GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
 from agentgen_sym.planners.registry import make_planner
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
@@ -352,7 +352,13 @@ def test_thoughts_follow_the_causal_structure(greenhouse, tmp_path):
     assert len(used) >= 3  # phrasing varies across steps and tasks
     # greenhouse p01: the walk to row-a is needed by the harvest there, which the goal requires
     first = records(out)[0]["conversation"]
-    assert "I need before" in first[2]["content"] or "Before I can" in first[2]["content"]
+    assert "goal requires" not in first[2]["content"] and ("water" in first[2]["content"]
+                                                           or "harvest" in first[2]["content"])
+    # and thoughts say what remains: how many goal conditions hold, and which are still to do
+    contents = [t["content"] for row in records(out) for t in row["conversation"] if t["role"] == "assistant"]
+    assert any("goal conditions to reach" in c or "still to do" in c or "what remains" in c for c in contents)
+    assert all(any(end.split("{")[0].strip() in c for end in FINISHED_PHRASES)
+               for c in [row["conversation"][-1]["content"] for row in records(out)])
 
 
 def test_domain_rules_come_from_the_schemas():

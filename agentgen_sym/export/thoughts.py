@@ -4,7 +4,8 @@ A step is explained by what it makes true (or false) that something later depend
 goal condition that then holds until the end, or else a precondition of the first later
 step that needs it while it still holds (a causal link; conditions of conditional effects
 that fire count too). Only facts the step changes count, so a thought never claims credit
-for something that was already so. Each reason has a few phrasings; which one a step gets
+for something that was already so. A thought also says what remains: how many goal conditions
+will hold after the step and which are still to do. Each reason has several phrasings; which one a step gets
 is fixed by a digest of (task id, step), so the text varies across the data set without
 any randomness.
 """
@@ -24,16 +25,32 @@ GOAL_PHRASES = (
     "I need to make sure that {facts} because the goal requires it, so I will {action}.",
     "The goal requires that {facts}, so I will {action}.",
     "I will {action}, because the goal requires that {facts}.",
+    "One thing the goal requires is that {facts}; to get there I will {action}.",
+    "Since the goal requires that {facts}, my next move is to {action}.",
 )
 LINK_PHRASES = (
     "I will {action} so that {facts}, which I need before I can {later}.",
     "Before I can {later}, I need that {facts}, so I will {action} first.",
     "Next I will {action}: it makes sure that {facts}, which I need before I {later}.",
+    "To {later} later, it must first be true that {facts}; I will {action} for that.",
+    "I cannot {later} yet: first it must be true that {facts}. So I will {action}.",
 )
 PLAIN_PHRASES = (
     "I will {action} to get closer to the goal.",
     "Next, I will {action}.",
 )
+PROGRESS_PHRASES = (
+    " That leaves {remaining} of the {total} goal conditions to reach: {todo}.",
+    " Then {done} of the {total} goal conditions hold; still to do: {todo}.",
+    " After that, what remains is that {todo}.",
+)
+"""Said after a step that leaves goal conditions to reach (``todo`` names at most two of them)."""
+FINISHED_PHRASES = (
+    " After this, every goal condition holds.",
+    " This is the last step: then {all_of}.",
+    " With that, the task is complete.",
+)
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 Condition = tuple[int, bool]
 """A fact index and the value it must have."""
@@ -84,9 +101,42 @@ def _list(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _number(n: int) -> str:
+    return NUMBERS[n] if n < len(NUMBERS) else str(n)
+
+
+def progress(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
+             step: int, key: str) -> str:
+    """What remains of the goal after ``step`` (a clause starting with a space), or "" without goal facts."""
+    if not goals:
+        return ""
+    after = view.states[step + 1]
+    left = sorted(c for c in goals if bool(after[c[0]]) != c[1])
+    if not left:
+        phrase = FINISHED_PHRASES[stable_index(len(FINISHED_PHRASES), key, step, "done")]
+        n = len(goals)
+        all_of = ("the goal condition holds" if n == 1 else "both goal conditions hold" if n == 2
+                  else f"all {_number(n)} goal conditions hold")
+        return phrase.format(all_of=all_of)
+    named = [c for c in left if c[0] in nameable]
+    if not named:
+        return ""
+    todo = [_fact_text(templates, view.task, c) for c in named[:2]]
+    if len(left) > len(todo):
+        todo.append(f"{_number(len(left) - len(todo))} more")
+    phrase = PROGRESS_PHRASES[stable_index(len(PROGRESS_PHRASES), key, step, "left")]
+    return phrase.format(remaining=_number(len(left)), done=_number(len(goals) - len(left)),
+                         total=_number(len(goals)), todo=_list(todo))
+
+
 def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
             task_id: str) -> list[str]:
-    """One thought per step of ``view``; ``nameable`` are the facts that templates can render."""
+    """One thought per step of ``view``; ``nameable`` are the facts that templates can render.
+
+    A step that achieves goal conditions, and the last step, also say what remains of the goal
+    (how many of the goal conditions will then hold and which are still to do); other steps say
+    it now and then, chosen by the same digest as the phrasing.
+    """
     task, states, last = view.task, view.states, len(view.ops)
     needs = [_needs(task, op, states[j]) for j, op in enumerate(view.ops)]
     thoughts = []
@@ -97,17 +147,21 @@ def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], n
         if achieved:
             facts = _list([_fact_text(templates, task, c) for c in sorted(achieved)])
             phrase = GOAL_PHRASES[stable_index(len(GOAL_PHRASES), task_id, step)]
-            thoughts.append(phrase.format(facts=facts, action=action))
+            thoughts.append(phrase.format(facts=facts, action=action)
+                            + progress(view, templates, goals, nameable, step, task_id))
             continue
+        remaining = (progress(view, templates, goals, nameable, step, task_id)
+                     if step == last - 1 or stable_index(3, task_id, step, "say") == 0 else "")
         link = _first_consumer(view, needs, step, changed)
         if link is not None:
             later, used = link
             facts = _list([_fact_text(templates, task, c) for c in sorted(used)])
             phrase = LINK_PHRASES[stable_index(len(LINK_PHRASES), task_id, step)]
             thoughts.append(phrase.format(facts=facts, action=action,
-                                          later=action_phrase(templates, task, view.ops[later])))
+                                          later=action_phrase(templates, task, view.ops[later])) + remaining)
             continue
-        thoughts.append(PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action))
+        thoughts.append(PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action)
+                        + remaining)
     return thoughts
 
 
