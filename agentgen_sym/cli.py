@@ -450,19 +450,28 @@ def cmd_export(args: argparse.Namespace) -> int:
         bar[0].step(done)
 
     command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
-                          *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else [])])
+                          *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else []),
+                          *(["--thoughts", "llm"] if args.thoughts == "llm" else [])])
+    llm = _llm_client(args, Path(args.out).parent) if args.thoughts == "llm" else None
     try:
         stats = export(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
-                       distances=args.distances, progress=progress, command=command)
+                       distances=args.distances, progress=progress, command=command, thoughts=args.thoughts,
+                       llm=llm)
     except ExportError as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
             bar[0].close()
+        if llm is not None:
+            llm.close()
     for skipped in stats.skipped:
         _eprint(f"skipped {skipped.task_id}: {skipped.reason}")
     omitted = f"; distances omitted for {stats.distances_omitted} (too many states)" if stats.distances_omitted else ""
     print(f"wrote {stats.written} of {stats.total} tasks to {stats.out_file} ({stats.fmt}){omitted}")
+    if stats.paraphrases is not None:
+        refused = ", ".join(f"{n} {why}" for why, n in sorted(stats.paraphrases.refused.items()))
+        print(f"thoughts: {stats.paraphrases.kept} of {stats.paraphrases.asked} paraphrased by the LLM"
+              + (f"; templated kept where the paraphrase {refused}" if refused else ""))
     return EXIT_OK if stats.ok else EXIT_FINDINGS
 
 
@@ -544,11 +553,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK if len(report.accepted) >= args.n_envs else EXIT_FINDINGS
 
 
-def _llm_options(p: argparse.ArgumentParser) -> None:
+def _llm_options(p: argparse.ArgumentParser, repair: bool = True) -> None:
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint (overrides OPENAI_BASE_URL)")
     p.add_argument("--api-key", metavar="KEY", help="API key (overrides OPENAI_API_KEY; local servers need none)")
     p.add_argument("--model", metavar="NAME", help="model name (overrides AGENTGEN_MODEL)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the response cache")
+    if not repair:
+        return
     p.add_argument("--max-repair-rounds", type=int, default=3, metavar="N",
                    help="LLM repair rounds per domain and per problem (default 3)")
 
@@ -710,6 +721,11 @@ def build_parser() -> argparse.ArgumentParser:
                         + ", ".join(name for name, f in FORMATS.items() if f.can_mask) + ")")
     x.add_argument("--distances", action="store_true",
                    help=f"add the exact distance to the goal per step (tasks with at most {MAX_STATES} states)")
+    x.add_argument("--thoughts", choices=["template", "llm"], default="template",
+                   help="template: thoughts read off the plan's causal links (default); llm: each one paraphrased by "
+                        "the configured LLM, kept only when the action and the facts it names are unchanged "
+                        "(responses cached in FILE's folder)")
+    _llm_options(x, repair=False)
     x.set_defaults(handler=cmd_export)
 
     r = sub.add_parser("run", help="the main job: the bundled corpus through the whole pipeline",

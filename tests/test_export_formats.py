@@ -16,7 +16,13 @@ from agentgen_sym.export import FORMATS, export, meta_file
 from agentgen_sym.export.card import CARD_FILE, MANIFEST_FILE
 from agentgen_sym.pipeline import dataset_file, run
 
+from agentgen_sym.cli import main
+from agentgen_sym.llm import ResponseCache
+
 from . import consumer_rules
+from .llm_scripts import RoutedLLMServer
+from .llm_server import Reply
+from .test_drafting import make_client
 from .test_export import CORPUS, make_tasks_dir
 
 MASKING = sorted(name for name, f in FORMATS.items() if f.can_mask)
@@ -151,3 +157,52 @@ def test_main_job_files_load_with_datasets(main_job, tmp_path, monkeypatch):
         assert loaded.num_rows == (120 if path.parent == main_job else 12), path
     card = (main_job / CARD_FILE).read_text()
     assert "120 planning tasks in 10 domains" in card and "--seed 0" in card
+
+
+# --------------------------------------------------------------------------- --thoughts llm
+
+
+def test_thoughts_llm_paraphrases_checked_and_cached(greenhouse, tmp_path):
+    """A paraphrase that keeps the action and facts replaces the thought; one that drops a fact or adds an
+    Action line is refused (the templated thought stays); a rerun is served from the cache, same bytes."""
+    from agentgen_sym.export.paraphrase import check
+
+    def answer(body: dict) -> Reply:
+        user = body["messages"][-1]["content"]
+        keep = [line[2:] for line in user.split("<thought>")[0].splitlines() if line.startswith("- ")]
+        thought = user.split("<thought>\n")[1].split("\n</thought>")[0]
+        if "harvest" in thought:
+            return Reply("I just feel like it.")  # names neither the action nor the facts: refused
+        return Reply("In other words: " + "; ".join(keep) + ".")
+
+    with RoutedLLMServer(answer) as llm_server:
+        client = make_client(llm_server, ResponseCache(tmp_path / "cache.sqlite"))
+        _paraphrase_run(greenhouse, tmp_path, client, llm_server)
+    assert check("I will walk.\nAction: walk", "walk", [], "x") == "not one line of reasoning"
+    assert check("I will walk", "walk", ["ana is at shed"], "x") == "changed a fact"
+
+
+def _paraphrase_run(greenhouse, tmp_path, client, llm_server):
+    out = tmp_path / "data.jsonl"
+    stats = export(greenhouse, "agentflan", out, thoughts="llm", llm=client)
+    assert stats.ok and stats.paraphrases.asked > stats.paraphrases.kept > 0
+    assert stats.paraphrases.refused == {"changed the action": stats.paraphrases.asked - stats.paraphrases.kept}
+    contents = [t["content"] for line in out.read_text().splitlines()
+                for t in json.loads(line)["conversation"] if t["role"] == "assistant"]
+    assert any(c.startswith("Thought: In other words: ") for c in contents)
+    assert any("harvest" in c and "In other words" not in c.split("\nAction:")[0] for c in contents)
+    asked = llm_server.request_count
+    first = out.read_bytes()
+    export(greenhouse, "agentflan", out, thoughts="llm", llm=client)
+    assert out.read_bytes() == first and llm_server.request_count == asked  # every call cached
+    assert "paraphrased by an LLM (llm (test-model))" in (tmp_path / "README.md").read_text()
+
+
+def test_thoughts_llm_needs_an_endpoint(greenhouse, tmp_path, capsys, monkeypatch):
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "AGENTGEN_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(Exception, match="needs an LLM endpoint"):
+        export(greenhouse, "openai", tmp_path / "a.jsonl", thoughts="llm")
+    assert main(["export", str(greenhouse), "--format", "openai", "--out", str(tmp_path / "a.jsonl"),
+                 "--thoughts", "llm"]) == 2

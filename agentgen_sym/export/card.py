@@ -32,6 +32,7 @@ class ExportEntry:
     negatives: bool
     distances: bool
     command: str
+    thoughts: str = "template"
 
 
 def write_card(folder: Path, entry: ExportEntry) -> None:
@@ -148,7 +149,12 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
              "text, so the data shows exactly what an agent sees; a task whose actions the environment reads "
              "differently is skipped, never exported.",
              "- Thoughts are derived from the plan's causal links (which goal or later step each action "
-             "serves), not invented.",
+             "serves, and what remains of the goal), not invented"
+             + ("." if all(e.thoughts == "template" for e in entries) else
+                "; in " + ", ".join(f"`{e.file}`" for e in entries if e.thoughts != "template")
+                + " each was paraphrased by an LLM (" + ", ".join(sorted({e.thoughts for e in entries
+                                                                           if e.thoughts != "template"}))
+                + ") and the paraphrase kept only when it names the same action and facts."),
              "- Negative samples (where present) add one invalid action, the environment's refusal and the "
              "recovery; the invalid turn is masked from the loss (`weight` 0 / `loss` false).", "",
              "## Generation", "", f"Task seeds: {_seeds(seeds)}.", ""]

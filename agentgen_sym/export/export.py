@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..compiler import ast
 from ..compiler.check import check
@@ -28,8 +28,12 @@ from ..files import write_atomic
 from ..generation import TaskSet
 from .card import ExportEntry, write_card
 from .formats import FORMATS, Item, Record, meta_file
+from .paraphrase import Paraphraser, ParaphraseStats
 from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks, task_index
 from .trajectories import Trajectory, TrajectoryError, play
+
+if TYPE_CHECKING:  # importing the export never imports openai
+    from ..llm import LLMClient
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class ExportStats:
     written: int
     skipped: tuple[Skipped, ...]
     distances_omitted: int
+    paraphrases: ParaphraseStats | None = None  # with thoughts="llm": asked, kept, refused by reason
 
     @property
     def ok(self) -> bool:
@@ -71,17 +76,25 @@ def check_format(fmt: str, negatives: bool) -> None:
                           f"be learned. Use one of: {maskable}")
 
 
+THOUGHTS = ("template", "llm")
+"""Where thoughts come from: the causal-link templates, or those paraphrased by an LLM (checked)."""
+
+
 def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: bool = False, distances: bool = False,
-           progress: Callable[[int, int], None] | None = None, command: str | None = None) -> ExportStats:
+           progress: Callable[[int, int], None] | None = None, command: str | None = None,
+           thoughts: str = "template", llm: LLMClient | None = None) -> ExportStats:
     """Write one ``fmt`` record per exportable task of ``tasks_dir`` to ``out_file``, with its sidecars.
 
     ``negatives`` adds one invalid action with its feedback and recovery per task (only in a
     format that can mask it); ``distances`` adds the exact distance to the goal per step where the
     state space is small enough. ``progress(done, total)`` is called after each task; ``command``
-    is the generating command the dataset card quotes. Raises ExportError when the folder, its
-    domain or the output cannot be used at all, or the options do not fit the format.
+    is the generating command the dataset card quotes. ``thoughts="llm"`` paraphrases every
+    thought with ``llm`` (paraphrase.py: the action and facts must survive, else the templated
+    thought stays). Raises ExportError when the folder, its domain or the output cannot be used
+    at all, or the options do not fit the format.
     """
     check_format(fmt, negatives)
+    paraphraser = _paraphraser(thoughts, llm)
     folder = Path(tasks_dir)
     domain_path = folder / DOMAIN_FILE
     if not folder.is_dir():
@@ -110,7 +123,7 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
             skipped.append(Skipped(entry.label, entry.reason))
         else:
             try:
-                trajectory, meta = _trajectory(folder, domain, templates, entry, negatives, distances)
+                trajectory, meta = _trajectory(folder, domain, templates, entry, negatives, distances, paraphraser)
             except _Skip as exc:
                 skipped.append(Skipped(entry.id, str(exc)))
             else:
@@ -120,12 +133,24 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
         if progress is not None:
             progress(done, len(entries))
     out = Path(out_file)
-    write_dataset(out, fmt, records, metas, negatives, distances, command)
-    return ExportStats(out, fmt, len(entries), len(records), tuple(skipped), omitted)
+    source = "template" if paraphraser is None else f"llm ({paraphraser.client.config.model})"
+    write_dataset(out, fmt, records, metas, negatives, distances, command, source)
+    return ExportStats(out, fmt, len(entries), len(records), tuple(skipped), omitted,
+                       None if paraphraser is None else paraphraser.stats)
+
+
+def _paraphraser(thoughts: str, llm: LLMClient | None) -> Paraphraser | None:
+    if thoughts not in THOUGHTS:
+        raise ExportError(f"unknown thoughts source {thoughts!r}; choose one of {', '.join(THOUGHTS)}")
+    if thoughts == "template":
+        return None
+    if llm is None:
+        raise ExportError("--thoughts llm needs an LLM endpoint (OPENAI_BASE_URL or --base-url)")
+    return Paraphraser(llm)
 
 
 def write_dataset(out: Path, fmt: str, records: list[Record], metas: list[Record], negatives: bool, distances: bool,
-                  command: str | None) -> None:
+                  command: str | None, thoughts: str = "template") -> None:
     """Write the data file, its metadata sidecar, its ``dataset_info.json`` entry and the folder's card."""
     spec = FORMATS[fmt]
     try:
@@ -134,7 +159,7 @@ def write_dataset(out: Path, fmt: str, records: list[Record], metas: list[Record
         if spec.llamafactory is not None:
             _register_llamafactory(out, spec.llamafactory)
         write_card(out.parent, ExportEntry(out.name, fmt, len(records), meta_file(out).name, negatives, distances,
-                                           command or ""))
+                                           command or "", thoughts))
     except OSError as exc:
         raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from exc
 
@@ -185,7 +210,7 @@ def combine(fmt: str, parts: list[Path], out: Path, command: str | None = None) 
 
 
 def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: TaskEntry, negatives: bool,
-                distances: bool) -> tuple[Trajectory, Record]:
+                distances: bool, paraphraser: Paraphraser | None = None) -> tuple[Trajectory, Record]:
     """The task's trajectory and the record's metadata; raises _Skip with the reason otherwise."""
     problem_path = folder / entry.problem_file
     try:
@@ -196,12 +221,12 @@ def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: T
     except OSError as exc:
         raise _Skip(f"cannot read {problem_path}: {exc.strerror or exc}") from exc
     return _played(domain, templates, entry.id, problem, plan, entry.fields.get("cost"), entry.meta(), negatives,
-                   distances, where=str(problem_path))
+                   distances, where=str(problem_path), paraphraser=paraphraser)
 
 
 def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast.Problem, plan: ast.Plan,
-            stated_cost: int | None, meta: Record, negatives: bool, distances: bool, where: str
-            ) -> tuple[Trajectory, Record]:
+            stated_cost: int | None, meta: Record, negatives: bool, distances: bool, where: str,
+            paraphraser: Paraphraser | None = None) -> tuple[Trajectory, Record]:
     """Compile the task, validate its plan, check the stated cost and play the plan in the environment."""
     try:
         task = compile_task(domain, problem)
@@ -219,7 +244,7 @@ def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast
         raise _Skip(f"tasks.jsonl states cost {stated_cost}, but the plan costs {verdict.cost}")
     try:
         trajectory = play(task_id, TextEnv(task, templates), [(s.action, s.args) for s in plan.steps],
-                          negatives=negatives, distances=distances)
+                          negatives=negatives, distances=distances, paraphrase=paraphraser)
     except TrajectoryError as exc:
         raise _Skip(str(exc)) from exc
     return trajectory, meta | {"cost": verdict.cost if stated_cost is None else stated_cost} | trajectory.extras

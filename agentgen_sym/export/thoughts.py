@@ -105,11 +105,21 @@ def _number(n: int) -> str:
     return NUMBERS[n] if n < len(NUMBERS) else str(n)
 
 
+@dataclass(frozen=True)
+class Thought:
+    """One step's thought, the action phrase it contains and the fact texts it names (for paraphrase checks)."""
+
+    text: str
+    action: str
+    facts: tuple[str, ...]
+
+
 def progress(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
-             step: int, key: str) -> str:
-    """What remains of the goal after ``step`` (a clause starting with a space), or "" without goal facts."""
+             step: int, key: str) -> tuple[str, list[str]]:
+    """What remains of the goal after ``step`` (a clause starting with a space, "" without goal facts),
+    and the fact texts it names."""
     if not goals:
-        return ""
+        return "", []
     after = view.states[step + 1]
     left = sorted(c for c in goals if bool(after[c[0]]) != c[1])
     if not left:
@@ -117,16 +127,17 @@ def progress(view: PlanView, templates: Templates, goals: frozenset[Condition], 
         n = len(goals)
         all_of = ("the goal condition holds" if n == 1 else "both goal conditions hold" if n == 2
                   else f"all {_number(n)} goal conditions hold")
-        return phrase.format(all_of=all_of)
+        return phrase.format(all_of=all_of), []
     named = [c for c in left if c[0] in nameable]
     if not named:
-        return ""
-    todo = [_fact_text(templates, view.task, c) for c in named[:2]]
+        return "", []
+    facts = [_fact_text(templates, view.task, c) for c in named[:2]]
+    todo = list(facts)
     if len(left) > len(todo):
         todo.append(f"{_number(len(left) - len(todo))} more")
     phrase = PROGRESS_PHRASES[stable_index(len(PROGRESS_PHRASES), key, step, "left")]
     return phrase.format(remaining=_number(len(left)), done=_number(len(goals) - len(left)),
-                         total=_number(len(goals)), todo=_list(todo))
+                         total=_number(len(goals)), todo=_list(todo)), facts
 
 
 def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
@@ -137,6 +148,12 @@ def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], n
     (how many of the goal conditions will then hold and which are still to do); other steps say
     it now and then, chosen by the same digest as the phrasing.
     """
+    return [t.text for t in explain_steps(view, templates, goals, nameable, task_id)]
+
+
+def explain_steps(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
+                  task_id: str) -> list[Thought]:
+    """``explain``'s thoughts with the action phrase and the fact texts each one names."""
     task, states, last = view.task, view.states, len(view.ops)
     needs = [_needs(task, op, states[j]) for j, op in enumerate(view.ops)]
     thoughts = []
@@ -145,23 +162,25 @@ def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], n
         changed = _changed(view, step, nameable)
         achieved = [c for c in changed if c in goals and _holds_through(states, c, step + 1, last)]
         if achieved:
-            facts = _list([_fact_text(templates, task, c) for c in sorted(achieved)])
+            named = [_fact_text(templates, task, c) for c in sorted(achieved)]
             phrase = GOAL_PHRASES[stable_index(len(GOAL_PHRASES), task_id, step)]
-            thoughts.append(phrase.format(facts=facts, action=action)
-                            + progress(view, templates, goals, nameable, step, task_id))
+            clause, left = progress(view, templates, goals, nameable, step, task_id)
+            thoughts.append(Thought(phrase.format(facts=_list(named), action=action) + clause, action,
+                                    tuple(named + left)))
             continue
-        remaining = (progress(view, templates, goals, nameable, step, task_id)
-                     if step == last - 1 or stable_index(3, task_id, step, "say") == 0 else "")
+        clause, left = (progress(view, templates, goals, nameable, step, task_id)
+                        if step == last - 1 or stable_index(3, task_id, step, "say") == 0 else ("", []))
         link = _first_consumer(view, needs, step, changed)
         if link is not None:
             later, used = link
-            facts = _list([_fact_text(templates, task, c) for c in sorted(used)])
+            named = [_fact_text(templates, task, c) for c in sorted(used)]
             phrase = LINK_PHRASES[stable_index(len(LINK_PHRASES), task_id, step)]
-            thoughts.append(phrase.format(facts=facts, action=action,
-                                          later=action_phrase(templates, task, view.ops[later])) + remaining)
+            text = phrase.format(facts=_list(named), action=action,
+                                 later=action_phrase(templates, task, view.ops[later]))
+            thoughts.append(Thought(text + clause, action, tuple(named + left)))
             continue
-        thoughts.append(PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action)
-                        + remaining)
+        text = PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action)
+        thoughts.append(Thought(text + clause, action, tuple(left)))
     return thoughts
 
 
