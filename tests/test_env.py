@@ -104,6 +104,10 @@ def test_templates_derived_from_names():
     ("one-less", ("level", "level"), "A is one less than B"), ("office-of", ("dept", "place"), "The office of A is B"),
     ("addressed-to", ("letter", "dept"), "A is addressed to B"), ("made-of", ("item", "material"), "A is made of B"),
     ("bin-for", ("bin", "material"), "A is the bin for B"), ("behind-car", ("car", "car"), "A is behind B"),
+    # IPC odds and ends: glued prepositions, negated existence, participles, -ing with a preposition
+    ("ontable", ("block",), "A is on the table"), ("ontray", ("sandwich", "tray"), "A is on B"),
+    ("notexist", ("sandwich",), "A does not exist"), ("pointing", ("satellite", "direction"), "A is pointing at B"),
+    ("communicated_soil_data", ("waypoint",), "The soil data of A is communicated"),
 ])
 def test_derived_templates_are_grammatical_for_common_names(name, types, expected):
     from agentgen_sym.env.templates import derive_predicate

@@ -84,8 +84,12 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
     keeps the simple rule "{0} is <words> {1}".
     """
     parts = words(name).lower().split() or [name]
+    if len(parts) == 1 and parts[0][:2] in ("on", "in", "at") and parts[0][2:] in GLUED_NOUNS:
+        parts = [parts[0][:2], parts[0][2:]]  # ontable, ontray: on-table, on-tray
     if parts[0] in ("is", "are") and len(parts) > 1:  # is-at ?l
         parts = parts[1:]
+    if arity == 1 and parts in (["notexist"], ["not", "exist"], ["not", "exists"]):
+        return "{0} does not exist"
     if parts[0] == "have":
         parts = ["has", *parts[1:]]
     whole = " ".join(parts)
@@ -115,6 +119,8 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
         if len(parts) == 1 and first.endswith("ing"):  # holding ?x
             return "{0} is being " + _ING_PASSIVE.get(first, first)
+        if first.endswith("ed") and rest and first not in ADJECTIVES:  # communicated-soil-data ?w
+            return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
         return "{0} is " + " ".join(parts)
     if arity == 2:
         if whole in PHRASES:
@@ -139,7 +145,7 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
         if first in VERBS:
             return f"{{0}} {' '.join(parts)} {{1}}"
         if len(parts) == 1 and first.endswith("ing"):
-            return f"{{0}} is {first} {{1}}"
+            return f"{{0}} is {first}{' ' + ING_PREPOSITION[first] if first in ING_PREPOSITION else ''} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "for", "to", "from", "with", "by"):
             return f"{{0}} is {' '.join(parts)} {{1}}"
         return "{0} is " + " ".join(parts) + " {1}"
@@ -150,6 +156,11 @@ PHRASES = {"one less": "{0} is one less than {1}", "less": "{0} is less than {1}
            "next": "{0} is next to {1}", "succ": "{1} comes after {0}", "in": "{0} is in {1}", "at": "{0} is at {1}",
            "on": "{0} is on {1}"}
 """Whole two-argument names with a fixed phrasing."""
+ING_PREPOSITION = {"pointing": "at", "looking": "at", "waiting": "for", "heading": "to", "aiming": "at",
+                   "facing": "toward", "travelling": "to", "traveling": "to"}
+"""-ing words that take a preposition before their object: "{0} is pointing at {1}"."""
+GLUED_NOUNS = frozenset({"table", "tray", "board", "top", "floor", "ground", "shelf", "stack", "deck", "hand"})
+"""Nouns glued to a preposition in some benchmark names (``ontable``, ``ontray``)."""
 PARTICIPLE_LIKE = frozenset({"made", "built", "born", "kept", "held", "put", "set", "sent", "left", "bound"})
 
 _ING_PASSIVE = {"holding": "held", "carrying": "carried", "lifting": "lifted", "driving": "driven",
