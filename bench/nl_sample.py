@@ -1,8 +1,8 @@
 """Print a seeded sample of rendered facts and thoughts, to read how the text environment talks.
 
-Facts come from the ground initial states of the benchmark domains (../shared/benchmarks, beside
-the project root) and the bundled corpus; thoughts from the gold trajectories of corpus tasks
-(p01, solved and played). Run before and after a change to templates or thoughts and compare:
+Facts come from the ground facts of the benchmark domains (../shared/benchmarks, beside the
+project root) and the bundled corpus; thoughts from the gold trajectories of their first
+problems (solved within a few seconds, played through the text environment). Run before and after a change to templates or thoughts and compare:
 
     .venv/bin/python bench/nl_sample.py --facts 40 --thoughts 10 --seed 13
 """
@@ -66,15 +66,16 @@ def main() -> None:
             print(f"- {label} {pddl} -> {text}")
     thoughts: list[tuple[str, str]] = []
     for label, domain_file, problem_file in sources():
-        if not label.startswith("corpus:"):
+        try:
+            domain = parse_domain(domain_file)
+            task = compile_task(domain, parse_problem(problem_file))
+            solution = solve(task, time_limit=3)
+            if not solution.solved:
+                continue
+            env = TextEnv(task, Templates.beside(domain, domain_file))
+            trajectory = play(label, env, [(s.action, s.args) for s in solution.steps])
+        except Exception:  # a task the environment or a planner cannot handle is simply not sampled
             continue
-        domain = parse_domain(domain_file)
-        task = compile_task(domain, parse_problem(problem_file))
-        solution = solve(task)
-        if not solution.solved:
-            continue
-        env = TextEnv(task, Templates.beside(domain, domain_file))
-        trajectory = play(label, env, [(s.action, s.args) for s in solution.steps])
         for turn in trajectory.turns:
             if turn.role == "assistant":
                 thoughts.append((label, turn.content.splitlines()[0]))
