@@ -41,10 +41,12 @@ PLAIN_PHRASES = (
 )
 PROGRESS_PHRASES = (
     " That leaves {remaining} of the {total} goal conditions to reach: {todo}.",
-    " Then {done} of the {total} goal conditions hold; still to do: {todo}.",
+    " Then {done} of the {total} goal conditions {hold}; still to do: {todo}.",
     " After that, what remains is that {todo}.",
+    " Still to do after this: {todo}.",
 )
-"""Said after a step that leaves goal conditions to reach (``todo`` names at most two of them)."""
+"""Said after a step that leaves goal conditions to reach (``todo`` names at most two of them); the
+first two count, so they are only used when more than one condition exists and some already hold."""
 FINISHED_PHRASES = (
     " After this, every goal condition holds.",
     " This is the last step: then {all_of}.",
@@ -135,9 +137,12 @@ def progress(view: PlanView, templates: Templates, goals: frozenset[Condition], 
     todo = list(facts)
     if len(left) > len(todo):
         todo.append(f"{_number(len(left) - len(todo))} more")
-    phrase = PROGRESS_PHRASES[stable_index(len(PROGRESS_PHRASES), key, step, "left")]
-    return phrase.format(remaining=_number(len(left)), done=_number(len(goals) - len(left)),
-                         total=_number(len(goals)), todo=_list(todo)), facts
+    done = len(goals) - len(left)
+    # counts read badly for one condition ("one of the one") or none done ("no of the two hold")
+    phrases = PROGRESS_PHRASES if len(goals) > 1 and done > 0 else PROGRESS_PHRASES[2:]
+    phrase = phrases[stable_index(len(phrases), key, step, "left")]
+    return phrase.format(remaining=_number(len(left)), done=_number(done), total=_number(len(goals)),
+                         hold="holds" if done == 1 else "hold", todo=_list(todo)), facts
 
 
 def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
