@@ -10,6 +10,7 @@ import argparse
 import difflib
 import json
 import os
+import shlex
 import sys
 import time
 from contextlib import nullcontext
@@ -503,18 +504,29 @@ def cmd_export(args: argparse.Namespace) -> int:
             bar.append(_Progress(total, "exported"))
         bar[0].step(done)
 
+    command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
+                          *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else []),
+                          *(["--thoughts", "llm"] if args.thoughts == "llm" else [])])
+    llm = _llm_client(args, Path(args.out).parent) if args.thoughts == "llm" else None
     try:
         stats = export(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
-                       distances=args.distances, progress=progress)
+                       distances=args.distances, progress=progress, command=command, thoughts=args.thoughts,
+                       llm=llm)
     except ExportError as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
             bar[0].close()
+        if llm is not None:
+            llm.close()
     for skipped in stats.skipped:
         _eprint(f"skipped {skipped.task_id}: {skipped.reason}")
     omitted = f"; distances omitted for {stats.distances_omitted} (too many states)" if stats.distances_omitted else ""
     print(f"wrote {stats.written} of {stats.total} tasks to {stats.out_file} ({stats.fmt}){omitted}")
+    if stats.paraphrases is not None:
+        refused = ", ".join(f"{n} {why}" for why, n in sorted(stats.paraphrases.refused.items()))
+        print(f"thoughts: {stats.paraphrases.kept} of {stats.paraphrases.asked} paraphrased by the LLM"
+              + (f"; templated kept where the paraphrase {refused}" if refused else ""))
     return EXIT_OK if stats.ok else EXIT_FINDINGS
 
 
@@ -599,12 +611,15 @@ def cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK if len(report.accepted) >= args.n_envs else EXIT_FINDINGS
 
 
-def _llm_options(p: argparse.ArgumentParser) -> None:
+def _llm_options(p: argparse.ArgumentParser, repair: bool = True) -> None:
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint (overrides OPENAI_BASE_URL)")
-    p.add_argument("--api-key", metavar="KEY", help="API key (overrides OPENAI_API_KEY; local servers need none). Other users can read "
-                        "it in the process list: prefer OPENAI_API_KEY or api_key in agentgen.toml")
+    p.add_argument("--api-key", metavar="KEY",
+                   help="API key (overrides OPENAI_API_KEY; local servers need none). Other users can read it in "
+                        "the process list: prefer OPENAI_API_KEY or api_key in agentgen.toml")
     p.add_argument("--model", metavar="NAME", help="model name (overrides AGENTGEN_MODEL)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the response cache")
+    if not repair:
+        return
     p.add_argument("--max-repair-rounds", type=non_negative_int, default=3, metavar="N",
                    help="LLM repair rounds per domain and per problem (default 3)")
 
@@ -752,25 +767,37 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
     evo.set_defaults(handler=cmd_evolve, output_folder="out")
 
-    x = sub.add_parser("export", help="export a task folder as training data (JSON Lines)",
+    x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",
                        description="Validate every task's plan on the lifted semantics, play it through the text "
                                    "environment and write one record per task, sorted by id: the domain rules, "
-                                   "the goal, then Thought/Action/Observation turns. Same input, same bytes.",
+                                   "the goal, then Thought/Action/Observation turns, ending with the last action. Beside it: "
+                                   "FILE's metadata (NAME.meta.jsonl), the folder's dataset card (README.md) and, "
+                                   "for LLaMA-Factory, dataset_info.json. Same input, same bytes.",
                        epilog="Exit codes: 0 ok, 1 some task failed and was skipped (listed on stderr), 2 usage or "
                               "I/O error.")
     x.add_argument("tasks_dir", metavar="TASKS_DIR", help="a folder written by `generate` or `evolve`")
-    x.add_argument("--format", choices=list(FORMATS), required=True, help="record layout")
-    x.add_argument("--out", required=True, metavar="FILE.jsonl", type=output_file, help="output file (replaced atomically)")
+    x.add_argument("--format", choices=list(FORMATS), required=True,
+                   help="record layout: " + "; ".join(f"{name} for {f.consumer}" for name, f in FORMATS.items()))
+    x.add_argument("--out", required=True, metavar="FILE", type=output_file,
+                   help="output file (replaced atomically; agentgym is a JSON array, the others JSON Lines)")
     x.add_argument("--negatives", action="store_true",
-                   help="add one invalid action per task, its feedback and the recovery (invalid turn not trained)")
+                   help="add one invalid action per task, its feedback and the recovery, the invalid turn masked "
+                        "from the loss (only formats that can mask a turn: "
+                        + ", ".join(name for name, f in FORMATS.items() if f.can_mask) + ")")
     x.add_argument("--distances", action="store_true",
                    help=f"add the exact distance to the goal per step (tasks with at most {MAX_STATES} states)")
+    x.add_argument("--thoughts", choices=["template", "llm"], default="template",
+                   help="template: thoughts read off the plan's causal links (default); llm: each one paraphrased by "
+                        "the configured LLM, kept only when the action and the facts it names are unchanged "
+                        "(responses cached in FILE's folder)")
+    _llm_options(x, repair=False)
     x.set_defaults(handler=cmd_export)
 
     r = sub.add_parser("run", help="the main job: the bundled corpus through the whole pipeline",
                        description="For every domain of the corpus: check, generate tasks, Bi-Evol them, solve and "
-                                   "validate, export trajectories (openai, agentgym, agentflan). Writes "
-                                   "OUT/dataset.*.jsonl and OUT/report.md; a rerun resumes finished domains.",
+                                   "validate, export trajectories (sharegpt, openai, agentgym, agentflan). Writes "
+                                   "OUT/dataset.*, the dataset card OUT/README.md and OUT/report.md; a rerun "
+                                   "resumes finished domains.",
                        epilog="Exit codes: 0 ok, 1 a domain failed, 2 usage or I/O error.")
     r.add_argument("--corpus", default=str(_bundled_corpus()), metavar="DIR",
                    help="folder of domain folders (default: the bundled corpus)")

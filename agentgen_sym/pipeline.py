@@ -24,7 +24,14 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import evolve, generate
 
-FORMATS = ("openai", "agentgym", "agentflan")
+from agentgen_sym.export.formats import FORMATS as _REGISTRY
+
+FORMATS = tuple(_REGISTRY)
+"""Every export format, each written as ``dataset.<format>.<json|jsonl>``."""
+
+
+def dataset_file(fmt: str) -> str:
+    return _REGISTRY[fmt].data_file("dataset")
 
 
 @dataclass(frozen=True)
@@ -60,7 +67,7 @@ def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
     report = evolve(work / "generated", n, seed, work / "tasks")
     valid = 0
     for fmt in FORMATS:
-        stats = export(work / "tasks", fmt, work / f"dataset.{fmt}.jsonl")
+        stats = export(work / "tasks", fmt, work / dataset_file(fmt))
         valid = stats.written
     summary = DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
                             time.perf_counter() - started)
@@ -80,9 +87,14 @@ def _finished(done: Path, n: int, seed: int) -> DomainSummary | None:
     return None
 
 
-def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int, str], None] | None = None
-        ) -> list[DomainSummary]:
-    """Run every domain of ``corpus`` (resuming finished ones) and write out/dataset.*.jsonl and out/report.md."""
+def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int, str], None] | None = None,
+        command: str | None = None) -> list[DomainSummary]:
+    """Run every domain of ``corpus`` (resuming finished ones) and write out/dataset.*, out/README.md (the
+    dataset card, quoting ``command``) and out/report.md."""
+    from agentgen_sym.export import combine
+
+    if command is None:
+        command = f"agentgen-sym run --corpus {corpus} --out {out} --n {n} --seed {seed}"
     folders = domains_in(corpus)
     if not folders:
         raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)")
@@ -101,8 +113,8 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int
     if progress:
         progress(len(folders), len(folders), "")
     for fmt in FORMATS:
-        parts = [out / s.domain / f"dataset.{fmt}.jsonl" for s in summaries if not s.error]
-        write_atomic(out / f"dataset.{fmt}.jsonl", "".join(p.read_text() for p in parts if p.exists()))
+        combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),
+                command)
     write_atomic(out / "report.md", _report(summaries))
     return summaries
 
@@ -114,5 +126,5 @@ def _report(summaries: list[DomainSummary]) -> str:
         lines.append(f"| {s.domain} | {s.tasks} | {shown} | {s.valid_plans} | {s.seconds:.1f} |")
     total = sum(s.tasks for s in summaries)
     lines += ["", f"{total} tasks in {len(summaries)} domains; datasets: "
-                  + ", ".join(f"dataset.{fmt}.jsonl" for fmt in FORMATS)]
+                  + ", ".join(dataset_file(fmt) for fmt in FORMATS) + " (card: README.md)"]
     return "\n".join(lines) + "\n"

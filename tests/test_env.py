@@ -13,7 +13,7 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.env import (GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, ActionReader, TemplateError,
                               Templates, TextEnv)
-from agentgen_sym.compiler.task import GroundAtom, GroundTask
+from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
 
@@ -70,13 +70,50 @@ def test_templates_derived_from_names():
     templates = Templates.for_domain(parse_domain(BLOCKS))
     assert templates.fact("on", ["a", "b"]) == "a is on b"
     assert templates.fact("clear", ["a"]) == "a is clear"
-    assert templates.fact("hand-empty", []) == "hand empty"
-    assert templates.fact("on_table", ["a"]) == "a is on table"
+    assert templates.fact("hand-empty", []) == "The hand is empty"
+    assert templates.fact("on_table", ["a"]) == "a is on the table"
     assert templates.fact("between", ["a", "b", "c"]) == "between: a, b, c"
     assert templates.fact(*GroundAtom.parse("(on a b)")) == "a is on b"
     assert templates.action("pick-up", ["a"]) == "pick up a"
     assert templates.action("stack", ["a", "b"]) == "stack a b"
     assert templates.action("rest", []) == "rest"
+
+
+@pytest.mark.parametrize(("name", "types", "expected"), [
+    # locations: the IPC's at/in/on, the corpus's X-at and on-X
+    ("at", ("", ""), "A is at B"), ("in", ("", ""), "A is in B"), ("on", ("", ""), "A is on B"),
+    ("worker-at", ("worker", "spot"), "A is at B"), ("lift-at", ("lift", "floor"), "A is at B"),
+    ("produce-in", ("bed", "crate"), "The produce of A is in B"),
+    ("lift-at", ("floor",), "The lift is at A"), ("charger-at", ("pad",), "The charger is at A"),
+    ("at-robot", ("place",), "The robot is at A"), ("at_soil_sample", ("waypoint",), "The soil sample is at A"),
+    ("is-at", ("location",), "It is at A"), ("on-board", ("tool",), "A is on the board"),
+    ("in-stock", ("part",), "A is in stock"), ("on-plate", ("dish", "plate"), "A is on B"),
+    ("trolley-in", ("room",), "The trolley is in A"),
+    # holding and -ing words
+    ("holding", ("tool",), "A is being held"), ("carrying", ("drone", "parcel"), "A is carrying B"),
+    # has-X, verbs
+    ("needs-part", ("bike", "part"), "A needs part B"), ("has-key", ("door",), "A has key"),
+    ("have_image", ("objective", "mode"), "A has image B"), ("contains", ("shot", "cocktail"), "A contains B"),
+    ("belongs-in", ("book", "aisle"), "A belongs in B"),
+    # adjectives
+    ("clear", ("block",), "A is clear"), ("hand-empty", (), "The hand is empty"), ("hands-free", (), "The hands are free"),
+    ("tyre-ok", ("bike",), "The tyre of A is ok"), ("flat-tyre", ("bike",), "The tyre of A is flat"),
+    ("showcase-open", ("showcase",), "A is open"), ("hold-empty", ("drone",), "The hold of A is empty"),
+    # relations
+    ("connected", ("place", "place"), "A is connected to B"), ("adjacent", ("cell", "cell"), "A is adjacent to B"),
+    ("one-less", ("level", "level"), "A is one less than B"), ("office-of", ("dept", "place"), "The office of A is B"),
+    ("addressed-to", ("letter", "dept"), "A is addressed to B"), ("made-of", ("item", "material"), "A is made of B"),
+    ("bin-for", ("bin", "material"), "A is the bin for B"), ("behind-car", ("car", "car"), "A is behind B"),
+    # IPC odds and ends: glued prepositions, negated existence, participles, -ing with a preposition
+    ("ontable", ("block",), "A is on the table"), ("ontray", ("sandwich", "tray"), "A is on B"),
+    ("notexist", ("sandwich",), "A does not exist"), ("pointing", ("satellite", "direction"), "A is pointing at B"),
+    ("communicated_soil_data", ("waypoint",), "The soil data of A is communicated"),
+])
+def test_derived_templates_are_grammatical_for_common_names(name, types, expected):
+    from agentgen_sym.env.templates import derive_predicate
+
+    template = derive_predicate(name, len(types), types, ("x", "y")[:len(types)])
+    assert template.format(*"AB"[:len(types)]) == expected
 
 
 def write_overrides(folder: Path, data: object) -> Path:
@@ -148,8 +185,8 @@ def test_episode_follows_a_plan_in_both_forms():
     first = env.reset()
     assert first == env.reset()
     assert env.goal_text().startswith("The goal is to satisfy the following conditions: ")
-    assert "tomato-bed is produce in crate-1" in env.goal_text()
-    assert "Shed is walkway row-a." in first  # static facts are shown although the grounder drops them
+    assert "the produce of tomato-bed is in crate-1" in env.goal_text()
+    assert "A walkway leads from shed to row-a." in first  # static facts are shown although the grounder drops them
     assert env.progress_rate == pytest.approx(1 / 5)  # (crate-at crate-1 shed) holds from the start
     assert env.grounding_accuracy == 1.0
 
@@ -203,7 +240,7 @@ def test_compiled_goal_fires_by_itself_and_stays_hidden():
     env = TextEnv(task, Templates.for_domain(domain))
     env.reset()
     assert env.goal_text() == ("The goal is to satisfy the following conditions: "
-                               "(or (clear a) (clear b)), a is on b, it is not true that a is holding")
+                               "(or (clear a) (clear b)), a is on b, it is not true that a is being held")
     assert env.progress_rate == pytest.approx(1 / 3)  # (not (holding a)) holds; the `or` counts with the goal
     assert "goal reached" not in " ".join(env.state_facts()) and all("reach" not in a for a in env.valid_actions())
     assert env.step("pick up a").info["progress_rate"] == pytest.approx(1 / 3)
@@ -211,3 +248,28 @@ def test_compiled_goal_fires_by_itself_and_stays_hidden():
     assert result.done and result.reward == 1.0 and result.observation.endswith(GOAL_SATISFIED)
     assert env.progress_rate == 1.0
     assert "(goal-reached)" not in env.state_facts(pddl=True)
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in CORPUS.iterdir() if (p / "domain.pddl").is_file()))
+def test_every_bundled_domain_ships_reviewed_templates(folder):
+    """Every predicate and action has a hand-written template that fits its arity, and each action's
+    rendering reads back as exactly that action (no two templates read alike)."""
+    domain = parse_domain(CORPUS / folder / "domain.pddl")
+    data = json.loads((CORPUS / folder / "templates.json").read_text())
+    assert set(data["predicates"]) == {p.name for p in domain.predicates}
+    assert set(data["actions"]) == {a.name for a in domain.actions}
+    templates = Templates.beside(domain, CORPUS / folder / "domain.pddl")  # checks placeholders against arities
+    objects = [f"o{i}" for i in range(6)]
+    reader = ActionReader(templates, objects)
+    for action in domain.actions:
+        args = tuple(objects[: len(action.parameters)])
+        assert reader.read(templates.action(action.name, args)) == [GroundAction(action.name, args)]
+
+
+def test_drafting_examples_show_only_reviewed_templates():
+    from agentgen_sym.drafting.examples import corpus_domains, examples
+
+    for example in examples():
+        assert json.loads(example.templates) == {
+            section: {**json.loads((corpus_domains() / example.name / "templates.json").read_text())[section]}
+            for section in ("predicates", "actions")}

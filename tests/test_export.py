@@ -19,8 +19,8 @@ from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, TextEnv
-from agentgen_sym.export import FORMATS, ExportError, domain_rules, export
-from agentgen_sym.export.thoughts import GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
+from agentgen_sym.export import FORMATS, ExportError, domain_rules, export, meta_file
+from agentgen_sym.export.thoughts import FINISHED_PHRASES, GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
 from agentgen_sym.planners.registry import make_planner
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
@@ -33,6 +33,8 @@ def make_tasks_dir(folder: Path, name: str) -> Path:
     source = CORPUS / name
     (folder / "tasks").mkdir(parents=True)
     shutil.copy(source / "domain.pddl", folder / "domain.pddl")
+    if (source / "templates.json").exists():  # generation copies the reviewed templates beside the tasks
+        shutil.copy(source / "templates.json", folder / "templates.json")
     domain = parse_domain(source / "domain.pddl")
     lines = []
     for number, stem in enumerate(["p01", "p02", "p03"], 1):
@@ -70,7 +72,19 @@ def sorter(tmp_path_factory) -> Path:
 
 
 def records(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        return json.loads(text)
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def metas(path: Path) -> list[dict]:
+    """The metadata sidecar of an export, one line per record."""
+    return records(meta_file(path))
+
+
+def data_file(folder: Path, fmt: str) -> Path:
+    return folder / FORMATS[fmt].data_file("data")
 
 
 def action_of(content: str) -> str:
@@ -79,16 +93,17 @@ def action_of(content: str) -> str:
     return action
 
 
-def replay(tasks_dir: Path, record: dict) -> None:
+def replay(tasks_dir: Path, record: dict, meta: dict) -> None:
     """Every assistant action, stepped in a fresh environment, gives exactly the next observation."""
-    meta = record["meta"]
     env = TextEnv.from_files(tasks_dir / "domain.pddl", tasks_dir / "tasks" / f"{meta['task_id']}.pddl")
     messages = record["messages"]
     assert messages[1] == {"role": "user", "content": f"{env.goal_text()}\nObservation: {env.reset()}"}
     for assistant, user in zip(messages[2::2], messages[3::2]):
         assert assistant["role"] == "assistant" and user["role"] == "user"
         assert user["content"] == "Observation: " + env.step(action_of(assistant["content"])).observation
-    assert len(messages) % 2 == 0 and env.done and messages[-1]["content"].endswith(GOAL_SATISFIED)
+    assert len(messages) % 2 == 1 and messages[-1]["role"] == "assistant"  # the record ends with the last action
+    final = env.step(action_of(messages[-1]["content"])).observation
+    assert env.done and final == meta["final_observation"] and final.endswith(GOAL_SATISFIED)
 
 
 # --------------------------------------------------------------------------- formats
@@ -96,26 +111,33 @@ def replay(tasks_dir: Path, record: dict) -> None:
 
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_records_in_every_format(greenhouse, tmp_path, fmt):
-    out = tmp_path / "data.jsonl"
+    out = data_file(tmp_path, fmt)
     stats = export(greenhouse, fmt, out)
     assert stats.ok and stats.written == stats.total == 3
-    rows = records(out)
+    rows, meta_rows = records(out), metas(out)
     ids = ["greenhouse-rows-0001", "greenhouse-rows-0002", "greenhouse-rows-0003"]  # sorted; the input is reversed
     expected = {line["id"]: line for line in records(greenhouse / "tasks.jsonl")}
     figures = META_KEYS - {"task_id"}
-    for task_id, row in zip(ids, rows, strict=True):
-        meta = row if fmt == "agentgym" else row["meta"]
-        assert META_KEYS <= set(meta) and meta["task_id"] == task_id
+    for index, (task_id, row, meta) in enumerate(zip(ids, rows, meta_rows, strict=True)):
+        assert META_KEYS <= set(meta) and meta["id"] == meta["task_id"] == task_id
         assert {k: meta[k] for k in figures} == {k: expected[task_id][k] for k in figures}
+        plan_turns = ["user", "assistant"] * len(meta["plan"])
         if fmt == "openai":
+            assert set(row) == {"messages"}
             roles = [m["role"] for m in row["messages"]]
-            assert roles[:2] == ["system", "user"] and roles[2:] == ["assistant", "user"] * len(meta["plan"])
+            assert roles == ["system", *plan_turns]
             assert all(m["weight"] == 1 for m in row["messages"] if m["role"] == "assistant")
-            assert "weight" not in row["messages"][1]
-            turns = row["messages"][2:]
+            assert all("weight" not in m for m in row["messages"] if m["role"] != "assistant")
+            turns = row["messages"][1:]
             system = row["messages"][0]["content"]
+        elif fmt == "sharegpt":
+            assert list(row) == ["id", "conversations", "system"] and row["id"] == task_id
+            assert [t["from"] for t in row["conversations"]] == ["human", "gpt"] * len(meta["plan"])
+            system = row["system"]
+            turns = [{"role": "assistant" if t["from"] == "gpt" else "user", "content": t["value"]}
+                     for t in row["conversations"]]
         elif fmt == "agentgym":
-            assert row["item_id"] == task_id
+            assert row["item_id"] == f"greenhouse-rows_{index}"  # <environment>_<index on the env server>
             conversations = row["conversations"]
             assert conversations[1] == {"from": "gpt", "loss": False, "value": "Ok."}
             for turn in conversations:
@@ -123,26 +145,28 @@ def test_records_in_every_format(greenhouse, tmp_path, fmt):
                 assert turn["loss"] is (None if turn["from"] == "human" else turn is not conversations[1])
             system = conversations[0]["value"]
             turns = [{"role": "assistant" if t["from"] == "gpt" else "user", "content": t["value"]}
-                     for t in conversations[3:]]
+                     for t in conversations[2:]]
         else:
-            assert row["id"] == task_id
-            assert all(t["loss"] == (1 if t["role"] == "assistant" else 0) for t in row["conversations"])
-            system = row["system_prompt"]
-            turns = row["conversations"][1:]
+            assert set(row) == {"id", "conversation"} and row["id"] == task_id
+            assert all(t["loss"] is (t["role"] == "assistant") for t in row["conversation"])
+            assert row["conversation"][0]["role"] == "system"
+            system = row["conversation"][0]["content"]
+            turns = row["conversation"][1:]
+        assert [t["role"] for t in turns] == plan_turns
         assert "The actions, with what each requires and what it does:" in system and "?w" in system
         actions = [action_of(t["content"]) for t in turns if t["role"] == "assistant"]
         steps = [s.strip("()").split() for s in meta["plan"]]
-        templates = Templates.for_domain(parse_domain(greenhouse / "domain.pddl"))
+        templates = Templates.beside(parse_domain(greenhouse / "domain.pddl"), greenhouse / "domain.pddl")
         assert actions == [templates.action(s[0], s[1:]) for s in steps]
-        assert turns[-1]["content"].endswith(GOAL_SATISFIED)
-        assert sum(t["content"].endswith(GOAL_SATISFIED) for t in turns) == 1
+        assert not any(t["content"].endswith(GOAL_SATISFIED) for t in turns)  # it is the final observation
+        assert meta["final_observation"].endswith(GOAL_SATISFIED)
 
 
 def test_observations_come_from_the_environment(sorter, tmp_path):
     out = tmp_path / "data.jsonl"
     export(sorter, "openai", out, negatives=True)
-    for record in records(out):
-        replay(sorter, record)
+    for record, meta in zip(records(out), metas(out), strict=True):
+        replay(sorter, record, meta)
 
 
 def test_datasets_loads_every_format(greenhouse, tmp_path, monkeypatch):
@@ -150,17 +174,20 @@ def test_datasets_loads_every_format(greenhouse, tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     datasets = pytest.importorskip("datasets")
     for fmt in sorted(FORMATS):
-        out = tmp_path / f"{fmt}.jsonl"
-        export(greenhouse, fmt, out, negatives=True, distances=True)  # p03 is too large: distance_to_goal null
-        loaded = datasets.load_dataset("json", data_files=str(out), split="train", cache_dir=str(tmp_path / "hf"))
-        assert loaded.num_rows == 3
-        first = loaded[0]
+        out = data_file(tmp_path / fmt, fmt)
+        export(greenhouse, fmt, out, negatives=FORMATS[fmt].can_mask, distances=True)  # p03: distance_to_goal null
+        for path in (out, meta_file(out)):
+            loaded = datasets.load_dataset("json", data_files=str(path), split="train", cache_dir=str(tmp_path / "hf"))
+            assert loaded.num_rows == 3
+        first = datasets.load_dataset("json", data_files=str(out), split="train", cache_dir=str(tmp_path / "hf"))[0]
         if fmt == "openai":
-            assert first["messages"][0]["role"] == "system" and first["meta"]["task_id"] == "greenhouse-rows-0001"
+            assert first["messages"][0]["role"] == "system"
+        elif fmt == "sharegpt":
+            assert first["id"] == "greenhouse-rows-0001" and first["conversations"][0]["from"] == "human"
         elif fmt == "agentgym":
-            assert first["item_id"] == "greenhouse-rows-0001" and first["conversations"][0]["loss"] is None
+            assert first["item_id"] == "greenhouse-rows_0" and first["conversations"][0]["loss"] is None
         else:
-            assert first["id"] == "greenhouse-rows-0001" and first["conversations"][0]["role"] == "user"
+            assert first["id"] == "greenhouse-rows-0001" and first["conversation"][0]["role"] == "system"
 
 
 # --------------------------------------------------------------------------- determinism and validation
@@ -183,8 +210,8 @@ def test_every_exported_plan_validates(drones, sorter, tmp_path):
         out = tmp_path / f"{folder.name}.jsonl"
         export(folder, "agentgym", out)
         domain = parse_domain(folder / "domain.pddl")
-        for row in records(out):
-            problem = parse_problem(folder / "tasks" / f"{row['item_id']}.pddl")
+        for row in metas(out):
+            problem = parse_problem(folder / "tasks" / f"{row['id']}.pddl")
             verdict = validate(domain, problem, parse_plan("\n".join(row["plan"])))
             assert verdict.valid and verdict.cost == row["cost"]
 
@@ -211,7 +238,7 @@ def test_failing_tasks_are_skipped_and_reported(greenhouse, tmp_path, capsys):
     assert "states cost" in reasons["greenhouse-rows-0002"]
     assert "missing.pddl" in reasons["greenhouse-rows-0004"]
     assert "the goal already holds after step" in reasons["greenhouse-rows-0005"]
-    assert [r["meta"]["task_id"] for r in records(out)] == ["greenhouse-rows-0003"]
+    assert [r["task_id"] for r in metas(out)] == ["greenhouse-rows-0003"]
 
     capsys.readouterr()
     assert main(["export", str(folder), "--format", "agentflan", "--out", str(out)]) == 1
@@ -221,33 +248,41 @@ def test_failing_tasks_are_skipped_and_reported(greenhouse, tmp_path, capsys):
 
 def test_cli_exit_codes(greenhouse, tmp_path, capsys):
     out = tmp_path / "data.jsonl"
-    assert main(["export", str(greenhouse), "--format", "agentgym", "--out", str(out), "--negatives"]) == 0
+    assert main(["export", str(greenhouse), "--format", "agentflan", "--out", str(out), "--negatives"]) == 0
     assert len(records(out)) == 3
     assert main(["export", str(tmp_path / "nowhere"), "--format", "openai", "--out", str(out)]) == 2
     assert "not a folder" in capsys.readouterr().err
     with pytest.raises(SystemExit) as info:
-        main(["export", str(greenhouse), "--format", "sharegpt", "--out", str(out)])
+        main(["export", str(greenhouse), "--format", "alpaca", "--out", str(out)])
     assert info.value.code == 2
     with pytest.raises(ExportError):
-        export(greenhouse, "sharegpt", out)
+        export(greenhouse, "alpaca", out)
+
+
+@pytest.mark.parametrize("fmt", sorted(name for name, f in FORMATS.items() if not f.can_mask))
+def test_negatives_in_a_format_that_cannot_mask_them_are_a_usage_error(greenhouse, tmp_path, capsys, fmt):
+    """AgentGym's BCTrainer trains on every gpt turn whatever its loss (bc_trainer.py 118-131), and
+    LLaMA-Factory's sharegpt has no per-turn mask: the invalid action would be learned."""
+    out = tmp_path / "data.json"
+    capsys.readouterr()
+    assert main(["export", str(greenhouse), "--format", fmt, "--out", str(out), "--negatives"]) == 2
+    err = capsys.readouterr().err
+    assert "--negatives" in err and "openai" in err and "agentflan" in err and not out.exists()
+    with pytest.raises(ExportError, match="would be learned"):
+        export(greenhouse, fmt, out, negatives=True)
 
 
 # --------------------------------------------------------------------------- negatives, distances, thoughts
 
 
 def test_negative_samples_mask_the_invalid_turn(greenhouse, tmp_path):
-    for fmt in ("openai", "agentflan", "agentgym"):
+    for fmt in ("openai", "agentflan"):
         out = tmp_path / f"{fmt}.jsonl"
         export(greenhouse, fmt, out, negatives=True)
-        for row in records(out):
-            if fmt == "agentgym":
-                turns = [(t["from"] == "gpt", t["value"], t["loss"] is True) for t in row["conversations"][3:]]
-                meta = row
-            else:
-                messages = row["messages"][2:] if fmt == "openai" else row["conversations"][1:]
-                turns = [(m["role"] == "assistant", m["content"], m.get("weight", m.get("loss")) == 1)
-                         for m in messages]
-                meta = row["meta"]
+        for row, meta in zip(records(out), metas(out), strict=True):
+            messages = row["messages"][2:] if fmt == "openai" else row["conversation"][2:]
+            turns = [(m["role"] == "assistant", m["content"], m.get("weight", m.get("loss")) is True
+                      or m.get("weight") == 1) for m in messages]
             masked = [i for i, (assistant, _, trained) in enumerate(turns) if assistant and not trained]
             assert len(masked) == 1
             k = masked[0]
@@ -259,8 +294,9 @@ def test_negative_samples_mask_the_invalid_turn(greenhouse, tmp_path):
             gold = [action_of(t[1]) for t in turns if t[0] and t[2]]
             assert len(gold) == len(meta["plan"]) and action_of(recovery[1]) == gold[step]
             assert action_of(turns[k][1]) != gold[step]
-    for record in records(tmp_path / "openai.jsonl"):
-        replay(greenhouse, record)  # the invalid action really is refused, and the state stays as it was
+            assert turns[-1][0] and turns[-1][2]  # still ends with a trained assistant turn
+    for record, meta in zip(records(tmp_path / "openai.jsonl"), metas(tmp_path / "openai.jsonl"), strict=True):
+        replay(greenhouse, record, meta)  # the invalid action really is refused, and the state stays as it was
 
 
 def test_distances_decrease_by_step_costs(drones, tmp_path):
@@ -269,8 +305,7 @@ def test_distances_decrease_by_step_costs(drones, tmp_path):
     assert stats.distances_omitted == 0
     domain = parse_domain(drones / "domain.pddl")
     all_costs = set()
-    for row in records(out):
-        meta = row["meta"]
+    for meta in metas(out):
         distances = meta["distance_to_goal"]
         assert meta["distances_omitted"] is None and len(distances) == len(meta["plan"]) + 1
         problem = parse_problem(drones / "tasks" / f"{meta['task_id']}.pddl")
@@ -295,7 +330,7 @@ def test_distances_omitted_with_a_flag_for_large_tasks(greenhouse, tmp_path):
     out = tmp_path / "data.jsonl"
     stats = export(greenhouse, "agentgym", out, distances=True)
     assert stats.ok and stats.distances_omitted == 1
-    by_id = {row["item_id"]: row for row in records(out)}
+    by_id = {row["id"]: row for row in metas(out)}
     large = by_id["greenhouse-rows-0003"]
     assert large["distance_to_goal"] is None and "more than 20000 reachable states" in large["distances_omitted"]
     assert by_id["greenhouse-rows-0001"]["distance_to_goal"][-1] == 0
@@ -308,25 +343,31 @@ def test_thoughts_follow_the_causal_structure(greenhouse, tmp_path):
     used = set()
     for row in records(out):
         thoughts = [t["content"].split("\nAction: ")[0].removeprefix("Thought: ")
-                    for t in row["conversations"] if t["role"] == "assistant"]
-        actions = [action_of(t["content"]) for t in row["conversations"] if t["role"] == "assistant"]
+                    for t in row["conversation"] if t["role"] == "assistant"]
+        actions = [action_of(t["content"]) for t in row["conversation"] if t["role"] == "assistant"]
         for thought, action in zip(thoughts, actions):
             assert action in thought
         assert "goal requires" in thoughts[-1]  # the last step always achieves a goal condition
         used |= {p for p in phrases if p and any(t.startswith(p) for t in thoughts)}
     assert len(used) >= 3  # phrasing varies across steps and tasks
     # greenhouse p01: the walk to row-a is needed by the harvest there, which the goal requires
-    first = records(out)[0]["conversations"]
-    assert "I need before" in first[1]["content"] or "Before I can" in first[1]["content"]
+    first = records(out)[0]["conversation"]
+    assert "goal requires" not in first[2]["content"] and ("water" in first[2]["content"]
+                                                           or "harvest" in first[2]["content"])
+    # and thoughts say what remains: how many goal conditions hold, and which are still to do
+    contents = [t["content"] for row in records(out) for t in row["conversation"] if t["role"] == "assistant"]
+    assert any("goal conditions to reach" in c or "still to do" in c or "what remains" in c for c in contents)
+    assert all(any(end.split("{")[0].strip() in c for end in FINISHED_PHRASES)
+               for c in [row["conversation"][-1]["content"] for row in records(out)])
 
 
 def test_domain_rules_come_from_the_schemas():
     sorter = Templates.for_domain(parse_domain(CORPUS / "recycling-sorter" / "domain.pddl"))
     rules = domain_rules(sorter).splitlines()
     assert len(rules) == len(sorter.domain.actions)
-    assert rules[0] == ("- tip item ?i where ?i (item). Requires: ?i is in hopper. "
-                        "Effect: makes true: ?i is on belt; makes false: ?i is in hopper.")
-    assert any("for every ?i (item): (if ?i is on belt" in rule for rule in rules)
+    assert rules[0] == ("- tip item ?i where ?i (item). Requires: ?i is in the hopper. "
+                        "Effect: makes true: ?i is on the belt; makes false: ?i is in the hopper.")
+    assert any("for every ?i (item): (if ?i is on the belt" in rule for rule in rules)
     drones = Templates.for_domain(parse_domain(CORPUS / "drone-warehouse" / "domain.pddl"))
     assert "it costs 3" in domain_rules(drones)
 
@@ -344,4 +385,4 @@ def test_templates_beside_the_domain_are_used(greenhouse, tmp_path):
     actions = [action_of(m["content"]) for m in record["messages"] if m["role"] == "assistant"]
     assert "walk ana from shed to row-a" in actions
     assert "Ana is at shed." in record["messages"][1]["content"]
-    replay(folder, record)
+    replay(folder, record, metas(out)[1])

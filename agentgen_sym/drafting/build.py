@@ -5,9 +5,9 @@ Layout of OUT::
     envs/<env-id>/record.json         prompts, responses, diagnostics per round, fixes, verdict
     envs/<env-id>/domain.pddl, templates.json, pNN.pddl, pNN.plan      (accepted environments)
     envs/<env-id>/generated/, tasks/  task generation and Bi-Evol (symbolic, then LLM rewrites)
-    envs/<env-id>/dataset.<fmt>.jsonl trajectories of the environment
+    envs/<env-id>/dataset.<fmt>.json[l] trajectories of the environment (see export/formats.py)
     envs/<env-id>/done.json           written last: the item is finished (accepted or rejected)
-    dataset.<fmt>.jsonl, report.md, report.json, llm-cache.sqlite
+    dataset.<fmt>.json[l] (+ .meta.jsonl, README.md card), report.md, report.json, llm-cache.sqlite
 
 Texts are taken in name order until ``n_envs`` environments are accepted. An item with a
 ``done.json`` is skipped on a rerun (its result read back); one that failed for a transient
@@ -30,11 +30,11 @@ from typing import Any
 
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.export import ExportError, export
+from agentgen_sym.export import ExportError, combine, export
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import evolve, generate
 from agentgen_sym.llm import LLMClient
-from agentgen_sym.pipeline import FORMATS
+from agentgen_sym.pipeline import FORMATS, dataset_file
 
 from .calls import Asker
 from .evolve_llm import evolve_with_llm
@@ -166,10 +166,8 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
         progress(len(summaries), len(summaries), sum(s.accepted for s in summaries), "")
     datasets = {}
     for fmt in FORMATS:
-        parts = [out / "envs" / s.env_id / f"dataset.{fmt}.jsonl" for s in summaries if s.accepted and not s.error]
-        text = "".join(p.read_text(encoding="utf-8") for p in parts if p.exists())
-        write_atomic(out / f"dataset.{fmt}.jsonl", text)
-        datasets[fmt] = text.count("\n")
+        parts = [out / "envs" / s.env_id / dataset_file(fmt) for s in summaries if s.accepted and not s.error]
+        datasets[fmt] = combine(fmt, parts, out / dataset_file(fmt), "agentgen-sym build")
     report = BuildReport(summaries, options.n_envs, len(texts), asdict(client.usage), clock.as_dict(),
                          time.perf_counter() - started, datasets)
     write_atomic(out / "report.json", json.dumps(report.to_data(), indent=2) + "\n")
@@ -255,7 +253,7 @@ def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[
     started = time.perf_counter()
     try:
         with clock.on("export"):
-            written = [export(folder / "tasks", fmt, folder / f"dataset.{fmt}.jsonl").written for fmt in FORMATS]
+            written = [export(folder / "tasks", fmt, folder / dataset_file(fmt)).written for fmt in FORMATS]
     except ExportError as exc:
         summary.error = f"export: {exc}"
         stage("export", "failed", summary.error, started)

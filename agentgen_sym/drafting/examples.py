@@ -2,7 +2,8 @@
 
 AgentBoard evaluates agents on blocksworld, barman, gripper and tyreworld; showing those to the
 drafting LLM would leak the test set into the training data, so they are refused by name here
-even if someone drops them into the corpus. The example for a prompt is picked by a hash of the
+even if someone drops them into the corpus. A domain without a reviewed ``templates.json`` is not
+shown either: the LLM copies the example's templates, so they must read as a person writes. The example for a prompt is picked by a hash of the
 text it goes with, so the same description always gets the same example (reproducible prompts,
 cache hits) while different descriptions see different domains.
 """
@@ -26,7 +27,7 @@ EVALUATION_DOMAINS = frozenset({"blocksworld", "blocks", "barman", "gripper", "t
 class Example:
     name: str
     domain: str      # domain.pddl text, comments kept (they explain the domain)
-    templates: str   # a templates.json object for it (the file's own, else the derived templates)
+    templates: str   # its reviewed templates.json (a domain without one is never shown)
     problem: str     # its smallest problem
 
 
@@ -44,8 +45,8 @@ def examples() -> tuple[Example, ...]:
     found = []
     for folder in sorted(p for p in corpus_domains().iterdir() if (p / "domain.pddl").is_file()):
         problems = sorted(folder.glob("p*.pddl"))
-        if not problems or _is_evaluation_domain(folder.name):
-            continue
+        if not problems or _is_evaluation_domain(folder.name) or not (folder / "templates.json").is_file():
+            continue  # the example teaches by showing: only reviewed templates, never names-derived ones
         text = (folder / "domain.pddl").read_text(encoding="utf-8")
         domain = parse_domain(text)
         if _is_evaluation_domain(domain.name):

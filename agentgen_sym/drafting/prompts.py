@@ -28,7 +28,7 @@ from importlib import resources
 from string import Template
 
 PROMPTS_PACKAGE = "agentgen_sym.llm.prompts"
-PROMPT_NAMES = ("describe", "domain", "repair_domain", "problems", "repair_problem", "evolve")
+PROMPT_NAMES = ("describe", "domain", "repair_domain", "problems", "repair_problem", "evolve", "paraphrase")
 
 _HEADER = re.compile(r"\Aprompt:[ \t]*(?P<name>[a-z_]+)[ \t]*\nversion:[ \t]*(?P<version>\d+)[ \t]*\n")
 _SECTION = re.compile(r"^=== (system|user) ===[ \t]*$", re.M)

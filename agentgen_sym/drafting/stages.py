@@ -254,9 +254,13 @@ class _Draft:
             status = "warning"
         else:
             detail = f"{n} of {total} names have templates"
+            missing = [p.name for p in domain.predicates if p.name not in kept["predicates"]]
+            missing += [a.name for a in domain.actions if a.name not in kept["actions"]]
             if dropped:
                 detail += f"; {len(dropped)} entr{'y' if len(dropped) == 1 else 'ies'} dropped: {dropped[0]}"
-            status = "warning" if dropped else "ok"
+            if missing:
+                detail += f"; derived templates for {', '.join(missing)}"
+            status = "warning" if dropped or missing else "ok"
         self.finish("templates", status, detail, {"dropped": dropped, "kept": n})
         return kept
 

@@ -33,15 +33,138 @@ def words(name: str) -> str:
     return " ".join(re.split(r"[-_]+", name)).strip()
 
 
-def derive_predicate(name: str, arity: int) -> str:
-    """The default predicate template: simple and predictable rather than clever."""
+PREPOSITIONS = frozenset({"at", "in", "on", "inside", "under", "near", "behind", "above", "below", "beside", "into",
+                          "onto", "off", "for", "of", "to", "from", "with"})
+"""Words that, leading a name (``on-table``, ``in-stock``), make it a location or relation."""
+RELATIONS = {"connected": "connected to", "adjacent": "adjacent to", "next": "next to", "linked": "linked to",
+             "attached": "attached to", "joined": "joined to", "above": "above", "below": "below",
+             "behind": "behind", "beside": "beside", "near": "near", "left": "left of", "right": "right of",
+             "up": "above", "down": "below", "succ": "the successor of", "same": "the same as",
+             "equal": "equal to", "smaller": "smaller than", "larger": "larger than", "bigger": "bigger than",
+             "before": "before", "after": "after"}
+"""Binary relations by their name's first word, rendered "{0} is <relation> {1}"."""
+ADJECTIVES = frozenset({"clear", "empty", "full", "free", "open", "closed", "locked", "unlocked", "ready", "clean",
+                        "dirty", "ok", "busy", "idle", "available", "hot", "cold", "dry", "wet", "on", "off",
+                        "lit", "broken", "safe", "sealed", "done", "active", "visible", "calibrated", "fine",
+                        "low", "high", "flat", "charged", "usable", "alive", "up", "down"})
+"""Adjectives that end a name (``arm-empty``, ``tyre-ok``, ``hand-busy``)."""
+VERBS = frozenset({"has", "needs", "contains", "holds", "requires",
+                   "wants", "carries", "owns", "likes", "sees", "supports", "serves", "fits",
+                   "belongs", "leads", "goes", "reaches", "covers", "matches", "uses", "knows", "visits"})
+"""Verbs that lead a name (``has-key``, ``needs-part``): "{0} has key {1}"."""
+BARE_NOUNS = frozenset({"stock", "place", "order", "use", "service", "transit", "progress", "position", "range",
+                        "sight", "view", "storage", "operation", "line", "focus", "motion", "orbit"})
+"""Nouns that take no article after a preposition ("in stock", "in place")."""
+_BE = {"i": "am", "you": "are", "we": "are", "they": "are"}
+
+
+def _noun(parts: list[str]) -> str:
+    """A noun phrase from name words, with "the" unless it is a bare noun: ``board`` -> ``the board``."""
+    text = " ".join(parts)
+    return text if parts[-1] in BARE_NOUNS or parts[0] in ("a", "an", "the") else "the " + text
+
+
+def _be(subject_parts: list[str]) -> str:
+    return "are" if subject_parts[-1].endswith("s") and not subject_parts[-1].endswith("ss") else "is"
+
+
+def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: tuple[str, ...] = ()) -> str:
+    """The default predicate template, grammatical for the usual naming patterns of PDDL domains.
+
+    Patterns (the IPC benchmarks' and the corpus's): ``X-at``/``at-X`` locations ("{0} is at {1}",
+    "the robot is at {0}"), a leading preposition (``on-table``: "{0} is on the table"; ``in-stock``:
+    "{0} is in stock"), a leading verb (``has-key``, ``needs-part``: "{0} needs part {1}"), a
+    trailing adjective (``arm-empty``: "the arm is empty"; ``tyre-ok``: "the tyre of {0} is ok"),
+    binary relations (``connected``: "{0} is connected to {1}"), ``holding``-like -ing words
+    ("{0} is being held" for one argument, "{0} is holding {1}" for two), and plain adjectives or
+    participles ("{0} is clear"). ``types`` (the parameters' declared types, when known) tell
+    ``showcase-open ?s - showcase`` ("{0} is open") from ``tyre-ok ?b - bike`` ("the tyre of {0}
+    is ok"), and ``names`` (the parameters' variable names) ``worker-at ?w - worker ?s`` ("{0}
+    is at {1}") from ``produce-in ?b - bed ?c`` ("the produce of {0} is in {1}"). Anything else
+    keeps the simple rule "{0} is <words> {1}".
+    """
+    parts = words(name).lower().split() or [name]
+    if len(parts) == 1 and parts[0][:2] in ("on", "in", "at") and parts[0][2:] in GLUED_NOUNS:
+        parts = [parts[0][:2], parts[0][2:]]  # ontable, ontray: on-table, on-tray
+    if parts[0] in ("is", "are") and len(parts) > 1:  # is-at ?l
+        parts = parts[1:]
+    if arity == 1 and parts in (["notexist"], ["not", "exist"], ["not", "exists"]):
+        return "{0} does not exist"
+    if parts[0] == "have":
+        parts = ["has", *parts[1:]]
+    whole = " ".join(parts)
+    own_type = (types[0].lower() if types else "")
+    own_names = {n.lower() for n in (types[:1] + names[:1]) if n}
     if arity == 0:
+        if len(parts) > 1 and parts[-1] in ADJECTIVES:
+            return f"{_noun(parts[:-1]).capitalize()} {_be(parts[:-1])} {parts[-1]}"
         return words(name)
+    first, rest = parts[0], parts[1:]
     if arity == 1:
-        return "{0} is " + words(name)
+        if first in PREPOSITIONS and not rest:  # is-at ?l
+            return f"It is {first} {{0}}"
+        if first in PREPOSITIONS and rest:
+            if first == "at":  # at-robot ?l: the robot is at ?l
+                return f"{_noun(rest)} is at {{0}}".capitalize()
+            return f"{{0}} is {first} {_noun(rest)}"
+        if len(parts) > 1 and parts[-1] in PREPOSITIONS:  # charger-at ?p: the charger is at ?p
+            return f"{_noun(parts[:-1])} is {parts[-1]} {{0}}".capitalize()
+        if first in VERBS and rest:
+            return f"{{0}} {first} {' '.join(rest)}"
+        if len(parts) > 1 and parts[-1] in ADJECTIVES and " ".join(parts[:-1]) == own_type:
+            return f"{{0}} is {parts[-1]}"  # showcase-open ?s - showcase
+        if len(parts) > 1 and parts[-1] in ADJECTIVES:  # tyre-ok ?b: the tyre of ?b is ok
+            return f"{_noun(parts[:-1])} of {{0}} {_be(parts[:-1])} {parts[-1]}".capitalize()
+        if first in ADJECTIVES and rest and " ".join(rest) != own_type:  # flat-tyre ?b: the tyre of ?b is flat
+            return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
+        if len(parts) == 1 and first.endswith("ing"):  # holding ?x
+            return "{0} is being " + _ING_PASSIVE.get(first, first)
+        if first.endswith("ed") and rest and first not in ADJECTIVES:  # communicated-soil-data ?w
+            return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
+        return "{0} is " + " ".join(parts)
     if arity == 2:
-        return "{0} is " + words(name) + " {1}"
+        if whole in PHRASES:
+            return PHRASES[whole]
+        if len(parts) > 1 and parts[-1] in ("of", "after", "before") and parts[-2] not in PARTICIPLE_LIKE:
+            return f"{_noun(parts[:-1])} {parts[-1]} {{0}} is {{1}}".capitalize()  # office-of ?d ?p
+        if len(parts) > 1 and parts[-1] in PREPOSITIONS and (parts[-2].endswith("ed") or parts[-2] in PARTICIPLE_LIKE):
+            return f"{{0}} is {whole} {{1}}"  # addressed-to, made-of
+        if len(parts) > 1 and parts[-1] in PREPOSITIONS and parts[-2] in VERBS:
+            return f"{{0}} {whole} {{1}}"  # belongs-in
+        if len(parts) > 1 and parts[-1] == "for":  # bin-for ?b ?m: ?b is the bin for ?m
+            return f"{{0}} is {_noun(parts[:-1])} for {{1}}"
+        if parts[-1] in PREPOSITIONS and len(parts) > 1:
+            noun = " ".join(parts[:-1])
+            if not own_names or noun in own_names or any(noun.replace(" ", "-") in n for n in own_names):
+                return f"{{0}} is {parts[-1]} {{1}}"  # worker-at ?w - worker ?s: the words name ?0's type
+            return f"{_noun(parts[:-1])} of {{0}} is {parts[-1]} {{1}}".capitalize()  # produce-in ?b - bed ?c
+        if first in PREPOSITIONS:  # on-plate ?d ?p, in-rotor ?s ?c: the words name ?1's type
+            return f"{{0}} is {first} {{1}}"
+        if first in RELATIONS:
+            return f"{{0}} is {RELATIONS[first]} {{1}}"
+        if first in VERBS:
+            return f"{{0}} {' '.join(parts)} {{1}}"
+        if len(parts) == 1 and first.endswith("ing"):
+            return f"{{0}} is {first}{' ' + ING_PREPOSITION[first] if first in ING_PREPOSITION else ''} {{1}}"
+        if len(parts) > 1 and parts[-1] in ("of", "for", "to", "from", "with", "by"):
+            return f"{{0}} is {' '.join(parts)} {{1}}"
+        return "{0} is " + " ".join(parts) + " {1}"
     return words(name) + ": " + ", ".join(f"{{{i}}}" for i in range(arity))
+
+
+PHRASES = {"one less": "{0} is one less than {1}", "less": "{0} is less than {1}", "greater": "{0} is greater than {1}",
+           "next": "{0} is next to {1}", "succ": "{1} comes after {0}", "in": "{0} is in {1}", "at": "{0} is at {1}",
+           "on": "{0} is on {1}"}
+"""Whole two-argument names with a fixed phrasing."""
+ING_PREPOSITION = {"pointing": "at", "looking": "at", "waiting": "for", "heading": "to", "aiming": "at",
+                   "facing": "toward", "travelling": "to", "traveling": "to"}
+"""-ing words that take a preposition before their object: "{0} is pointing at {1}"."""
+GLUED_NOUNS = frozenset({"table", "tray", "board", "top", "floor", "ground", "shelf", "stack", "deck", "hand"})
+"""Nouns glued to a preposition in some benchmark names (``ontable``, ``ontray``)."""
+PARTICIPLE_LIKE = frozenset({"made", "built", "born", "kept", "held", "put", "set", "sent", "left", "bound"})
+
+_ING_PASSIVE = {"holding": "held", "carrying": "carried", "lifting": "lifted", "driving": "driven",
+                "pushing": "pushed", "pulling": "pulled", "using": "used", "wearing": "worn"}
 
 
 def derive_action(name: str, arity: int) -> str:
@@ -90,7 +213,8 @@ class Templates:
     @classmethod
     def for_domain(cls, domain: ast.Domain, overrides: Path | str | None = None) -> Templates:
         """Derived templates, with the entries of the JSON file ``overrides`` (if given) replacing them."""
-        predicates = {p.name: derive_predicate(p.name, len(p.parameters)) for p in domain.predicates}
+        predicates = {p.name: derive_predicate(p.name, len(p.parameters), _types(domain, p.parameters),
+                                               tuple(q.name for q in p.parameters)) for p in domain.predicates}
         actions = {a.name: derive_action(a.name, len(a.parameters)) for a in domain.actions}
         if overrides is not None:
             _apply_overrides(Path(overrides), domain, predicates, actions)
@@ -107,6 +231,11 @@ class Templates:
 
     def action(self, name: str, args: Iterable[str]) -> str:
         return self.actions[name].format(*args)
+
+
+def _types(domain: ast.Domain, parameters: tuple[ast.TypedName, ...]) -> tuple[str, ...]:
+    """The first declared type of each parameter ("" when untyped)."""
+    return tuple(p.types[0] if p.types else "" for p in parameters)
 
 
 def _apply_overrides(path: Path, domain: ast.Domain, predicates: dict[str, str], actions: dict[str, str]) -> None:

@@ -1,11 +1,12 @@
-"""Export a TASKS_DIR as training data: one validated trajectory per task, as JSON Lines.
+"""Export a TASKS_DIR as training data: one validated trajectory per task, in one of FORMATS.
 
 Every plan is replayed by the lifted validator before its record is written, and its cost
 is compared with the one ``tasks.jsonl`` states: the data set is only as good as its gold
 plans, so a task that fails any check is skipped and reported, never silently dropped or
 exported as is. Records are sorted by task id and serialized with a fixed key order, and the
 file is replaced atomically, so the same input always gives the same bytes and a reader never
-sees half a file.
+sees half a file. Beside the data file go its metadata sidecar (``<name>.meta.jsonl``), for
+LLaMA-Factory formats a ``dataset_info.json`` entry, and the folder's dataset card (card.py).
 """
 
 from __future__ import annotations
@@ -24,12 +25,15 @@ from ..compiler.parser import parse_domain, parse_plan, parse_problem
 from ..compiler.validate import validate
 from ..env import TemplateError, Templates, TextEnv
 from ..files import inside, write_atomic
-from .formats import FORMATS, Record
-from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
+from .card import ExportEntry, write_card
+from .formats import FORMATS, Item, Record, meta_file
+from .paraphrase import Paraphraser, ParaphraseStats
+from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks, task_index
 from .trajectories import Trajectory, TrajectoryError, play
 
-if TYPE_CHECKING:  # generation reads TASKS_DIRs with .tasks, so export imports nothing of it at run time
+if TYPE_CHECKING:  # importing the export never imports openai; generation reads TASKS_DIRs with .tasks
     from ..generation import TaskSet
+    from ..llm import LLMClient
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class ExportStats:
     written: int
     skipped: tuple[Skipped, ...]
     distances_omitted: int
+    paraphrases: ParaphraseStats | None = None  # with thoughts="llm": asked, kept, refused by reason
 
     @property
     def ok(self) -> bool:
@@ -60,17 +65,36 @@ class _Skip(Exception):
     """Internal: the current task cannot be exported; the message is the reason."""
 
 
-def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: bool = False, distances: bool = False,
-           progress: Callable[[int, int], None] | None = None) -> ExportStats:
-    """Write one ``fmt`` record per exportable task of ``tasks_dir`` to ``out_file`` (JSON Lines).
-
-    ``negatives`` adds one invalid action with its feedback and recovery per task; ``distances``
-    adds the exact distance to the goal per step where the state space is small enough.
-    ``progress(done, total)`` is called after each task. Raises ExportError when the folder,
-    its domain or the output cannot be used at all.
-    """
+def check_format(fmt: str, negatives: bool) -> None:
+    """Refuse an unknown format, and negatives in a format whose consumer cannot mask a turn (ExportError)."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if negatives and not FORMATS[fmt].can_mask:
+        maskable = ", ".join(name for name, f in FORMATS.items() if f.can_mask)
+        raise ExportError(f"--negatives needs a format whose trainer can leave the invalid turn out of the loss; "
+                          f"{FORMATS[fmt].consumer} trains on every assistant turn, so the invalid actions would "
+                          f"be learned. Use one of: {maskable}")
+
+
+THOUGHTS = ("template", "llm")
+"""Where thoughts come from: the causal-link templates, or those paraphrased by an LLM (checked)."""
+
+
+def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: bool = False, distances: bool = False,
+           progress: Callable[[int, int], None] | None = None, command: str | None = None,
+           thoughts: str = "template", llm: LLMClient | None = None) -> ExportStats:
+    """Write one ``fmt`` record per exportable task of ``tasks_dir`` to ``out_file``, with its sidecars.
+
+    ``negatives`` adds one invalid action with its feedback and recovery per task (only in a
+    format that can mask it); ``distances`` adds the exact distance to the goal per step where the
+    state space is small enough. ``progress(done, total)`` is called after each task; ``command``
+    is the generating command the dataset card quotes. ``thoughts="llm"`` paraphrases every
+    thought with ``llm`` (paraphrase.py: the action and facts must survive, else the templated
+    thought stays). Raises ExportError when the folder, its domain or the output cannot be used
+    at all, or the options do not fit the format.
+    """
+    check_format(fmt, negatives)
+    paraphraser = _paraphraser(thoughts, llm)
     folder = Path(tasks_dir)
     domain_path = folder / DOMAIN_FILE
     if not folder.is_dir():
@@ -89,7 +113,9 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
         raise ExportError(f"{domain_path} has errors ({errors[0].code}: {errors[0].message}); "
                           f"run `agentgen-sym check`")
     entries = read_tasks(folder)
-    lines: list[str] = []
+    index = task_index(e.id for e in entries if isinstance(e, TaskEntry))
+    records: list[Record] = []
+    metas: list[Record] = []
     skipped: list[Skipped] = []
     omitted = 0
     for done, entry in enumerate(entries, 1):
@@ -97,24 +123,94 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
             skipped.append(Skipped(entry.label, entry.reason))
         else:
             try:
-                trajectory, meta = _trajectory(folder, domain, templates, entry, negatives, distances)
+                trajectory, meta = _trajectory(folder, domain, templates, entry, negatives, distances, paraphraser)
             except _Skip as exc:
                 skipped.append(Skipped(entry.id, str(exc)))
             else:
                 omitted += trajectory.extras.get("distances_omitted") is not None
-                lines.append(json.dumps(FORMATS[fmt](entry.id, trajectory, meta), ensure_ascii=False) + "\n")
+                records.append(FORMATS[fmt].build(Item(entry.id, index[entry.id], domain.name, trajectory)))
+                metas.append({"id": entry.id, **meta})
         if progress is not None:
             progress(done, len(entries))
     out = Path(out_file)
+    source = "template" if paraphraser is None else f"llm ({paraphraser.client.config.model})"
+    write_dataset(out, fmt, records, metas, negatives, distances, command, source)
+    return ExportStats(out, fmt, len(entries), len(records), tuple(skipped), omitted,
+                       None if paraphraser is None else paraphraser.stats)
+
+
+def _paraphraser(thoughts: str, llm: LLMClient | None) -> Paraphraser | None:
+    if thoughts not in THOUGHTS:
+        raise ExportError(f"unknown thoughts source {thoughts!r}; choose one of {', '.join(THOUGHTS)}")
+    if thoughts == "template":
+        return None
+    if llm is None:
+        raise ExportError("--thoughts llm needs an LLM endpoint (OPENAI_BASE_URL or --base-url)")
+    return Paraphraser(llm)
+
+
+def write_dataset(out: Path, fmt: str, records: list[Record], metas: list[Record], negatives: bool, distances: bool,
+                  command: str | None, thoughts: str = "template") -> None:
+    """Write the data file, its metadata sidecar, its ``dataset_info.json`` entry and the folder's card."""
+    spec = FORMATS[fmt]
     try:
-        write_atomic(out, "".join(lines))
+        write_atomic(out, spec.serialize(records))
+        write_atomic(meta_file(out), "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in metas))
+        if spec.llamafactory is not None:
+            _register_llamafactory(out, spec.llamafactory)
+        write_card(out.parent, ExportEntry(out.name, fmt, len(records), meta_file(out).name, negatives, distances,
+                                           command or "", thoughts))
     except OSError as exc:
         raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from exc
-    return ExportStats(out, fmt, len(entries), len(lines), tuple(skipped), omitted)
+
+
+LLAMAFACTORY_INFO = "dataset_info.json"
+"""LLaMA-Factory's registry of data sets, written beside its formats' files."""
+
+
+def _register_llamafactory(out: Path, entry: Record) -> None:
+    """Add (or replace) this file's entry in ``dataset_info.json`` beside it; other entries stay."""
+    path = out.parent / LLAMAFACTORY_INFO
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        info = {}
+    if not isinstance(info, dict):
+        info = {}
+    name = out.name.rsplit(".", 1)[0].replace(".", "_")
+    info[name] = {"file_name": out.name, **entry}
+    write_atomic(path, json.dumps(dict(sorted(info.items())), indent=2, ensure_ascii=False) + "\n")
+
+
+def read_dataset(path: Path, fmt: str) -> tuple[list[Record], list[Record]]:
+    """The records of a data file written by ``export`` and their metadata (sidecar) lines."""
+    records = FORMATS[fmt].parse(path.read_text(encoding="utf-8"))
+    sidecar = meta_file(path)
+    metas = [json.loads(line) for line in sidecar.read_text(encoding="utf-8").splitlines()] if sidecar.exists() else []
+    return records, metas
+
+
+def combine(fmt: str, parts: list[Path], out: Path, command: str | None = None) -> int:
+    """Concatenate exports of one format (in the order given) into ``out`` with its sidecars; the record count.
+
+    Indices in agentgym ``item_id``s stay as each part wrote them: each part is its own environment.
+    """
+    records: list[Record] = []
+    metas: list[Record] = []
+    negatives = distances = False
+    for part in parts:
+        if part.exists():
+            got, meta = read_dataset(part, fmt)
+            records += got
+            metas += meta
+            negatives |= any("negative_step" in m for m in meta)
+            distances |= any("distance_to_goal" in m for m in meta)
+    write_dataset(out, fmt, records, metas, negatives, distances, command)
+    return len(records)
 
 
 def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: TaskEntry, negatives: bool,
-                distances: bool) -> tuple[Trajectory, Record]:
+                distances: bool, paraphraser: Paraphraser | None = None) -> tuple[Trajectory, Record]:
     """The task's trajectory and the record's metadata; raises _Skip with the reason otherwise."""
     problem_path = inside(folder, entry.problem_file)
     if problem_path is None:
@@ -127,12 +223,12 @@ def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: T
     except OSError as exc:
         raise _Skip(f"cannot read {problem_path}: {exc.strerror or exc}") from exc
     return _played(domain, templates, entry.id, problem, plan, entry.fields.get("cost"), entry.meta(), negatives,
-                   distances, where=str(problem_path))
+                   distances, where=str(problem_path), paraphraser=paraphraser)
 
 
 def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast.Problem, plan: ast.Plan,
-            stated_cost: int | None, meta: Record, negatives: bool, distances: bool, where: str
-            ) -> tuple[Trajectory, Record]:
+            stated_cost: int | None, meta: Record, negatives: bool, distances: bool, where: str,
+            paraphraser: Paraphraser | None = None) -> tuple[Trajectory, Record]:
     """Compile the task, validate its plan, check the stated cost and play the plan in the environment."""
     try:
         task = compile_task(domain, problem)
@@ -150,19 +246,21 @@ def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast
         raise _Skip(f"tasks.jsonl states cost {stated_cost}, but the plan costs {verdict.cost}")
     try:
         trajectory = play(task_id, TextEnv(task, templates), [(s.action, s.args) for s in plan.steps],
-                          negatives=negatives, distances=distances)
+                          negatives=negatives, distances=distances, paraphrase=paraphraser)
     except TrajectoryError as exc:
         raise _Skip(str(exc)) from exc
     return trajectory, meta | {"cost": verdict.cost if stated_cost is None else stated_cost} | trajectory.extras
 
 
 def export_tasks(tasks: TaskSet, fmt: str, negatives: bool = False, distances: bool = False
-                 ) -> tuple[list[Record], list[Skipped]]:
-    """One ``fmt`` record per exportable task of an in-memory task set (in id order), and the skipped ones."""
-    if fmt not in FORMATS:
-        raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+                 ) -> tuple[list[Record], list[Record], list[Skipped]]:
+    """The ``fmt`` records of an in-memory task set's exportable tasks (in id order), their metadata
+    (what ``export`` writes to the sidecar, one per record) and the skipped tasks."""
+    check_format(fmt, negatives)
     templates = Templates.for_domain(tasks.domain, tasks.templates_file)
+    index = task_index(t.id for t in tasks.tasks)
     records: list[Record] = []
+    metas: list[Record] = []
     skipped: list[Skipped] = []
     for task in sorted(tasks.tasks, key=lambda t: t.id):
         plan = ast.Plan(tuple(ast.PlanStep(step.action, step.args) for step in task.plan))
@@ -174,5 +272,7 @@ def export_tasks(tasks: TaskSet, fmt: str, negatives: bool = False, distances: b
         except _Skip as exc:
             skipped.append(Skipped(task.id, str(exc)))
         else:
-            records.append(FORMATS[fmt](task.id, trajectory, meta))
-    return records, skipped
+            built = FORMATS[fmt].build(Item(task.id, index[task.id], tasks.domain.name, trajectory))
+            records.append(built)
+            metas.append({"id": task.id, **meta})
+    return records, metas, skipped

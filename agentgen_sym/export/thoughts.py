@@ -4,7 +4,8 @@ A step is explained by what it makes true (or false) that something later depend
 goal condition that then holds until the end, or else a precondition of the first later
 step that needs it while it still holds (a causal link; conditions of conditional effects
 that fire count too). Only facts the step changes count, so a thought never claims credit
-for something that was already so. Each reason has a few phrasings; which one a step gets
+for something that was already so. A thought also says what remains: how many goal conditions
+will hold after the step and which are still to do. Each reason has several phrasings; which one a step gets
 is fixed by a digest of (task id, step), so the text varies across the data set without
 any randomness.
 """
@@ -24,16 +25,34 @@ GOAL_PHRASES = (
     "I need to make sure that {facts} because the goal requires it, so I will {action}.",
     "The goal requires that {facts}, so I will {action}.",
     "I will {action}, because the goal requires that {facts}.",
+    "One thing the goal requires is that {facts}; to get there I will {action}.",
+    "Since the goal requires that {facts}, my next move is to {action}.",
 )
 LINK_PHRASES = (
     "I will {action} so that {facts}, which I need before I can {later}.",
     "Before I can {later}, I need that {facts}, so I will {action} first.",
     "Next I will {action}: it makes sure that {facts}, which I need before I {later}.",
+    "To {later} later, it must first be true that {facts}; I will {action} for that.",
+    "I cannot {later} yet: first it must be true that {facts}. So I will {action}.",
 )
 PLAIN_PHRASES = (
     "I will {action} to get closer to the goal.",
     "Next, I will {action}.",
 )
+PROGRESS_PHRASES = (
+    " That leaves {remaining} of the {total} goal conditions to reach: {todo}.",
+    " Then {done} of the {total} goal conditions {hold}; still to do: {todo}.",
+    " After that, what remains is that {todo}.",
+    " Still to do after this: {todo}.",
+)
+"""Said after a step that leaves goal conditions to reach (``todo`` names at most two of them); the
+first two count, so they are only used when more than one condition exists and some already hold."""
+FINISHED_PHRASES = (
+    " After this, every goal condition holds.",
+    " This is the last step: then {all_of}.",
+    " With that, the task is complete.",
+)
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 Condition = tuple[int, bool]
 """A fact index and the value it must have."""
@@ -84,9 +103,62 @@ def _list(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _number(n: int) -> str:
+    return NUMBERS[n] if n < len(NUMBERS) else str(n)
+
+
+@dataclass(frozen=True)
+class Thought:
+    """One step's thought, the action phrase it contains and the fact texts it names (for paraphrase checks)."""
+
+    text: str
+    action: str
+    facts: tuple[str, ...]
+
+
+def progress(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
+             step: int, key: str) -> tuple[str, list[str]]:
+    """What remains of the goal after ``step`` (a clause starting with a space, "" without goal facts),
+    and the fact texts it names."""
+    if not goals:
+        return "", []
+    after = view.states[step + 1]
+    left = sorted(c for c in goals if bool(after[c[0]]) != c[1])
+    if not left:
+        phrase = FINISHED_PHRASES[stable_index(len(FINISHED_PHRASES), key, step, "done")]
+        n = len(goals)
+        all_of = ("the goal condition holds" if n == 1 else "both goal conditions hold" if n == 2
+                  else f"all {_number(n)} goal conditions hold")
+        return phrase.format(all_of=all_of), []
+    named = [c for c in left if c[0] in nameable]
+    if not named:
+        return "", []
+    facts = [_fact_text(templates, view.task, c) for c in named[:2]]
+    todo = list(facts)
+    if len(left) > len(todo):
+        todo.append(f"{_number(len(left) - len(todo))} more")
+    done = len(goals) - len(left)
+    # counts read badly for one condition ("one of the one") or none done ("no of the two hold")
+    phrases = PROGRESS_PHRASES if len(goals) > 1 and done > 0 else PROGRESS_PHRASES[2:]
+    phrase = phrases[stable_index(len(phrases), key, step, "left")]
+    return phrase.format(remaining=_number(len(left)), done=_number(done), total=_number(len(goals)),
+                         hold="holds" if done == 1 else "hold", todo=_list(todo)), facts
+
+
 def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
             task_id: str) -> list[str]:
-    """One thought per step of ``view``; ``nameable`` are the facts that templates can render."""
+    """One thought per step of ``view``; ``nameable`` are the facts that templates can render.
+
+    A step that achieves goal conditions, and the last step, also say what remains of the goal
+    (how many of the goal conditions will then hold and which are still to do); other steps say
+    it now and then, chosen by the same digest as the phrasing.
+    """
+    return [t.text for t in explain_steps(view, templates, goals, nameable, task_id)]
+
+
+def explain_steps(view: PlanView, templates: Templates, goals: frozenset[Condition], nameable: frozenset[int],
+                  task_id: str) -> list[Thought]:
+    """``explain``'s thoughts with the action phrase and the fact texts each one names."""
     task, states, last = view.task, view.states, len(view.ops)
     needs = [_needs(task, op, states[j]) for j, op in enumerate(view.ops)]
     thoughts = []
@@ -95,19 +167,25 @@ def explain(view: PlanView, templates: Templates, goals: frozenset[Condition], n
         changed = _changed(view, step, nameable)
         achieved = [c for c in changed if c in goals and _holds_through(states, c, step + 1, last)]
         if achieved:
-            facts = _list([_fact_text(templates, task, c) for c in sorted(achieved)])
+            named = [_fact_text(templates, task, c) for c in sorted(achieved)]
             phrase = GOAL_PHRASES[stable_index(len(GOAL_PHRASES), task_id, step)]
-            thoughts.append(phrase.format(facts=facts, action=action))
+            clause, left = progress(view, templates, goals, nameable, step, task_id)
+            thoughts.append(Thought(phrase.format(facts=_list(named), action=action) + clause, action,
+                                    tuple(named + left)))
             continue
+        clause, left = (progress(view, templates, goals, nameable, step, task_id)
+                        if step == last - 1 or stable_index(3, task_id, step, "say") == 0 else ("", []))
         link = _first_consumer(view, needs, step, changed)
         if link is not None:
             later, used = link
-            facts = _list([_fact_text(templates, task, c) for c in sorted(used)])
+            named = [_fact_text(templates, task, c) for c in sorted(used)]
             phrase = LINK_PHRASES[stable_index(len(LINK_PHRASES), task_id, step)]
-            thoughts.append(phrase.format(facts=facts, action=action,
-                                          later=action_phrase(templates, task, view.ops[later])))
+            text = phrase.format(facts=_list(named), action=action,
+                                 later=action_phrase(templates, task, view.ops[later]))
+            thoughts.append(Thought(text + clause, action, tuple(named + left)))
             continue
-        thoughts.append(PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action))
+        text = PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action)
+        thoughts.append(Thought(text + clause, action, tuple(left)))
     return thoughts
 
 

@@ -5,12 +5,17 @@ what an agent sees at evaluation time (AgentBoard conventions: facts as sentence
 refusal messages, " The goal is satisfied." at the end). A plan that the environment reads
 differently from the validator (an ambiguous action template, a grounding bug) is refused
 rather than exported with observations that do not follow from the actions.
+
+A trajectory ends with the last gold action, not with the observation after it: trainers that
+take alternating turns (LLaMA-Factory) skip a conversation ending on a user turn, and AgentGym's
+own AgentTraj records end the same way. That observation, which says the goal is satisfied, is
+kept in the extras as ``final_observation``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -19,7 +24,7 @@ from ..env import TextEnv
 from .distances import MAX_STATES, distances_to_goal
 from .negatives import Negative, negative_step, try_invalid
 from .rules import domain_rules
-from .thoughts import PlanView, explain
+from .thoughts import PlanView, explain_steps
 
 SYSTEM_PROMPT = """\
 You are an agent in the "{domain}" world. Reach the goal by taking one action at a time; \
@@ -53,7 +58,7 @@ class Turn:
 
 @dataclass(frozen=True)
 class Trajectory:
-    """The system prompt, the turns, and per-task annotations for the record's metadata."""
+    """The system prompt, the turns (user first, assistant last), and per-task annotations for the metadata."""
 
     system: str
     turns: tuple[Turn, ...]
@@ -66,13 +71,15 @@ def system_prompt(env: TextEnv) -> str:
 
 
 def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]], *, negatives: bool = False,
-         distances: bool = False, max_states: int = MAX_STATES) -> Trajectory:
+         distances: bool = False, max_states: int = MAX_STATES,
+         paraphrase: Callable[[str, str, tuple[str, ...]], str] | None = None) -> Trajectory:
     """The trajectory of ``plan`` (lifted action names and objects, lower case) from ``env``'s initial state.
 
     With ``negatives`` one step is preceded by an invalid action and its feedback (see
     negatives.py); with ``distances`` the extras hold ``distance_to_goal`` (the optimal cost to
     the goal from the state before each step, then 0 at the end) or, for tasks with more than
-    ``max_states`` reachable states, None and ``distances_omitted`` saying why.
+    ``max_states`` reachable states, None and ``distances_omitted`` saying why. ``paraphrase``
+    (``(thought, action phrase, fact texts) -> text``, see paraphrase.py) rewrites each thought.
     """
     task, templates = env.task, env.templates
     initial = env.reset()
@@ -104,7 +111,8 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
     goals = frozenset((g.fact, g.positive) for g in env.goals if g.fact is not None and g.fact < task.n_facts)
     nameable = frozenset(f for f in env.shown.tolist()
                          if task.facts[f].predicate in templates.predicates)
-    thoughts = explain(view, templates, goals, nameable, task_id)
+    steps = explain_steps(view, templates, goals, nameable, task_id)
+    thoughts = [t.text if paraphrase is None else paraphrase(t.text, t.action, t.facts) for t in steps]
 
     turns = [Turn("user", f"{env.goal_text()}\n{OBSERVATION.format(initial)}")]
     for step, (action, args) in enumerate(plan):
@@ -113,10 +121,11 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
             turns += [Turn("assistant", TURN.format(thought=negative.thought, action=negative.action), False),
                       Turn("user", OBSERVATION.format(negative.feedback))]
             thought = negative.recovery + thought
-        turns += [Turn("assistant", TURN.format(thought=thought, action=templates.action(action, args)), True),
-                  Turn("user", OBSERVATION.format(observations[step]))]
+        turns.append(Turn("assistant", TURN.format(thought=thought, action=templates.action(action, args)), True))
+        if step < len(plan) - 1:  # the last observation (the goal is satisfied) ends no record: see formats.py
+            turns.append(Turn("user", OBSERVATION.format(observations[step])))
 
-    extras: dict[str, Any] = {}
+    extras: dict[str, Any] = {"final_observation": observations[-1]}
     if negatives:
         extras["negative_step"] = None if negative is None else negative.step  # 0-based plan step
     if distances:

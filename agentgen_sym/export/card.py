@@ -1,0 +1,163 @@
+"""The dataset card beside every export: a README.md with the Hugging Face dataset-card YAML header.
+
+Several exports may share a folder (``make run`` writes every format into ``out/``), so each
+export records itself in the folder's ``exports.json`` (one entry per data file, replaced when
+the file is written again) and the card is rendered from all of them and their metadata
+sidecars: record counts, domains, the difficulty histogram, the formats and how to load each,
+how the records were produced and validated, and the generating command and seeds. Everything
+is sorted, so the same exports give the same card, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ..files import write_atomic
+
+CARD_FILE = "README.md"
+MANIFEST_FILE = "exports.json"
+
+
+@dataclass(frozen=True)
+class ExportEntry:
+    """One data file of the folder, as the manifest keeps it."""
+
+    file: str
+    format: str
+    records: int
+    meta_file: str
+    negatives: bool
+    distances: bool
+    command: str
+    thoughts: str = "template"
+
+
+def write_card(folder: Path, entry: ExportEntry) -> None:
+    """Record ``entry`` in ``folder``'s manifest and rewrite the folder's dataset card."""
+    manifest = folder / MANIFEST_FILE
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+        entries = {e["file"]: ExportEntry(**e) for e in data["exports"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        entries = {}
+    entries[entry.file] = entry
+    ordered = [entries[name] for name in sorted(entries) if (folder / name).exists() or name == entry.file]
+    write_atomic(manifest, json.dumps({"exports": [asdict(e) for e in ordered]}, indent=2) + "\n")
+    write_atomic(folder / CARD_FILE, render_card(folder, ordered))
+
+
+def _metas(folder: Path, entry: ExportEntry) -> list[dict]:
+    path = folder / entry.meta_file
+    try:
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return []
+
+
+def _size_category(n: int) -> str:
+    for limit, name in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
+        if n < limit:
+            return name
+    return "n>1M"
+
+
+def _config_name(file: str) -> str:
+    return file.rsplit(".", 1)[0].replace(".", "-")
+
+
+LOADING = {
+    "sharegpt": "LLaMA-Factory: copy the `{stem}` block of `dataset_info.json` into LLaMA-Factory's "
+                "`data/dataset_info.json` (with `file_name` pointing to this file) and train with "
+                "`dataset: {stem}`.",
+    "openai": "OpenAI fine-tuning: upload `{file}` as the training file. LLaMA-Factory: the `{stem}` block "
+              "of `dataset_info.json` (formatting `openai`).",
+    "agentgym": "AgentGym: pass `{file}` (a JSON array) as `train_file` to `agentenv.trainer.bc_trainer.BCTrainer`; "
+                "the number after the last `_` of `item_id` is the task's index on the environment server.",
+    "agentflan": "Agent-FLAN: the `conversation`/`id` schema of its data set; `loss` false turns are not trained.",
+}
+
+
+def _seeds(seeds: list[int]) -> str:
+    if not seeds:
+        return "none recorded"
+    if len(seeds) > 8:
+        return f"{len(seeds)} distinct, {seeds[0]} to {seeds[-1]}"
+    return ", ".join(map(str, seeds))
+
+
+def render_card(folder: Path, entries: list[ExportEntry]) -> str:
+    """The card for the exports ``entries`` of ``folder``."""
+    tasks: dict[str, dict] = {}
+    commands: list[str] = []
+    for entry in entries:
+        for meta in _metas(folder, entry):
+            tasks.setdefault(meta.get("id") or meta.get("task_id"), meta)
+        if entry.command and entry.command not in commands:
+            commands.append(entry.command)
+    domains = Counter(str(m.get("domain")) for m in tasks.values())
+    difficulty = Counter(m.get("difficulty") for m in tasks.values())
+    origins = Counter(str(m.get("origin")) for m in tasks.values())
+    seeds = sorted({m.get("seed") for m in tasks.values() if isinstance(m.get("seed"), int)})
+    largest = max((e.records for e in entries), default=0)
+
+    yaml = ["---", "pretty_name: agentgen-sym agent trajectories", "language:", "- en", "task_categories:",
+            "- text-generation", "tags:", "- agent", "- planning", "- pddl", "- synthetic", "size_categories:",
+            f"- {_size_category(largest)}", "configs:"]
+    for entry in entries:
+        yaml += [f"- config_name: {_config_name(entry.file)}", "  data_files:", "  - split: train",
+                 f"    path: {entry.file}"]
+    yaml.append("---")
+
+    body = ["", "# agentgen-sym agent trajectories", "",
+            f"Expert trajectories of {len(tasks)} planning tasks in {len(domains)} domain"
+            f"{'' if len(domains) == 1 else 's'}, for agent tuning (the AgentGen recipe). Each record is one "
+            "task played to its goal in the text environment: the domain's rules and the answer format "
+            "(system prompt), the goal and the first observation, then one `Thought: ... / Action: ...` "
+            "turn per plan step, each followed by the environment's observation; the record ends with the "
+            "last action.", "",
+            "## Files", "", "| file | format | for | records | negatives | distances | metadata |",
+            "|---|---|---|---|---|---|---|"]
+    from .formats import FORMATS  # formats imports trajectories; keep this module light to import
+
+    for entry in entries:
+        consumer = FORMATS[entry.format].consumer if entry.format in FORMATS else entry.format
+        body.append(f"| `{entry.file}` | {entry.format} | {consumer} | {entry.records} | "
+                    f"{'yes' if entry.negatives else 'no'} | {'yes' if entry.distances else 'no'} | "
+                    f"`{entry.meta_file}` |")
+    body += ["", "Every file holds the same tasks in the same order (sorted by task id); the metadata file "
+             "beside each has one line per record, keyed by `id`: domain, seed, origin, parent, the plan "
+             "in PDDL, its cost and the difficulty figures.", "", "## Loading", ""]
+    for entry in entries:
+        stem = entry.file.rsplit(".", 1)[0].replace(".", "_")
+        body.append(f"- `{entry.file}`: " + LOADING.get(entry.format, "").format(file=entry.file, stem=stem))
+    body += ["- Any file: `datasets.load_dataset(\"json\", data_files=\"<file>\", split=\"train\")`.", "",
+             "## Domains", "", "| domain | tasks |", "|---|---|"]
+    body += [f"| {name} | {count} |" for name, count in sorted(domains.items())]
+    body += ["", "## Difficulty", "", "Difficulty is the length of the gold plan.", "", "| difficulty | tasks |",
+             "|---|---|"]
+    body += [f"| {value} | {count} |" for value, count in sorted(difficulty.items(), key=lambda kv: (kv[0] is None,
+                                                                                                   kv[0] or 0))]
+    body += ["", "## How the records were produced and validated", "",
+             "- Tasks were generated from seed problems by seeded random walks and evolved easier and harder "
+             "(Bi-Evol); origins: " + ", ".join(f"{name} {count}" for name, count in sorted(origins.items())) + ".",
+             "- Every plan was found by a classical planner and replayed on the lifted domain by an independent "
+             "validator before its record was written; its cost was checked against the stated one.",
+             "- Every observation was produced by stepping the text environment with the record's own action "
+             "text, so the data shows exactly what an agent sees; a task whose actions the environment reads "
+             "differently is skipped, never exported.",
+             "- Thoughts are derived from the plan's causal links (which goal or later step each action "
+             "serves, and what remains of the goal), not invented"
+             + ("." if all(e.thoughts == "template" for e in entries) else
+                "; in " + ", ".join(f"`{e.file}`" for e in entries if e.thoughts != "template")
+                + " each was paraphrased by an LLM (" + ", ".join(sorted({e.thoughts for e in entries
+                                                                           if e.thoughts != "template"}))
+                + ") and the paraphrase kept only when it names the same action and facts."),
+             "- Negative samples (where present) add one invalid action, the environment's refusal and the "
+             "recovery; the invalid turn is masked from the loss (`weight` 0 / `loss` false).", "",
+             "## Generation", "", f"Task seeds: {_seeds(seeds)}.", ""]
+    body += [f"    {command}" for command in commands] or ["Command not recorded."]
+    body += ["", "The same command with the same seed gives byte-identical files."]
+    return "\n".join(yaml + body) + "\n"
