@@ -47,7 +47,7 @@ def effect_parts(effect: ast.Effect | None) -> Iterator[ast.Effect]:
 def uses_action_costs(domain: ast.Domain, problem: ast.Problem) -> bool:
     """The one cost rule that the grounder, the validator and everything after them read.
 
-    With action costs a plan costs the final value of ``(total-cost)``: the problem has a
+    With action costs a plan costs what its steps add to ``(total-cost)``: the problem has a
     ``:metric`` or an action increases a function (a problem without a metric still prices its
     steps, as IPC domains intend). Otherwise every step costs 1 and a plan costs its length;
     declaring ``(:functions (total-cost))`` that no action increases changes nothing.

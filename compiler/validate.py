@@ -393,21 +393,24 @@ def _goal_failure(task: _Task, goal: ast.Formula, state: State, steps: int) -> D
 def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> ValidationResult:
     """Replay ``plan`` from the initial state; valid when every step applies and the goal holds at the end.
 
-    The cost is the final ``(total-cost)`` when the task uses action costs, else the number of steps.
+    The cost is what the steps add to ``(total-cost)`` when the task uses action costs (its initial
+    value is not part of the plan's cost, as in Fast Downward and unified-planning), else the number
+    of steps.
     """
     task = _Task(domain, problem)
     state: State = frozenset(_fact(a, {}) for a in problem.init if isinstance(a, ast.Atom))
     fluents = {TOTAL_COST: 0} | {_fact(v.function, {}): v.value.value for v in problem.init
                                  if isinstance(v, ast.FunctionValue)}
     states = [state]
+    start = fluents[TOTAL_COST]
     for step in enumerate(plan.steps, 1):
         try:
             state, fluents = task.apply(step, state, fluents)
         except _StepFailure as failure:
-            return ValidationResult(False, _cost(task, fluents, len(states) - 1), len(states) - 1, step[0],
+            return ValidationResult(False, _cost(task, fluents, start, len(states) - 1), len(states) - 1, step[0],
                                     (failure.diagnostic,), tuple(states))
         states.append(state)
-    cost = _cost(task, fluents, len(plan.steps))
+    cost = _cost(task, fluents, start, len(plan.steps))
     unmet = None if problem.goal is None else _goal_failure(task, problem.goal, task.close(state), len(plan.steps))
     if unmet is not None:
         return ValidationResult(False, cost, len(plan.steps), None, (unmet,), tuple(states))
@@ -417,10 +420,10 @@ def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> Valida
     return ValidationResult(True, cost, len(plan.steps), None, found, tuple(states))
 
 
-def _cost(task: _Task, fluents: dict[Fact, int | float], steps: int) -> int | float:
+def _cost(task: _Task, fluents: dict[Fact, int | float], start: int | float, steps: int) -> int | float:
     if not task.uses_costs:
         return steps
-    cost = fluents[TOTAL_COST]
+    cost = Fraction(fluents[TOTAL_COST]) - Fraction(start)
     if isinstance(cost, Fraction):
         return cost.numerator if cost.denominator == 1 else float(cost)
     return cost

@@ -73,3 +73,14 @@ def test_maximize_is_refused_not_silently_minimised(tmp_path: Path, capsys):
     assert cli.main(["solve", str(domain), str(problem), "-q"]) == 1
     err = capsys.readouterr().err
     assert "E402" in err and "maximize" in err
+
+
+@pytest.mark.parametrize("start", ["7", str(5 * 10 ** 18), "1.5"])
+def test_the_initial_total_cost_is_not_part_of_the_plan_cost(tmp_path: Path, start: str):
+    """Found by the fuzzer (bench/fuzz.py seed 0, sokoban and scanalyzer): `(= (total-cost) 5e18)` in :init made the
+    validator price a 13-cost plan at 5000000000000000013, so solve refused its own plan."""
+    domain, problem, _plan = _files(tmp_path, price_a="2", price_b="3")
+    problem.write_text(problem.read_text().replace("(= (total-cost) 0)", f"(= (total-cost) {start})"))
+    task = ag.compile_task(domain, problem)
+    solution = ag.solve(task, "optimal")
+    assert solution.solved and solution.cost == 5 == ag.validate(task.domain, task.problem, solution.plan).cost
