@@ -33,7 +33,7 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
-from agentgen_sym.files import FolderBusy, exclusive, output_problem, write_atomic
+from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_bounded, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.planners.result import Status
@@ -582,9 +582,11 @@ def cmd_draft(args: argparse.Namespace) -> int:
     if (args.text is None) == (args.file is None):
         raise UsageError("give the inspiration TEXT or --file F (one of them)")
     try:
-        text = args.text if args.file is None else Path(args.file).read_text(encoding="utf-8", errors="replace")
+        text = args.text if args.file is None else read_text_bounded(Path(args.file))
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     out = Path(args.output_dir)
     client = _llm_client(args, out)
     show = StagePrinter()

@@ -73,6 +73,20 @@ def inside(folder: Path, relative: str) -> Path | None:
     return target if target.is_relative_to(folder.resolve()) else None
 
 
+MAX_TEXT_BYTES = 1 << 20
+"""An inspiration text is kilobytes; a larger "text" is a device, a pipe that never ends, or a mistake."""
+
+
+def read_text_bounded(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """The file's text (UTF-8, undecodable bytes replaced), reading at most ``max_bytes`` + 1 bytes: a
+    pipe or a device has no honest size. Raises ValueError past the limit, OSError when unreadable."""
+    with path.open("rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ValueError(f"{path} is over the limit of {max_bytes // 1024} KiB for a text")
+    return data.decode("utf-8", errors="replace")
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder and an atomic rename."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -67,3 +67,10 @@ def test_invisible_and_right_to_left_characters_are_shown_escaped(tmp_path: Path
     assert proc.returncode == 1 and "\\u{202e}" in shown and "\u202e" not in shown and "\u200b" not in shown
     github = run_cli("check", str(path), "--format", "github").stdout.decode("utf-8")
     assert "\u202e" not in github and "::error" in github
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_draft_of_an_endless_file_is_refused_before_any_request(tmp_path: Path):
+    proc = run_cli("draft", "--file", "/dev/zero", "-o", str(tmp_path / "env"), "--base-url", "http://127.0.0.1:9/v1",
+                   "--model", "m", timeout=60)
+    assert proc.returncode == 2 and b"over the limit" in proc.stderr and b"Traceback" not in proc.stderr

@@ -31,7 +31,7 @@ from typing import Any
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.export import ExportError, combine, export
-from agentgen_sym.files import write_atomic
+from agentgen_sym.files import read_text_bounded, write_atomic
 from agentgen_sym.generation import evolve, generate
 from agentgen_sym.llm import LLMClient
 from agentgen_sym.pipeline import FORMATS, dataset_file
@@ -178,7 +178,7 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
 def run_env(path: Path, env_id: str, folder: Path, client: LLMClient, options: BuildOptions,
             dedup: EnvDeduplicator) -> EnvSummary:
     """One text through drafting and, when accepted, tasks, Bi-Evol and export; done.json last."""
-    text = path.read_text(encoding="utf-8", errors="replace")
+    text = read_text_bounded(path)
     source = {"kind": "file", "path": str(path), "chars": len(text),
               "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
     result = draft_environment(text, folder, client, options.draft, env_id=env_id, source=source, dedup=dedup)
