@@ -20,6 +20,7 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import socket
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 from urllib.parse import urlsplit
@@ -128,9 +129,11 @@ class AgentGenEnvClient:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         for attempt in (0, 1):
             reused = self._conn is not None
-            if self._conn is None:
-                self._conn = http.client.HTTPConnection(self._host, self._port, timeout=self.timeout)
             try:
+                if self._conn is None:
+                    self._conn = http.client.HTTPConnection(self._host, self._port, timeout=self.timeout)
+                    self._conn.connect()  # small requests and answers: no Nagle delay on either side
+                    self._conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self._conn.request(method, path, body=body, headers=headers)
                 response = self._conn.getresponse()
                 raw = response.read()
@@ -141,7 +144,8 @@ class AgentGenEnvClient:
                 if not reused or attempt:  # a kept-alive connection the server dropped is retried once
                     raise EnvServerError(f"{method} {self.env_server_base}{path}: {exc}") from exc
             except OSError as exc:
-                self._conn.close()
+                if self._conn is not None:
+                    self._conn.close()
                 self._conn = None
                 raise EnvServerError(f"{method} {self.env_server_base}{path}: {exc}") from exc
         try:

@@ -16,7 +16,9 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket (``port`` 0: a free one, as ``getsockname`` then tells)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # proto IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only then, and without it
+    # every kept-alive answer (headers, then body) waits out the client's 40 ms delayed ACK
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(2048)
