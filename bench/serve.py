@@ -1,6 +1,6 @@
 """Benchmark the env server under load: N concurrent AgentGym-style clients stepping gold plans.
 
-Run: .venv/bin/python bench/serve.py [--envs 1,16,128,512] [--episodes 3] [--procs 2] [TASKS_DIR ...]
+Run: .venv/bin/python bench/serve.py [--envs 1,16,128,512] [--episodes 3] [--min-episodes 128] [--procs 2] [TASKS_DIR ...]
      .venv/bin/python bench/serve.py --soak 600          (512 environments for 10 minutes, mixed requests)
 
 Without TASKS_DIRs it writes one per bundled domain (its p01..p03 solved). The server runs as
@@ -459,6 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("tasks_dirs", nargs="*", help="TASKS_DIRs to serve (default: one per bundled domain)")
     parser.add_argument("--envs", default="1,16,128,512", help="concurrent environments per level")
     parser.add_argument("--episodes", type=int, default=3, help="gold-plan episodes per environment and level")
+    parser.add_argument("--min-episodes", type=int, default=128, help="episodes per level at least (all envs)")
     parser.add_argument("--procs", type=int, default=2, help="client processes (threads spread over them)")
     parser.add_argument("--memory-envs", type=int, default=4096, help="environments of the memory phase")
     parser.add_argument("--no-standin", action="store_true", help="skip the one-object-per-environment stand-in")
@@ -471,6 +472,10 @@ def main(argv: list[str] | None = None) -> int:
         folders = [Path(p) for p in args.tasks_dirs] or corpus_tasks_dirs(work)
         plans = gold_actions(folders)
         levels = [int(x) for x in args.envs.split(",")]
+
+        def episodes(n_envs: int) -> int:  # at least --min-episodes per level, so small levels measure something
+            return max(args.episodes, -(-args.min_episodes // n_envs))
+
         serve = [sys.executable, "-m", "agentgen_sym", "serve", *map(str, folders), "--port", "0",
                  "--max-envs", str(max(levels + [args.memory_envs, args.soak_envs]) * 2)]
         print(f"{len(plans)} tasks in {len(folders)} folders; {sum(map(len, plans))} gold steps; "
@@ -480,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.soak:
                 soak(base, proc.pid, args.soak, args.soak_envs, args.procs, plans)
                 return 0
-            ours = [load(base, proc.pid, n, args.episodes, args.procs, plans) for n in levels]
+            ours = [load(base, proc.pid, n, episodes(n), args.procs, plans) for n in levels]
             ours_memory = memory(base, proc.pid, args.memory_envs, len(plans))
         finally:
             print(f"server exit code after SIGTERM: {stop_server(proc)}")
@@ -491,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
             proc, base = start_server([sys.executable, str(Path(__file__).resolve()), "--standin-server",
                                        *map(str, folders)])
             try:
-                theirs = [load(base, proc.pid, n, args.episodes, args.procs, plans) for n in levels]
+                theirs = [load(base, proc.pid, n, episodes(n), args.procs, plans) for n in levels]
                 theirs_memory = memory(base, proc.pid, args.memory_envs, len(plans))
             finally:
                 stop_server(proc)
