@@ -10,7 +10,8 @@ the clock starts (so N environments are live at once). Every episode resets to a
 its gold plan as ReAct replies through the package's AgentGenEnvClient. Columns:
   steps/s      gold steps answered per second, all clients together
   p50/p99 ms   latency of one /step round trip as a client sees it
-  RSS/env KiB  server memory per live environment: (RSS with N live - RSS before) / N
+  RSS/env KiB  server memory per live environment and its client's connection: (RSS with N live -
+               RSS before) / N; the memory phase below measures environments alone, on a fresh server
   errors       requests that failed or answered {"error"} (must be 0)
   lost         episodes whose final state disagrees with the steps sent: not done, reward < 1, or
                the server's step count differs from the client's (must be 0)
@@ -461,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--episodes", type=int, default=3, help="gold-plan episodes per environment and level")
     parser.add_argument("--min-episodes", type=int, default=128, help="episodes per level at least (all envs)")
     parser.add_argument("--procs", type=int, default=2, help="client processes (threads spread over them)")
-    parser.add_argument("--memory-envs", type=int, default=4096, help="environments of the memory phase")
+    parser.add_argument("--memory-envs", type=int, default=20000, help="environments of the memory phase")
     parser.add_argument("--no-standin", action="store_true", help="skip the one-object-per-environment stand-in")
     parser.add_argument("--soak", type=float, default=0, metavar="S", help="soak for S seconds instead")
     parser.add_argument("--soak-envs", type=int, default=512)
@@ -480,35 +481,42 @@ def main(argv: list[str] | None = None) -> int:
                  "--max-envs", str(max(levels + [args.memory_envs, args.soak_envs]) * 2)]
         print(f"{len(plans)} tasks in {len(folders)} folders; {sum(map(len, plans))} gold steps; "
               f"{args.procs} client processes; {os.cpu_count()} CPUs")
-        proc, base = start_server(serve)
-        try:
-            if args.soak:
-                soak(base, proc.pid, args.soak, args.soak_envs, args.procs, plans)
-                return 0
-            ours = [load(base, proc.pid, n, episodes(n), args.procs, plans) for n in levels]
-            ours_memory = memory(base, proc.pid, args.memory_envs, len(plans))
-        finally:
-            print(f"server exit code after SIGTERM: {stop_server(proc)}")
-        _table(ours, "agentgen-sym serve (packed rows over shared tasks)")
-        print(f"memory phase: {ours_memory:.2f} KiB per environment over {args.memory_envs} environments")
-        rows = {"ours": ours, "ours_memory_kib": ours_memory}
-        if not args.no_standin:
-            proc, base = start_server([sys.executable, str(Path(__file__).resolve()), "--standin-server",
-                                       *map(str, folders)])
+        if args.soak:
+            proc, base = start_server(serve)
             try:
-                theirs = [load(base, proc.pid, n, episodes(n), args.procs, plans) for n in levels]
-                theirs_memory = memory(base, proc.pid, args.memory_envs, len(plans))
+                soak(base, proc.pid, args.soak, args.soak_envs, args.procs, plans)
+            finally:
+                print(f"server exit code after SIGTERM: {stop_server(proc)}")
+            return 0
+        standin = [sys.executable, str(Path(__file__).resolve()), "--standin-server", *map(str, folders)]
+        designs = [("ours", serve, "agentgen-sym serve (packed rows over shared tasks)")]
+        if not args.no_standin:
+            designs.append(("standin", standin,
+                            "stand-in: one TextEnv object per environment (AgentGym textcraft-style)"))
+        rows: dict = {}
+        for key, command, title in designs:
+            proc, base = start_server(command)  # a fresh server for the memory phase: no high-water mark yet
+            try:
+                rows[f"{key}_memory_kib"] = memory(base, proc.pid, args.memory_envs, len(plans))
             finally:
                 stop_server(proc)
-            _table(theirs, "stand-in: one TextEnv object per environment (AgentGym textcraft-style)")
-            print(f"memory phase: {theirs_memory:.2f} KiB per environment over {args.memory_envs} environments")
+            proc, base = start_server(command)
+            try:
+                rows[key] = [load(base, proc.pid, n, episodes(n), args.procs, plans) for n in levels]
+            finally:
+                code = stop_server(proc)
+            _table(rows[key], title)
+            print(f"memory phase (fresh server): {rows[f'{key}_memory_kib']:.2f} KiB per environment over "
+                  f"{args.memory_envs} environments" + (f"; exit code after SIGTERM {code}" if key == "ours" else ""))
+        if "standin" in rows:
+            ours, theirs = rows["ours"], rows["standin"]
             print("\nratios (ours / stand-in): " + ", ".join(
                 f"{a['envs']} envs: {a['steps_per_s'] / b['steps_per_s']:.2f}x steps/s" for a, b in zip(ours, theirs))
-                + f"; memory per environment: stand-in {theirs_memory / max(ours_memory, 1e-9):.1f}x ours")
-            rows |= {"standin": theirs, "standin_memory_kib": theirs_memory}
+                + f"; memory per environment: stand-in {rows['standin_memory_kib'] / rows['ours_memory_kib']:.1f}x "
+                  f"ours")
         if args.json:
             Path(args.json).write_text(json.dumps(rows, indent=2))
-        errors = sum(r["errors"] + r["lost"] for r in ours)
+        errors = sum(r["errors"] + r["lost"] for r in rows["ours"])
         return 1 if errors else 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -466,12 +466,47 @@ def test_serve_usage_errors_exit_2(tmp_path, tasks_dirs):
     assert run(str(tasks_dirs[0]), "--max-envs", "0").returncode == 2
 
 
-def test_readme_serving_example_runs(server):
+def test_readme_serving_example_runs(server, tasks_dirs):
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Serving environments to AgentGym"):]
     section = section[:section.index("\n## ", 1)]
     (block,) = re.findall(r"```python\n(.*?)```", section, re.S)
-    proc = subprocess.run([sys.executable, "-c", block.replace("http://127.0.0.1:8000", server.base)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    here = 'sorted(Path("out").glob("*/tasks"))'
+    assert here in block
+    folders = "[" + ", ".join(f"Path({str(p)!r})" for p in tasks_dirs) + "]"
+    block = block.replace(here, folders).replace("http://127.0.0.1:8000", server.base)
+    proc = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "success 1.0" in proc.stdout
+
+
+def test_the_guard_turns_an_unexpected_exception_into_one_error_line(capsys):
+    import asyncio
+
+    from agentgen_sym.serve.app import Guard
+
+    async def broken(scope, receive, send):
+        await receive()
+        raise RuntimeError("boom")
+
+    def call(guard: Guard, chunks: list[bytes], headers=()) -> list[dict]:
+        sent: list[dict] = []
+        pending = [{"type": "http.request", "body": c, "more_body": i < len(chunks) - 1} for i, c in enumerate(chunks)]
+
+        async def receive() -> dict:
+            return pending.pop(0) if pending else {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        asyncio.run(guard({"type": "http", "method": "POST", "path": "/step", "headers": list(headers)}, receive, send))
+        return sent
+
+    sent = call(Guard(broken, 1024, http_errors=False), [b"{}"])
+    assert sent[0]["status"] == 200 and "internal error (RuntimeError)" in json.loads(sent[1]["body"])["error"]
+    assert "boom" in capsys.readouterr().err
+    assert call(Guard(broken, 1024, http_errors=True), [b"{}"])[0]["status"] == 500
+    chunked = call(Guard(broken, 1024, http_errors=True), [b"x" * 600, b"x" * 600])  # no Content-Length
+    assert chunked[0]["status"] == 413 and "larger than 1024 bytes" in json.loads(chunked[1]["body"])["error"]
+    lying = call(Guard(broken, 1024, http_errors=True), [b"{}"], [(b"content-length", b"12x")])
+    assert lying[0]["status"] == 400 and "malformed Content-Length" in json.loads(lying[1]["body"])["error"]

@@ -66,7 +66,10 @@ class Guard:
         too_large = f"the request body is larger than {self.max_body_bytes} bytes"
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body_bytes):
-            await self.reply(send, 413, too_large if declared.isdigit() else "a malformed Content-Length header")
+            if declared.isdigit():
+                await self.reply(send, 413, too_large)
+            else:
+                await self.reply(send, 400, "a malformed Content-Length header")
             return
         body = bytearray()
         more = True
@@ -139,68 +142,67 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
     domains = sorted({t.domain for t in catalog.tasks})
     name = f"This is environment agentgen-sym: {len(catalog)} tasks in {', '.join(domains)}."
 
-    def answer(data: Any) -> JSONResponse:
-        return JSONResponse(data)
-
     @app.exception_handler(ServeError)
     async def refused(request: Request, exc: ServeError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=exc.status if http_errors else 200)
 
     @app.exception_handler(StarletteHTTPException)
     async def routing(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        what = "no route" if exc.status_code == 404 else f"{request.method} is not allowed on"
-        return JSONResponse({"error": f"{what} {request.method} {request.url.path}" if exc.status_code == 404
-                             else f"{what} {request.url.path}"}, status_code=exc.status_code)
+        """Unknown routes and methods keep their HTTP status (as in AgentGym's FastAPI servers)."""
+        method, path = request.method, request.url.path
+        message = {404: f"no route {method} {path}", 405: f"{method} is not allowed on {path}"}.get(
+            exc.status_code, str(exc.detail))
+        return JSONResponse({"error": message}, status_code=exc.status_code)
 
     @app.get("/")
     async def hello() -> JSONResponse:
-        return answer(name)
+        return JSONResponse(name)
 
     @app.get("/health")
     async def health() -> JSONResponse:
-        return answer({"status": "ok", "live": pool.live, "max_envs": pool.max_envs, "evicted": pool.evicted,
+        return JSONResponse({"status": "ok", "live": pool.live, "max_envs": pool.max_envs, "evicted": pool.evicted,
                        "tasks": len(catalog), "profile": pool.profile, "rss_kb": rss_kb()})
 
     @app.get("/tasks")
     async def tasks() -> JSONResponse:
-        return answer([t.public() for t in catalog.tasks])
+        return JSONResponse([t.public() for t in catalog.tasks])
 
     @app.post("/create")
     async def create(request: Request) -> JSONResponse:
         raw = await request.body()
         data = _json_body(raw) if raw.strip() else {}
-        return answer(pool.create(data.get("data_idx", 0)))
+        return JSONResponse(pool.create(data.get("data_idx", 0)))
 
     @app.post("/step")
     async def step(request: Request) -> JSONResponse:
         data = _json_body(await request.body())
         env_id = _required(data, "id", '{"id": 0, "action": "check valid actions"}')
-        return answer(pool.step(env_id, _required(data, "action", '{"id": 0, "action": "check valid actions"}')))
+        return JSONResponse(pool.step(env_id, _required(data, "action", '{"id": 0, "action": "check valid actions"}')))
 
     @app.post("/reset")
     async def reset(request: Request) -> JSONResponse:
         data = _json_body(await request.body())
-        return answer(pool.reset(_required(data, "id", '{"id": 0, "data_idx": 3}'), data.get("data_idx", 0)))
+        return JSONResponse(pool.reset(_required(data, "id", '{"id": 0, "data_idx": 3}'), data.get("data_idx", 0)))
 
     @app.post("/close")
     async def close(request: Request) -> JSONResponse:
         data = _json_body(await request.body())
-        return answer(pool.close(_required(data, "id", '{"id": 0}')))
+        return JSONResponse(pool.close(_required(data, "id", '{"id": 0}')))
 
     @app.get("/observation")
     async def observation(request: Request) -> JSONResponse:
-        return answer(pool.observation(_query_id(request)))
+        return JSONResponse(pool.observation(_query_id(request)))
 
     @app.get("/available_actions")
     async def available_actions(request: Request) -> JSONResponse:
-        return answer(pool.available_actions(_query_id(request)))
+        return JSONResponse(pool.available_actions(_query_id(request)))
 
     @app.get("/detail")
     async def detail(request: Request) -> JSONResponse:
-        return answer(pool.detail(_query_id(request)))
+        return JSONResponse(pool.detail(_query_id(request)))
 
     @app.get("/conversation_start")
     async def conversation_start(request: Request) -> JSONResponse:
-        return answer(pool.conversation_start(_query_id(request)))
+        return JSONResponse(pool.conversation_start(_query_id(request)))
 
     return Guard(app, max_body_bytes, http_errors)

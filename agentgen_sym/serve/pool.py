@@ -12,7 +12,6 @@ insert and remove.
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from collections import OrderedDict
@@ -83,7 +82,6 @@ class EnvPool:
         self.clock = clock
         self._live: OrderedDict[int, Episode] = OrderedDict()  # least recently used first
         self._gone: OrderedDict[int, str] = OrderedDict()
-        self._ids = itertools.count()
         self._next_id = 0
         self._lock = threading.Lock()
         self.evicted = 0
@@ -105,8 +103,8 @@ class EnvPool:
                 oldest, _ = next(iter(self._live.items()))
                 self._forget(oldest, f"environment {oldest} was evicted: it was the least recently used when "
                                      f"the server reached its limit of {self.max_envs} live environments", evicted=True)
-            env_id = next(self._ids)
-            self._next_id = env_id + 1
+            env_id = self._next_id
+            self._next_id += 1
             self._live[env_id] = episode
         return {"id": env_id, **self._state(episode, text)}
 
