@@ -510,3 +510,10 @@ def test_the_guard_turns_an_unexpected_exception_into_one_error_line(capsys):
     assert chunked[0]["status"] == 413 and "larger than 1024 bytes" in json.loads(chunked[1]["body"])["error"]
     lying = call(Guard(broken, 1024, http_errors=True), [b"{}"], [(b"content-length", b"12x")])
     assert lying[0]["status"] == 400 and "malformed Content-Length" in json.loads(lying[1]["body"])["error"]
+
+
+def test_the_client_needs_only_the_standard_library():
+    probe = ("import sys, agentgen_sym.serve;"
+             "assert not {'fastapi', 'uvicorn', 'starlette', 'requests'} & set(sys.modules), sorted(sys.modules)")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr

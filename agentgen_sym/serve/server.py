@@ -11,6 +11,10 @@ from .app import MAX_BODY_BYTES, create_app
 from .pool import EnvPool
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+LOOP = "asyncio"
+"""uvicorn's event loop. Not uvloop: under a 512-client soak, uvloop left new connections unaccepted in
+the listen queue for some 30 s each while it served the established ones (measured with bench/serve.py
+--soak); asyncio's loop accepted them in time."""
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -28,14 +32,14 @@ def bind(host: str, port: int) -> socket.socket:
 
 def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors: bool = False,
         max_body_bytes: int = MAX_BODY_BYTES, max_connections: int = 2048, keep_alive_s: float = 120.0,
-        access_log: bool = False, say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
+        access_log: bool = False, loop: str = LOOP, say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         ) -> None:
     """Serve ``pool`` until SIGTERM or SIGINT; in-flight requests finish first (uvicorn's graceful shutdown)."""
     import uvicorn
 
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
-    config = uvicorn.Config(create_app(pool, http_errors, max_body_bytes), log_level="warning",
+    config = uvicorn.Config(create_app(pool, http_errors, max_body_bytes), log_level="warning", loop=loop,
                             access_log=access_log, limit_concurrency=max_connections,
                             timeout_keep_alive=int(keep_alive_s), timeout_graceful_shutdown=10)
     server = uvicorn.Server(config)
