@@ -1,6 +1,7 @@
 """Benchmark the env server under load: N concurrent AgentGym-style clients stepping gold plans.
 
-Run: .venv/bin/python bench/serve.py [--envs 1,16,128,512] [--episodes 3] [--min-episodes 128] [--procs 2] [TASKS_DIR ...]
+Run: .venv/bin/python bench/serve.py [--envs 1,16,128,512] [--episodes 3] [--min-episodes 128] [--procs 2]
+                                     [--memory-envs 20000] [--no-standin] [TASKS_DIR ...]
      .venv/bin/python bench/serve.py --soak 600          (512 environments for 10 minutes, mixed requests)
 
 Without TASKS_DIRs it writes one per bundled domain (its p01..p03 solved). The server runs as

@@ -117,7 +117,7 @@ def strict(tasks_dirs):
 
 
 class GoldAgent:
-    """An AgentGym ``APIAgent`` stand-in: ``generate(conversation)`` -> (reply, reasoning), the gold plan's next step."""
+    """An AgentGym ``APIAgent`` stand-in: ``generate(conversation)`` -> (reply, reasoning), the plan's next step."""
 
     def __init__(self, plans: list[list[str]]) -> None:
         self.plans = plans
@@ -245,7 +245,8 @@ def test_the_agentboard_profile_serves_textenvs_own_strings(tasks_dirs, plans):
     for action in plans[0]:
         result = env.step(action)
         assert pool.step(env_id, action)["observation"] == result.observation
-    assert pool.detail(env_id)["done"] and pool.step(env_id, "fly away")["observation"] == env.step("fly away").observation
+    assert pool.detail(env_id)["done"]
+    assert pool.step(env_id, "fly away")["observation"] == env.step("fly away").observation
     with pytest.raises(ValueError, match="unknown profile"):
         EnvPool(catalog, profile="textcraft")
 

@@ -32,7 +32,8 @@ games, the bare text (the first one still starts with the goal line)."""
 RESET = -1
 """The outcome code of an episode that has not stepped since its reset."""
 GONE_MEMORY = 65536
-"""How many closed or evicted ids are remembered for their error message."""
+"""How many closed or evicted ids are remembered for their error message (a small int each)."""
+CLOSED, EVICTED_LRU, EVICTED_IDLE = 0, 1, 2
 
 
 class ServeError(Exception):
@@ -81,7 +82,7 @@ class EnvPool:
         self.max_action_chars = max_action_chars
         self.clock = clock
         self._live: OrderedDict[int, Episode] = OrderedDict()  # least recently used first
-        self._gone: OrderedDict[int, str] = OrderedDict()
+        self._gone: OrderedDict[int, int] = OrderedDict()  # id -> CLOSED / EVICTED_LRU / EVICTED_IDLE
         self._next_id = 0
         self._lock = threading.Lock()
         self.evicted = 0
@@ -101,8 +102,7 @@ class EnvPool:
             self._evict_idle(now)
             while len(self._live) >= self.max_envs:
                 oldest, _ = next(iter(self._live.items()))
-                self._forget(oldest, f"environment {oldest} was evicted: it was the least recently used when "
-                                     f"the server reached its limit of {self.max_envs} live environments", evicted=True)
+                self._forget(oldest, EVICTED_LRU)
             env_id = self._next_id
             self._next_id += 1
             self._live[env_id] = episode
@@ -124,7 +124,7 @@ class EnvPool:
             if env_id not in self._live:
                 raise self._missing(env_id)
             episode = self._live[env_id]
-            self._forget(env_id, f"environment {env_id} was closed")
+            self._forget(env_id, CLOSED)
         with episode.lock:
             episode.open = False
         return True
@@ -246,20 +246,24 @@ class EnvPool:
             raise ServeError(f"environment {env_id} was closed while this request waited", 410)
 
     def _missing(self, env_id: int) -> ServeError:
-        reason = self._gone.get(env_id)
-        if reason is not None:
-            return ServeError(f"{reason}; create a new one with POST /create", 410)
+        why = self._gone.get(env_id)
+        if why is not None:
+            reason = {CLOSED: "was closed",
+                      EVICTED_LRU: "was evicted: it was the least recently used when the server reached its limit "
+                                   f"of {self.max_envs} live environments",
+                      EVICTED_IDLE: f"was evicted after {self.idle_timeout:g} s without requests"}[why]
+            return ServeError(f"environment {env_id} {reason}; create a new one with POST /create", 410)
         if 0 <= env_id < self._next_id:
             return ServeError(f"environment {env_id} is gone (closed or evicted); create a new one with "
                               f"POST /create", 410)
         return ServeError(f"no environment {env_id}: create one with POST /create", 404)
 
-    def _forget(self, env_id: int, reason: str, evicted: bool = False) -> None:
+    def _forget(self, env_id: int, why: int) -> None:
         """Remove a live episode (registry lock held) and remember why."""
         episode = self._live.pop(env_id)
         episode.open = False
-        self.evicted += evicted
-        self._gone[env_id] = reason
+        self.evicted += why != CLOSED
+        self._gone[env_id] = why
         while len(self._gone) > GONE_MEMORY:
             self._gone.popitem(last=False)
 
@@ -268,8 +272,7 @@ class EnvPool:
             oldest, episode = next(iter(self._live.items()))
             if now - episode.used <= self.idle_timeout:
                 return
-            self._forget(oldest, f"environment {oldest} was evicted after {self.idle_timeout:g} s without requests",
-                         evicted=True)
+            self._forget(oldest, EVICTED_IDLE)
 
 
 def _kind(value: Any) -> str:

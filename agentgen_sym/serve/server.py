@@ -32,7 +32,8 @@ def bind(host: str, port: int) -> socket.socket:
 
 def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors: bool = False,
         max_body_bytes: int = MAX_BODY_BYTES, max_connections: int = 2048, keep_alive_s: float = 120.0,
-        access_log: bool = False, loop: str = LOOP, say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
+        access_log: bool = False, loop: str = LOOP,
+        say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         ) -> None:
     """Serve ``pool`` until SIGTERM or SIGINT; in-flight requests finish first (uvicorn's graceful shutdown)."""
     import uvicorn
