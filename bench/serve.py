@@ -149,7 +149,7 @@ def standin_main(argv: list[str]) -> None:
 
     from agentgen_sym.env import TextEnv
     from agentgen_sym.serve.catalog import Catalog
-    from agentgen_sym.serve.server import bind
+    from agentgen_sym.serve.server import LOOP, bind
 
     catalog = Catalog([Path(p) for p in argv])
     compiled = {}
@@ -206,8 +206,8 @@ def standin_main(argv: list[str]) -> None:
 
     sock = bind("127.0.0.1", 0)
     print(f"stand-in: listening on http://127.0.0.1:{sock.getsockname()[1]}", file=sys.stderr, flush=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, limit_concurrency=4096)).run(
-        sockets=[sock])
+    config = uvicorn.Config(app, log_level="warning", access_log=False, limit_concurrency=4096, loop=LOOP)
+    uvicorn.Server(config).run(sockets=[sock])  # the same event loop as ours, so the designs compare
 
 
 # --------------------------------------------------------------------------- load
