@@ -530,6 +530,41 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK if stats.ok else EXIT_FINDINGS
 
 
+# --------------------------------------------------------------------------- serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from agentgen_sym.serve.catalog import Catalog, CatalogError
+        from agentgen_sym.serve.pool import EnvPool
+        from agentgen_sym.serve.server import LOOPBACK, run as run_server
+        import fastapi  # noqa: F401  (the serve extra)
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise UsageError(f"`serve` needs the serve extra: pip install 'agentgen-sym[serve]' ({exc})") from exc
+    for name in ("max_envs", "max_action_chars", "max_body_bytes", "max_connections"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.idle_timeout <= 0:
+        raise UsageError("--idle-timeout must be positive (seconds)")
+    try:
+        catalog = Catalog([Path(p) for p in args.tasks_dirs])
+    except CatalogError as exc:
+        raise UsageError(str(exc)) from exc
+    for warning in catalog.warnings:
+        _eprint(f"warning: {warning}")
+    if args.host not in LOOPBACK:
+        _eprint(f"warning: serving on {args.host}, not only on this machine (there is no authentication)")
+    pool = EnvPool(catalog, args.profile, max_envs=args.max_envs, idle_timeout=args.idle_timeout,
+                   max_action_chars=args.max_action_chars)
+    try:
+        run_server(pool, args.host, args.port, http_errors=args.http_errors, max_body_bytes=args.max_body_bytes,
+                   max_connections=args.max_connections, access_log=args.access_log)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------------- the main job
 
 
@@ -794,6 +829,35 @@ def build_parser() -> argparse.ArgumentParser:
                         "(responses cached in FILE's folder)")
     _llm_options(x, repair=False)
     x.set_defaults(handler=cmd_export)
+
+    sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",
+                        description="Serve the tasks of one or more TASKS_DIRs over HTTP with AgentGym's routes "
+                                    "(/create, /step, /reset, /observation, /available_actions, /detail, /close) "
+                                    "plus /tasks, /health and /conversation_start. data_idx numbers tasks by id "
+                                    "within each folder, folders in the order given (as the agentgym export's "
+                                    "item_id). Rewards are progress rates. Stop with SIGTERM or Ctrl-C.",
+                        epilog="Exit codes: 0 stopped cleanly, 2 usage error (unreadable folder, port in use, "
+                               "missing serve extra).")
+    sv.add_argument("tasks_dirs", nargs="+", metavar="TASKS_DIR", help="folders written by `generate`/`evolve`/`run`")
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
+    sv.add_argument("--profile", choices=["agentgen", "agentboard"], default="agentgen",
+                    help="observation wording: agentgen as the exported training data (default), agentboard as "
+                         "AgentBoard's PDDL games")
+    sv.add_argument("--http-errors", action="store_true",
+                    help="answer errors with HTTP status codes (400/404/410/413/422) instead of AgentGym's "
+                         "200 with {\"error\": ...}")
+    sv.add_argument("--max-envs", type=int, default=10000, metavar="N",
+                    help="live environments at most; one more evicts the least recently used (default 10000)")
+    sv.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
+                    help="evict environments idle this many seconds (default 3600)")
+    sv.add_argument("--max-action-chars", type=int, default=2000, metavar="N", help="longest action (default 2000)")
+    sv.add_argument("--max-body-bytes", type=int, default=65536, metavar="N",
+                    help="largest request body (default 65536)")
+    sv.add_argument("--max-connections", type=int, default=2048, metavar="N",
+                    help="concurrent connections at most; more are answered 503 (default 2048)")
+    sv.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs time)")
+    sv.set_defaults(handler=cmd_serve)
 
     r = sub.add_parser("run", help="the main job: the bundled corpus through the whole pipeline",
                        description="For every domain of the corpus: check, generate tasks, Bi-Evol them, solve and "

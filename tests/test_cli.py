@@ -19,7 +19,7 @@ def test_help_and_version_through_python_m():
     assert proc.returncode == 0 and proc.stdout.decode().strip() == f"agentgen-sym {__version__}"
 
 
-@pytest.mark.parametrize("command", ["parse", "explain"])
+@pytest.mark.parametrize("command", ["parse", "explain", "serve"])
 def test_every_subcommand_has_help(command, capsys):
     with pytest.raises(SystemExit) as exit_info:
         cli.main([command, "--help"])

@@ -2,8 +2,9 @@
 
 from .goals import GoalCondition
 from .templates import TEMPLATES_FILE, ActionReader, TemplateError, Templates
-from .textenv import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
-                      VALID_ACTIONS_PREFIX, StepResult, TextEnv)
+from .textenv import StepResult, TextEnv
+from .texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
+                       VALID_ACTIONS_PREFIX, Outcome, TextTask)
 
 __all__ = [
     "ActionReader",
@@ -12,11 +13,13 @@ __all__ = [
     "GOAL_SATISFIED",
     "GoalCondition",
     "INVALID_ACTION",
+    "Outcome",
     "StepResult",
     "TEMPLATES_FILE",
     "TemplateError",
     "Templates",
     "TextEnv",
+    "TextTask",
     "UNSATISFIED_ACTION",
     "VALID_ACTIONS_PREFIX",
 ]

@@ -13,23 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ..compiler.compile import CompiledTask, compile_task
 from ..compiler.parser import parse_domain, parse_problem
-from ..compiler.task import GroundAction
-from .goals import goal_conditions
-from .templates import ActionReader, Templates
+from .templates import Templates
+from .texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
+                       VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
 
-INVALID_ACTION = "The action is not valid and therefore takes no effect. Please check valid actions."
-"""AgentBoard's answer to text that is no action of the domain."""
-UNSATISFIED_ACTION = ("The action is not valid and therefore takes no effect. Please remember to satisfy the "
-                      "restriction of actions. You can also check valid actions.")
-"""AgentBoard's answer to a well-formed action whose precondition does not hold."""
-GOAL_SATISFIED = " The goal is satisfied."
-GOAL_PREFIX = "The goal is to satisfy the following conditions: "
-VALID_ACTIONS_PREFIX = "Valid actions are: "
-CHECK_VALID_ACTIONS = "check valid actions"
+__all__ = ["CHECK_VALID_ACTIONS", "GOAL_PREFIX", "GOAL_SATISFIED", "INVALID_ACTION", "UNSATISFIED_ACTION",
+           "VALID_ACTIONS_PREFIX", "StepResult", "TextEnv", "sentence"]
 
 
 @dataclass(frozen=True)
@@ -40,23 +31,19 @@ class StepResult:
     info: dict[str, Any]
 
 
-def sentence(text: str) -> str:
-    """``a is on b`` -> ``A is on b.`` (only the first letter changes: object names stay readable)."""
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
 class TextEnv:
     """One episode at a time over a compiled task (its GroundTask, objects, static facts and goal)."""
 
-    def __init__(self, compiled: CompiledTask, templates: Templates) -> None:
+    def __init__(self, compiled: CompiledTask, templates: Templates, text: TextTask | None = None) -> None:
+        self.text = text if text is not None else TextTask(compiled, templates)
         self.compiled = compiled
-        self.task = task = compiled.ground
+        self.task = self.text.task
         self.templates = templates
-        self.goals = goal_conditions(compiled, templates)
-        self.reader = ActionReader(templates, compiled.objects)
-        self.ops: dict[GroundAction, tuple[int, ...]] = task.action_ops
-        self.shown = np.flatnonzero(task.atom_mask)
-        self.static = sorted(compiled.static)
+        self.goals = self.text.goals
+        self.reader = self.text.reader
+        self.ops = self.text.ops
+        self.shown = self.text.shown
+        self.static = self.text.static
         self.reset()
 
     @classmethod
@@ -68,7 +55,7 @@ class TextEnv:
     # ------------------------------------------------------------------ episode
     def reset(self) -> str:
         """Start over from the initial state; returns the initial observation (the facts)."""
-        self.row = self.task.init_bits[None, :].copy()
+        self.row = self.text.initial_row()
         self.state = self.task.unpack(self.row)
         self.steps = 0
         self.attempts = 0
@@ -82,23 +69,17 @@ class TextEnv:
         """Apply one action given as text; an invalid one leaves the state as it was and says why."""
         self.steps += 1
         applied: str | None = None
-        if " ".join(action_text.lower().split()) == CHECK_VALID_ACTIONS:
-            observation, valid = VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions()), True
-        else:
+        outcome, op = self.text.step(self.row, self.state, action_text)
+        if outcome != Outcome.QUERY:
             self.attempts += 1
-            readings = self.reader.read(action_text)
-            op = self._applicable_op(readings)
-            valid = op is not None
-            if not readings:
-                observation = INVALID_ACTION
-            elif op is None:
-                observation = UNSATISFIED_ACTION
-            else:
-                self.valid_attempts += 1
-                self._apply(op)
-                self._settle()
-                applied = str(self.task.actions[op])
-                observation = self._observation()
+        if op is not None:
+            self.valid_attempts += 1
+            self.row = self.text.apply(self.row, self.state, op)
+            self.state = self.task.unpack(self.row)
+            self._settle()
+            applied = str(self.task.actions[op])
+        observation = self.text.message(outcome, self.state, self.done)
+        valid = outcome in (Outcome.STATE, Outcome.QUERY)
         info = {"action_is_valid": valid, "action": applied, "progress_rate": self.progress_rate,
                 "grounding_accuracy": self.grounding_accuracy, "steps": self.steps}
         return StepResult(observation, 1.0 if self.done else 0.0, self.done, info)
@@ -106,17 +87,14 @@ class TextEnv:
     # ------------------------------------------------------------------ views
     def valid_actions(self) -> list[str]:
         """The applicable actions as text, sorted so the same state always lists them alike."""
-        task = self.task
-        ok = task.applicable(self.state)[0] & task.action_mask
-        return sorted({self.templates.action(*task.actions[op]) for op in np.flatnonzero(ok)})
+        return self.text.valid_actions(self.state)
 
     def state_facts(self, pddl: bool = False) -> list[str]:
         """The true facts, static ones included, in words (or as PDDL), sorted."""
-        atoms = [self.task.facts[i] for i in self.shown[self.state[0, self.shown]]] + self.static
-        return sorted(str(a) if pddl else self.templates.fact(*a) for a in atoms)
+        return self.text.state_facts(self.state, pddl)
 
     def goal_text(self) -> str:
-        return GOAL_PREFIX + ", ".join(sorted(g.text for g in self.goals))
+        return self.text.goal_line
 
     @property
     def grounding_accuracy(self) -> float:
@@ -125,23 +103,10 @@ class TextEnv:
 
     # ------------------------------------------------------------------ internals
     def _observation(self) -> str:
-        text = " ".join(sentence(f) for f in self.state_facts())
-        return text + GOAL_SATISFIED if self.done else text
-
-    def _applicable_op(self, readings: list[GroundAction]) -> int | None:
-        ok = self.task.applicable(self.state)[0]
-        return next((op for r in readings for op in self.ops.get(r, ()) if ok[op]), None)
-
-    def _apply(self, op: int) -> None:
-        self.row = self.task.successors(self.row, self.state, np.array([0]), np.array([op]))
-        self.state = self.task.unpack(self.row)
+        return self.text.message(Outcome.STATE, self.state, self.done)
 
     def _settle(self) -> None:
         """Update done and the progress rate."""
-        reached = bool(self.task.goal_reached(self.state)[0])
+        reached, held = self.text.settle(self.state)
         self.done = self.done or reached
-        if self.goals:
-            held = sum(g.holds(self.state[0], reached) for g in self.goals) / len(self.goals)
-        else:
-            held = float(reached)
         self.progress_rate = max(self.progress_rate, held)

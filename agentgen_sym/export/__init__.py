@@ -9,7 +9,7 @@ from .card import write_card
 from .export import ExportStats, Skipped, check_format, combine, export, export_tasks, read_dataset
 from .formats import FORMATS, Format, meta_file
 from .rules import domain_rules
-from .tasks import ExportError, TaskEntry, read_tasks, task_index
+from .tasks import ExportError, TaskEntry, read_tasks
 from .thoughts import explain
 from .trajectories import Trajectory, TrajectoryError, Turn, play, system_prompt
 
@@ -36,6 +36,5 @@ __all__ = [
     "read_dataset",
     "read_tasks",
     "system_prompt",
-    "task_index",
     "write_card",
 ]

@@ -24,11 +24,12 @@ from ..compiler.ground import GroundingError
 from ..compiler.parser import parse_domain, parse_plan, parse_problem
 from ..compiler.validate import validate
 from ..env import TemplateError, Templates, TextEnv
+from ..env.catalog import task_indices
 from ..files import inside, write_atomic
 from .card import ExportEntry, write_card
 from .formats import FORMATS, Item, Record, meta_file
 from .paraphrase import Paraphraser, ParaphraseStats
-from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks, task_index
+from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
 from .trajectories import Trajectory, TrajectoryError, play
 
 if TYPE_CHECKING:  # importing the export never imports openai; generation reads TASKS_DIRs with .tasks
@@ -113,7 +114,7 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
         raise ExportError(f"{domain_path} has errors ({errors[0].code}: {errors[0].message}); "
                           f"run `agentgen-sym check`")
     entries = read_tasks(folder)
-    index = task_index(e.id for e in entries if isinstance(e, TaskEntry))
+    index = task_indices(e.id for e in entries if isinstance(e, TaskEntry))
     records: list[Record] = []
     metas: list[Record] = []
     skipped: list[Skipped] = []
@@ -258,7 +259,7 @@ def export_tasks(tasks: TaskSet, fmt: str, negatives: bool = False, distances: b
     (what ``export`` writes to the sidecar, one per record) and the skipped tasks."""
     check_format(fmt, negatives)
     templates = Templates.for_domain(tasks.domain, tasks.templates_file)
-    index = task_index(t.id for t in tasks.tasks)
+    index = task_indices(t.id for t in tasks.tasks)
     records: list[Record] = []
     metas: list[Record] = []
     skipped: list[Skipped] = []

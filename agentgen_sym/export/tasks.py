@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 TASKS_FILE = "tasks.jsonl"
 DOMAIN_FILE = "domain.pddl"
@@ -47,16 +47,6 @@ class BadEntry:
 
     label: str
     reason: str
-
-
-def task_index(task_ids: Iterable[str]) -> dict[str, int]:
-    """The index of each task on the environment server: its 0-based position among the ids, sorted.
-
-    One rule for every consumer of a TASKS_DIR: ``export`` writes it into AgentGym ``item_id``s
-    (``<environment>_<index>``) and ``serve`` resolves the index AgentGym sends back to the task,
-    so both must take the ids of the same task list (every id in ``tasks.jsonl``, exported or not).
-    """
-    return {task_id: i for i, task_id in enumerate(sorted(set(task_ids)))}
 
 
 def read_tasks(tasks_dir: Path) -> list[TaskEntry | BadEntry]:

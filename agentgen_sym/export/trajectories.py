@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..compiler.task import GroundAction
-from ..env import TextEnv
+from ..env import Templates, TextEnv
 from .distances import MAX_STATES, distances_to_goal
 from .negatives import Negative, negative_step, try_invalid
 from .rules import domain_rules
@@ -66,7 +66,11 @@ class Trajectory:
 
 
 def system_prompt(env: TextEnv) -> str:
-    templates = env.templates
+    return instruction(env.templates)
+
+
+def instruction(templates: Templates) -> str:
+    """The system prompt of a domain: its actions' rules and the answer format (also the env server's)."""
     return SYSTEM_PROMPT.format(domain=templates.domain.name, rules=domain_rules(templates))
 
 

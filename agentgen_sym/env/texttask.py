@@ -1,0 +1,106 @@
+"""One compiled task in text, as pure functions of a packed state: what TextEnv and the server share.
+
+Everything an agent reads (observations, refusal messages, valid actions, the goal line) and
+how its text is read back into an operator lives here, once per task; an episode is only a
+state row and a few counters on top. ``TextEnv`` keeps one episode in an object; the env
+server keeps thousands of episodes as rows over one ``TextTask`` per task file, so the strings
+are the same in both by construction.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+from ..compiler.compile import CompiledTask
+from ..compiler.task import GroundAction
+from .goals import goal_conditions
+from .templates import ActionReader, Templates
+
+INVALID_ACTION = "The action is not valid and therefore takes no effect. Please check valid actions."
+"""AgentBoard's answer to text that is no action of the domain."""
+UNSATISFIED_ACTION = ("The action is not valid and therefore takes no effect. Please remember to satisfy the "
+                      "restriction of actions. You can also check valid actions.")
+"""AgentBoard's answer to a well-formed action whose precondition does not hold."""
+GOAL_SATISFIED = " The goal is satisfied."
+GOAL_PREFIX = "The goal is to satisfy the following conditions: "
+VALID_ACTIONS_PREFIX = "Valid actions are: "
+CHECK_VALID_ACTIONS = "check valid actions"
+
+
+class Outcome(IntEnum):
+    """What one step of text did; with the state it determines the observation."""
+
+    STATE = 0  # an action applied (or the episode started): the observation is the state
+    QUERY = 1  # "check valid actions": the observation lists them
+    INVALID = 2  # no action of the domain
+    UNSATISFIED = 3  # an action whose precondition does not hold
+
+
+def sentence(text: str) -> str:
+    """``a is on b`` -> ``A is on b.`` (only the first letter changes: object names stay readable)."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+class TextTask:
+    """A compiled task's text views; states are ``uint64[1, n_words]`` rows and their unpacked ``bool[1, n_bits]``."""
+
+    def __init__(self, compiled: CompiledTask, templates: Templates) -> None:
+        self.compiled = compiled
+        self.task = task = compiled.ground
+        self.templates = templates
+        self.goals = goal_conditions(compiled, templates)
+        self.reader = ActionReader(templates, compiled.objects)
+        self.ops: dict[GroundAction, tuple[int, ...]] = task.action_ops
+        self.shown = np.flatnonzero(task.atom_mask)
+        self.static = sorted(compiled.static)
+        self.goal_line = GOAL_PREFIX + ", ".join(sorted(g.text for g in self.goals))
+
+    def initial_row(self) -> np.ndarray:
+        """A fresh copy of the initial state, ``uint64[1, n_words]``."""
+        return self.task.init_bits[None, :].copy()
+
+    def step(self, row: np.ndarray, state: np.ndarray, text: str) -> tuple[Outcome, int | None]:
+        """What ``text`` does in ``state``: the outcome and the operator to apply (None unless STATE)."""
+        if " ".join(text.lower().split()) == CHECK_VALID_ACTIONS:
+            return Outcome.QUERY, None
+        readings = self.reader.read(text)
+        if not readings:
+            return Outcome.INVALID, None
+        ok = self.task.applicable(state)[0]
+        op = next((op for r in readings for op in self.ops.get(r, ()) if ok[op]), None)
+        return (Outcome.UNSATISFIED, None) if op is None else (Outcome.STATE, op)
+
+    def apply(self, row: np.ndarray, state: np.ndarray, op: int) -> np.ndarray:
+        """The successor row of applying operator ``op``."""
+        return self.task.successors(row, state, np.array([0]), np.array([op]))
+
+    def settle(self, state: np.ndarray) -> tuple[bool, float]:
+        """Whether the goal holds, and the fraction of goal conditions that hold (AgentBoard's progress)."""
+        reached = bool(self.task.goal_reached(state)[0])
+        if self.goals:
+            return reached, sum(g.holds(state[0], reached) for g in self.goals) / len(self.goals)
+        return reached, float(reached)
+
+    def message(self, outcome: Outcome, state: np.ndarray, done: bool) -> str:
+        """The observation after ``outcome`` in ``state`` (``done``: the goal has been reached)."""
+        if outcome == Outcome.QUERY:
+            return VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(state))
+        if outcome == Outcome.INVALID:
+            return INVALID_ACTION
+        if outcome == Outcome.UNSATISFIED:
+            return UNSATISFIED_ACTION
+        text = " ".join(sentence(f) for f in self.state_facts(state))
+        return text + GOAL_SATISFIED if done else text
+
+    def valid_actions(self, state: np.ndarray) -> list[str]:
+        """The applicable actions as text, sorted so the same state always lists them alike."""
+        task = self.task
+        ok = task.applicable(state)[0] & task.action_mask
+        return sorted({self.templates.action(*task.actions[op]) for op in np.flatnonzero(ok)})
+
+    def state_facts(self, state: np.ndarray, pddl: bool = False) -> list[str]:
+        """The true facts, static ones included, in words (or as PDDL), sorted."""
+        atoms = [self.task.facts[i] for i in self.shown[state[0, self.shown]]] + self.static
+        return sorted(str(a) if pddl else self.templates.fact(*a) for a in atoms)

@@ -1,0 +1,148 @@
+"""The tasks a server offers: TASKS_DIRs read once, each task compiled once and shared.
+
+A task's number (``data_idx``) follows ``env.catalog.data_indices``, the rule the AgentGym export
+uses for ``item_id``. Tasks are compiled on first use and kept (one ``TextTask`` per task file,
+shared by every environment playing it); a task that cannot be compiled stays in the list, so
+numbers never shift, and answers every reset with the reason.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..compiler.check import check
+from ..compiler.compile import compile_task
+from ..compiler.diagnostics import PddlError
+from ..compiler.ground import GroundingError
+from ..compiler.parser import parse_domain, parse_problem
+from ..env import TemplateError, Templates, TextTask
+from ..env.catalog import data_indices, task_indices
+from ..export.formats import AGENTGYM_ACK
+from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
+from ..export.trajectories import instruction
+from ..files import inside
+
+
+class CatalogError(Exception):
+    """A TASKS_DIR that cannot be served at all (the CLI's exit code 2)."""
+
+
+class TaskUnavailable(Exception):
+    """A task of the catalog that cannot be played; the message says why."""
+
+
+@dataclass(frozen=True)
+class TaskInfo:
+    """One task as ``GET /tasks`` lists it; ``item_id`` is the AgentGym export's ``<domain>_<index>``."""
+
+    data_idx: int
+    task_id: str
+    domain: str
+    item_id: str
+    difficulty: int | None
+    folder: int
+    problem_path: Path | None  # None: the file named leads out of the folder
+
+    def public(self) -> dict:
+        return {"data_idx": self.data_idx, "id": self.task_id, "domain": self.domain, "item_id": self.item_id,
+                "difficulty": self.difficulty}
+
+
+@dataclass(frozen=True)
+class Folder:
+    path: Path
+    templates: Templates
+    priming: tuple[dict, dict]
+
+
+class Catalog:
+    """The tasks of one or more TASKS_DIRs, numbered by ``data_indices``; ``warnings`` lists skipped lines."""
+
+    def __init__(self, tasks_dirs: list[Path]) -> None:
+        if not tasks_dirs:
+            raise CatalogError("name at least one TASKS_DIR")
+        self.folders: list[Folder] = []
+        self.warnings: list[str] = []
+        entries: list[dict[str, TaskEntry]] = []
+        for raw in tasks_dirs:
+            folder, good = self._read_folder(Path(raw))
+            self.folders.append(folder)
+            entries.append(good)
+        self.tasks: list[TaskInfo] = []
+        local = [task_indices(ids) for ids in entries]
+        for data_idx, (position, task_id) in enumerate(data_indices(entries)):
+            entry, folder = entries[position][task_id], self.folders[position]
+            domain = folder.templates.domain.name
+            difficulty = entry.fields.get("difficulty")
+            self.tasks.append(TaskInfo(data_idx, task_id, domain, f"{domain}_{local[position][task_id]}",
+                                       difficulty if isinstance(difficulty, int) else None, position,
+                                       inside(folder.path, entry.problem_file)))
+        if not self.tasks:
+            raise CatalogError(f"no task to serve in {', '.join(str(p) for p in tasks_dirs)}")
+        self._compiled: dict[int, TextTask | str] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.tasks)
+
+    def _read_folder(self, path: Path) -> tuple[Folder, dict[str, TaskEntry]]:
+        domain_path = path / DOMAIN_FILE
+        if not path.is_dir():
+            raise CatalogError(f"cannot read {path}: not a folder")
+        try:
+            domain = parse_domain(domain_path)
+            templates = Templates.beside(domain, domain_path)
+            found = read_tasks(path)
+        except OSError as exc:
+            raise CatalogError(f"cannot read {domain_path}: {exc.strerror or exc}") from exc
+        except PddlError as exc:
+            raise CatalogError(f"cannot use {domain_path}: {exc}") from exc
+        except (TemplateError, ExportError) as exc:
+            raise CatalogError(str(exc)) from exc
+        errors = [d for d in check(domain) if d.is_error]
+        if errors:
+            raise CatalogError(f"{domain_path} has errors ({errors[0].code}: {errors[0].message}); "
+                               f"run `agentgen-sym check`")
+        good: dict[str, TaskEntry] = {}
+        for entry in found:
+            if isinstance(entry, BadEntry):
+                self.warnings.append(f"{path}: skipped {entry.label}: {entry.reason}")
+            else:
+                good[entry.id] = entry
+        priming = ({"from": "human", "loss": None, "value": instruction(templates)},
+                   {"from": "gpt", "loss": False, "value": AGENTGYM_ACK})
+        return Folder(path, templates, priming), good
+
+    def text(self, data_idx: int) -> TextTask:
+        """The task's shared text views, compiled on first use; raises TaskUnavailable."""
+        found = self._compiled.get(data_idx)
+        if found is None:
+            with self._lock:
+                found = self._compiled.get(data_idx)
+                if found is None:
+                    found = self._compiled[data_idx] = self._compile(self.tasks[data_idx])
+        if isinstance(found, str):
+            raise TaskUnavailable(found)
+        return found
+
+    def _compile(self, info: TaskInfo) -> TextTask | str:
+        folder = self.folders[info.folder]
+        if info.problem_path is None:  # still numbered, as the export numbers it, but never read
+            return f"task {info.task_id} cannot be played: its problem_file leads out of {folder.path}"
+        try:
+            compiled = compile_task(folder.templates.domain, parse_problem(info.problem_path))
+        except OSError as exc:
+            return f"task {info.task_id} cannot be played: cannot read {info.problem_path}: {exc.strerror or exc}"
+        except PddlError as exc:
+            first = next((d for d in exc.diagnostics if d.is_error), exc.diagnostics[0])
+            return (f"task {info.task_id} cannot be played: {info.problem_path} has errors "
+                    f"({first.code}: {first.message})")
+        except GroundingError as exc:
+            return f"task {info.task_id} cannot be played: {exc}"
+        return TextTask(compiled, folder.templates)
+
+    def priming(self, data_idx: int) -> tuple[dict, dict]:
+        """AgentGym's two ``conversation_start`` messages for the task's domain (the export's first two turns)."""
+        return self.folders[self.tasks[data_idx].folder].priming

@@ -1,0 +1,280 @@
+"""Live environments as compact episodes over the catalog's shared tasks, bounded and thread-safe.
+
+An episode is a packed state row (``uint64[1, n_words]``) and a few counters; observations are
+recomputed from the row through the task's ``TextTask``, so they are TextEnv's strings and cost
+no memory between requests. The pool holds at most ``max_envs`` episodes: creating one more
+evicts the least recently used, and episodes idle longer than ``idle_timeout`` seconds are
+evicted as new ones are created. A gone id is remembered (a bounded record) so its client is
+told it was closed or evicted rather than that it never existed. Each episode has its own lock,
+so concurrent steps on one id run one after the other; the registry lock is held only to look up,
+insert and remove.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from typing import Any, Callable
+
+import numpy as np
+
+from ..env import Outcome, TextTask
+from ..export.trajectories import OBSERVATION
+from .catalog import Catalog, TaskUnavailable
+
+PROFILES = ("agentgen", "agentboard")
+"""How observations are worded: ``agentgen`` as the agentgym export's turns (so a model sees at
+evaluation exactly what it was trained on): the first is the goal line, a newline and
+``Observation: <facts>``, later ones ``Observation: <text>``; ``agentboard`` as AgentBoard's PDDL
+games, the bare text (the first one still starts with the goal line)."""
+
+RESET = -1
+"""The outcome code of an episode that has not stepped since its reset."""
+GONE_MEMORY = 65536
+"""How many closed or evicted ids are remembered for their error message (a small int each)."""
+CLOSED, EVICTED_LRU, EVICTED_IDLE = 0, 1, 2
+
+
+class ServeError(Exception):
+    """A request the server refuses; ``status`` is the HTTP code used when proper status codes are on."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Episode:
+    """One live environment: which task, the state row and the counters (nothing per-request)."""
+
+    __slots__ = ("data_idx", "row", "outcome", "steps", "attempts", "valid", "progress", "done", "used", "lock",
+                 "open")
+
+    def __init__(self, data_idx: int, row: np.ndarray, now: float) -> None:
+        self.lock = threading.Lock()
+        self.open = True
+        self.used = now
+        self.start(data_idx, row)
+
+    def start(self, data_idx: int, row: np.ndarray) -> None:
+        self.data_idx = data_idx
+        self.row = row
+        self.outcome = RESET
+        self.steps = self.attempts = self.valid = 0
+        self.progress = 0.0
+        self.done = False
+
+
+class EnvPool:
+    """The server's environments; every method returns JSON-ready data or raises ServeError."""
+
+    def __init__(self, catalog: Catalog, profile: str = "agentgen", max_envs: int = 10000,
+                 idle_timeout: float = 3600.0, max_action_chars: int = 2000,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if profile not in PROFILES:
+            raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+        if max_envs < 1:
+            raise ValueError("max_envs must be at least 1")
+        self.catalog = catalog
+        self.profile = profile
+        self.max_envs = max_envs
+        self.idle_timeout = idle_timeout
+        self.max_action_chars = max_action_chars
+        self.clock = clock
+        self._live: OrderedDict[int, Episode] = OrderedDict()  # least recently used first
+        self._gone: OrderedDict[int, int] = OrderedDict()  # id -> CLOSED / EVICTED_LRU / EVICTED_IDLE
+        self._next_id = 0
+        self._lock = threading.Lock()
+        self.evicted = 0
+
+    @property
+    def live(self) -> int:
+        return len(self._live)
+
+    # ------------------------------------------------------------------ lifecycle
+    def create(self, data_idx: Any = 0) -> dict:
+        data_idx = self._data_idx(data_idx)
+        text = self._text(data_idx)
+        now = self.clock()
+        episode = Episode(data_idx, text.initial_row(), now)
+        self._settle(episode, text)
+        with self._lock:
+            self._evict_idle(now)
+            while len(self._live) >= self.max_envs:
+                oldest, _ = next(iter(self._live.items()))
+                self._forget(oldest, EVICTED_LRU)
+            env_id = self._next_id
+            self._next_id += 1
+            self._live[env_id] = episode
+        return {"id": env_id, **self._state(episode, text)}
+
+    def reset(self, env_id: Any, data_idx: Any = 0) -> dict:
+        episode = self._get(env_id)
+        data_idx = self._data_idx(data_idx)
+        text = self._text(data_idx)
+        with episode.lock:
+            self._check_open(episode, env_id)
+            episode.start(data_idx, text.initial_row())
+            self._settle(episode, text)
+            return {"id": env_id, **self._state(episode, text)}
+
+    def close(self, env_id: Any) -> bool:
+        env_id = self._id(env_id)
+        with self._lock:
+            if env_id not in self._live:
+                raise self._missing(env_id)
+            episode = self._live[env_id]
+            self._forget(env_id, CLOSED)
+        with episode.lock:
+            episode.open = False
+        return True
+
+    # ------------------------------------------------------------------ playing
+    def step(self, env_id: Any, action: Any) -> dict:
+        episode = self._get(env_id)
+        if not isinstance(action, str):
+            raise ServeError(f"'action' must be a string, found {_kind(action)}")
+        if len(action) > self.max_action_chars:
+            raise ServeError(f"the action is {len(action)} characters long; the limit is {self.max_action_chars}",
+                             413)
+        with episode.lock:
+            self._check_open(episode, env_id)
+            text = self._text(episode.data_idx)
+            state = text.task.unpack(episode.row)
+            outcome, op = text.step(episode.row, state, action)
+            episode.steps += 1
+            if outcome != Outcome.QUERY:
+                episode.attempts += 1
+            if op is not None:
+                episode.valid += 1
+                episode.row = text.apply(episode.row, state, op)
+                state = text.task.unpack(episode.row)
+                self._settle(episode, text, state)
+            episode.outcome = int(outcome)
+            return {"observation": self._observation(episode, text, state), "reward": episode.progress,
+                    "done": episode.done}
+
+    def observation(self, env_id: Any) -> str:
+        episode = self._get(env_id)
+        with episode.lock:
+            self._check_open(episode, env_id)
+            text = self._text(episode.data_idx)
+            return self._observation(episode, text, text.task.unpack(episode.row))
+
+    def available_actions(self, env_id: Any) -> list[str]:
+        episode = self._get(env_id)
+        with episode.lock:
+            self._check_open(episode, env_id)
+            text = self._text(episode.data_idx)
+            return text.valid_actions(text.task.unpack(episode.row))
+
+    def detail(self, env_id: Any) -> dict:
+        episode = self._get(env_id)
+        with episode.lock:
+            self._check_open(episode, env_id)
+            text = self._text(episode.data_idx)
+            info = self.catalog.tasks[episode.data_idx]
+            return {"id": self._id(env_id), **self._state(episode, text), "data_idx": episode.data_idx,
+                    "task_id": info.task_id, "domain": info.domain, "item_id": info.item_id,
+                    "goal": text.goal_line, "steps": episode.steps, "progress_rate": episode.progress,
+                    "grounding_accuracy": episode.valid / episode.attempts if episode.attempts else 1.0}
+
+    def conversation_start(self, env_id: Any) -> list[dict]:
+        episode = self._get(env_id)
+        with episode.lock:
+            self._check_open(episode, env_id)
+            return list(self.catalog.priming(episode.data_idx))
+
+    # ------------------------------------------------------------------ internals
+    def _state(self, episode: Episode, text: TextTask) -> dict:
+        state = text.task.unpack(episode.row)
+        return {"observation": self._observation(episode, text, state), "done": episode.done,
+                "reward": episode.progress}
+
+    def _observation(self, episode: Episode, text: TextTask, state: np.ndarray) -> str:
+        if episode.outcome == RESET:
+            facts = text.message(Outcome.STATE, state, episode.done)
+            if self.profile == "agentgen":
+                return f"{text.goal_line}\n{OBSERVATION.format(facts)}"
+            return f"{text.goal_line}\n{facts}"
+        message = text.message(Outcome(episode.outcome), state, episode.done)
+        return OBSERVATION.format(message) if self.profile == "agentgen" else message
+
+    @staticmethod
+    def _settle(episode: Episode, text: TextTask, state: np.ndarray | None = None) -> None:
+        reached, held = text.settle(text.task.unpack(episode.row) if state is None else state)
+        episode.done = episode.done or reached
+        episode.progress = max(episode.progress, held)
+
+    def _text(self, data_idx: int) -> TextTask:
+        try:
+            return self.catalog.text(data_idx)
+        except TaskUnavailable as exc:
+            raise ServeError(str(exc), 422) from exc
+
+    def _data_idx(self, value: Any) -> int:
+        if value is None:
+            return 0
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ServeError(f"'data_idx' must be an integer, found {_kind(value)}")
+        if not 0 <= value < len(self.catalog):
+            raise ServeError(f"no task with data_idx {value}: this server has {len(self.catalog)} tasks "
+                             f"(data_idx 0..{len(self.catalog) - 1}; GET /tasks lists them)", 404)
+        return value
+
+    @staticmethod
+    def _id(value: Any) -> int:
+        if value is None:
+            raise ServeError("missing 'id': the environment id that /create returned")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ServeError(f"'id' must be an integer, found {_kind(value)}")
+        return value
+
+    def _get(self, env_id: Any) -> Episode:
+        env_id = self._id(env_id)
+        with self._lock:
+            episode = self._live.get(env_id)
+            if episode is None:
+                raise self._missing(env_id)
+            self._live.move_to_end(env_id)
+            episode.used = self.clock()
+        return episode
+
+    @staticmethod
+    def _check_open(episode: Episode, env_id: int) -> None:
+        if not episode.open:  # closed or evicted while this request waited for the episode's lock
+            raise ServeError(f"environment {env_id} was closed while this request waited", 410)
+
+    def _missing(self, env_id: int) -> ServeError:
+        why = self._gone.get(env_id)
+        if why is not None:
+            reason = {CLOSED: "was closed",
+                      EVICTED_LRU: "was evicted: it was the least recently used when the server reached its limit "
+                                   f"of {self.max_envs} live environments",
+                      EVICTED_IDLE: f"was evicted after {self.idle_timeout:g} s without requests"}[why]
+            return ServeError(f"environment {env_id} {reason}; create a new one with POST /create", 410)
+        if 0 <= env_id < self._next_id:
+            return ServeError(f"environment {env_id} is gone (closed or evicted); create a new one with "
+                              f"POST /create", 410)
+        return ServeError(f"no environment {env_id}: create one with POST /create", 404)
+
+    def _forget(self, env_id: int, why: int) -> None:
+        """Remove a live episode (registry lock held) and remember why."""
+        episode = self._live.pop(env_id)
+        episode.open = False
+        self.evicted += why != CLOSED
+        self._gone[env_id] = why
+        while len(self._gone) > GONE_MEMORY:
+            self._gone.popitem(last=False)
+
+    def _evict_idle(self, now: float) -> None:
+        while self._live:
+            oldest, episode = next(iter(self._live.items()))
+            if now - episode.used <= self.idle_timeout:
+                return
+            self._forget(oldest, EVICTED_IDLE)
+
+
+def _kind(value: Any) -> str:
+    return {bool: "a boolean", str: "a string", float: "a number", list: "a list", dict: "an object",
+            type(None): "null"}.get(type(value), type(value).__name__)

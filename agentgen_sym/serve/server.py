@@ -1,0 +1,63 @@
+"""Running the server: one uvicorn process on a socket bound here, stopped gracefully by SIGTERM or Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import sys
+from typing import Callable
+
+from .app import MAX_BODY_BYTES, create_app
+from .pool import EnvPool
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+LOOP = "asyncio"
+"""uvicorn's event loop. Not uvloop: under a 512-client soak, uvloop left new connections unaccepted in
+the listen queue for some 30 s each while it served the established ones (measured with bench/serve.py
+--soak); asyncio's loop accepted them in time."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket (``port`` 0: a free one, as ``getsockname`` then tells)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # proto IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only then, and without it
+    # every kept-alive answer (headers, then body) waits out the client's 40 ms delayed ACK
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors: bool = False,
+        max_body_bytes: int = MAX_BODY_BYTES, max_connections: int = 2048, keep_alive_s: float = 120.0,
+        access_log: bool = False, loop: str = LOOP,
+        say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
+        ) -> None:
+    """Serve ``pool`` until SIGTERM or SIGINT; in-flight requests finish first (uvicorn's graceful shutdown)."""
+    import uvicorn
+
+    sock = bind(host, port)
+    bound_host, bound_port = sock.getsockname()[:2]
+    config = uvicorn.Config(create_app(pool, http_errors, max_body_bytes), log_level="warning", loop=loop,
+                            access_log=access_log, limit_concurrency=max_connections,
+                            timeout_keep_alive=int(keep_alive_s), timeout_graceful_shutdown=10)
+    server = uvicorn.Server(config)
+    where = f"[{bound_host}]" if ":" in bound_host else bound_host
+    say(f"agentgen-sym serve: {len(pool.catalog)} tasks, profile {pool.profile}, "
+        f"listening on http://{where}:{bound_port}")
+    # uvicorn shuts down gracefully on SIGTERM/SIGINT, then re-raises the signal to the handler it
+    # found; a no-op one there lets the process finish its own shutdown and exit 0.
+    previous = {sig: signal.signal(sig, _ignore) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    say(f"agentgen-sym serve: stopped ({pool.live} environments were live)")
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """A signal uvicorn already handled."""
