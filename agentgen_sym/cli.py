@@ -948,3 +948,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         _eprint(f"error: cannot write {where}: {exc.strerror or exc}")
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_USAGE
+
+
+def entry() -> None:
+    """The console script: ``main``, then a prompt exit after a limit was reached (the structures a stopped
+    grounder or search built can hold a gigabyte, and freeing them object by object takes seconds)."""
+    code = main()
+    if code == EXIT_LIMIT:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)

@@ -1,0 +1,113 @@
+"""Limits under blow-up inputs: each case runs the CLI as a user would, with a time and a memory limit,
+and the table gives the wall time and the peak resident memory against them.
+
+    .venv/bin/python bench/limits.py
+
+Cases: a wide action (8 parameters over 30 objects) under a time limit and under a memory limit, a
+quantified goal over 30^4 instances, a 10^5-step plan to validate, /dev/zero as a domain, and LLM
+replies that are drip-fed, endless or a gzip bomb (from a scripted server on 127.0.0.1). Target:
+every run stops within its time limit + 1 s and under its memory limit + 10%. Interpreter start-up
+is measured once (``python -m agentgen_sym --help``) and shown beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agentgen_sym.tables import print_table  # noqa: E402
+from tests.llm_server import Drip, Garbage, ScriptedLLMServer  # noqa: E402
+
+OBJECTS = " ".join(f"o{i}" for i in range(30))
+WIDE_DOMAIN = """(define (domain wide) (:requirements :strips)
+  (:predicates (p ?a ?b ?c ?d ?e ?f ?g ?h) (q))
+  (:action a :parameters (?a ?b ?c ?d ?e ?f ?g ?h) :precondition (q) :effect (p ?a ?b ?c ?d ?e ?f ?g ?h)))"""
+WIDE_PROBLEM = f"(define (problem w) (:domain wide) (:objects {OBJECTS}) (:init (q)) (:goal (p o1 o2 o3 o4 o5 o6 o7 o8)))"
+QUANT_DOMAIN = """(define (domain quant) (:requirements :strips :universal-preconditions)
+  (:predicates (p ?a ?b ?c ?d) (r ?a))
+  (:action mark :parameters (?a) :precondition (r ?a) :effect (p ?a ?a ?a ?a)))"""
+QUANT_PROBLEM = (f"(define (problem w) (:domain quant) (:objects {OBJECTS}) (:init "
+                 + " ".join(f"(r o{i})" for i in range(30)) + ") (:goal (forall (?a ?b ?c ?d) (p ?a ?b ?c ?d))))")
+TOGGLE_DOMAIN = """(define (domain toggle) (:requirements :strips :negative-preconditions)
+  (:predicates (on))
+  (:action up :parameters () :precondition (not (on)) :effect (on))
+  (:action down :parameters () :precondition (on) :effect (not (on))))"""
+TOGGLE_PROBLEM = "(define (problem t) (:domain toggle) (:init) (:goal (not (on))))"
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    argv: list[str]
+    time_limit_s: float | None
+    memory_limit_mb: float | None
+    server_step: Drip | None = None
+
+
+def _run(argv: list[str], cwd: Path) -> tuple[int, float, float]:
+    """Exit code, wall seconds and peak RSS (MB) of ``python -m agentgen_sym ARGV``."""
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "agentgen_sym", *argv], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, time.perf_counter() - started, usage.ru_maxrss / 1024
+
+
+def cases(work: Path, llm_url: str) -> list[Case]:
+    files = {"wide.pddl": WIDE_DOMAIN, "wide-p.pddl": WIDE_PROBLEM, "quant.pddl": QUANT_DOMAIN,
+             "quant-p.pddl": QUANT_PROBLEM, "toggle.pddl": TOGGLE_DOMAIN, "toggle-p.pddl": TOGGLE_PROBLEM,
+             "long.plan": "(up)\n(down)\n" * 50_000,
+             "agentgen.toml": f'[llm]\nbase_url = "{llm_url}"\nmodel = "m"\ntimeout_s = 5\nmax_retries = 0\n'}
+    for name, text in files.items():
+        (work / name).write_text(text)
+    draft = ["draft", "A small workshop.", "-o", "env", "--no-cache"]
+    return [
+        Case("wide action, time", ["solve", "wide.pddl", "wide-p.pddl", "--time-limit", "10", "--memory-limit",
+                                   "1000"], 10, 1000),
+        Case("wide action, memory", ["ground", "wide.pddl", "wide-p.pddl", "--memory-limit", "500"], None, 500),
+        Case("quantified goal 30^4", ["solve", "quant.pddl", "quant-p.pddl", "--time-limit", "10"], 10, None),
+        Case("10^5-step plan", ["validate", "toggle.pddl", "toggle-p.pddl", "long.plan"], None, None),
+        Case("/dev/zero as a domain", ["parse", "/dev/zero"], None, None),
+        Case("drip-fed LLM reply", draft, 5, None, Drip(b" ", every_s=0.5, count=1000)),
+        Case("endless LLM reply", draft, 5, None, Drip(b"0" * 2 ** 20, count=3000)),
+        Case("gzip-bomb LLM reply", draft, 5, None, Drip(b"0" * 2 ** 20, count=200, gzip=True)),
+    ]
+
+
+def main() -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
+    rows, failures = [], 0
+    with tempfile.TemporaryDirectory(prefix="limits-bench-") as tmp, ScriptedLLMServer() as server:
+        work = Path(tmp)
+        _code, startup_s, startup_mb = _run(["--help"], work)
+        all_cases = cases(work, server.url)
+        server.script([Garbage(b"not json")])  # a draft whose first reply fails at once: start-up with openai
+        _code, llm_startup_s, _mb = _run(all_cases[-1].argv, work)
+        for case in all_cases:
+            if case.server_step is not None:
+                server.script([case.server_step])
+            code, wall, peak = _run(case.argv, work)
+            start = llm_startup_s if case.server_step is not None else startup_s
+            in_time = case.time_limit_s is None or wall <= case.time_limit_s + 1 + start
+            in_memory = case.memory_limit_mb is None or peak <= case.memory_limit_mb * 1.1
+            failures += not (in_time and in_memory)
+            rows.append([case.name, code, "-" if case.time_limit_s is None else f"{case.time_limit_s:g}",
+                         f"{wall:.1f}", "-" if case.memory_limit_mb is None else f"{case.memory_limit_mb:g}",
+                         f"{peak:.0f}", "yes" if in_time and in_memory else "NO"])
+    print(f"start-up (included in every wall time and allowed on top of the limit): {startup_s:.1f} s, "
+          f"{startup_mb:.0f} MB; a draft that fails at its first reply: {llm_startup_s:.1f} s\n")
+    print_table(["case", "exit", "limit s", "wall s", "limit MB", "peak MB", "held"], rows)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
