@@ -27,7 +27,7 @@ from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, SourceCach
                                                render_sarif, render_text)
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.ground import GroundingError
-from agentgen_sym.compiler.limits import LimitReached
+from agentgen_sym.compiler.limits import Budget, LimitReached
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
@@ -340,7 +340,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     results, found = _load_task(sources, args.max_bytes, args.domain, args.problem, args.plan)
     outcome: ValidationResult | None = None
     if not has_errors(found):
-        outcome = validate(*(r.node for r in results))
+        try:
+            outcome = validate(*(r.node for r in results), Budget(args.time_limit, args.memory_limit))
+        except LimitReached as exc:
+            _eprint(f"stopped: {exc}")
+            return EXIT_LIMIT
         found = list(outcome.diagnostics)
     if args.format == "json":
         plan = results[2].node
@@ -735,12 +739,15 @@ def build_parser() -> argparse.ArgumentParser:
                                    "and the goal must hold at the end. Prints the plan's cost, or the first step "
                                    "that fails and why. The task itself must pass `agentgen-sym check`.",
                        epilog="Exit codes: 0 the plan is valid, 1 it is not (or a file has errors), 2 usage or I/O "
-                              "error. `agentgen-sym explain V805` explains a diagnostic.")
+                              "error, 4 a limit was reached. `agentgen-sym explain V805` explains a diagnostic.")
     v.add_argument("domain", metavar="DOMAIN", help="the domain file")
     v.add_argument("problem", metavar="PROBLEM", help="the problem file")
     v.add_argument("plan", metavar="PLAN", help="the plan file")
     v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    v.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds of replay (exit 4)")
+    v.add_argument("--memory-limit", type=float, metavar="MB",
+                   help="give up when the process's resident memory passes MB (exit 4)")
     v.set_defaults(handler=cmd_validate)
 
     g = sub.add_parser("ground", help="ground a task to NumPy arrays and report its size",

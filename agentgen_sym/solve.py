@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from agentgen_sym.backends import BACKENDS, run_backend
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.compile import CompiledTask
+from agentgen_sym.compiler.limits import Budget, LimitReached
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
@@ -96,7 +97,11 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
     if status is not Status.SOLVED or steps is None:
         return Solution(status, planner, None, stats, None, timings, message, unit_cost)
     started = time.perf_counter()
-    verdict = validate(task.domain, task.problem, ast.Plan(tuple(steps)))
+    left = None if time_limit is None else max(0.0, time_limit - stats.seconds)
+    try:  # the replay shares the time limit with the search
+        verdict = validate(task.domain, task.problem, ast.Plan(tuple(steps)), Budget(left))
+    except LimitReached as exc:
+        return Solution(Status.LIMIT_REACHED, planner, None, stats, None, timings, str(exc), unit_cost)
     timings["validate"] = time.perf_counter() - started
     if not verdict.valid:
         reason = verdict.diagnostics[0].message if verdict.diagnostics else "the goal is not reached"

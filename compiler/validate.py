@@ -19,6 +19,7 @@ from typing import Callable, Container, Iterator
 from . import ast
 from .analysis import axiom_levels, conjuncts, uses_action_costs
 from .diagnostics import Diagnostic, Severity
+from .limits import Budget
 from .printer import expr
 from .suggest import closest
 from .types import ROOT, TypeHierarchy
@@ -108,12 +109,14 @@ def _junction(parts: list[Check], disjunction: bool) -> Check:
     return check
 
 
-def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], existential: bool) -> Check:
+def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], existential: bool,
+                budget: Budget) -> Check:
     """``exists`` (``forall``) over the objects of each variable's type: stops at the first instance
     that holds (fails). One binding dict per test is filled in place; bodies never keep it."""
     def check(state: Container[Fact], b: Binding) -> bool:
         x = dict(b)
         for values in product(*domains):
+            budget.tick("validating the plan (a quantifier)")
             x.update(zip(names, values))
             if body(state, x) is existential:
                 return existential
@@ -168,7 +171,8 @@ class _WatchedFacts:
 class _Task:
     """A domain and problem prepared for replay: objects by type, actions by name, axiom strata."""
 
-    def __init__(self, domain: ast.Domain, problem: ast.Problem):
+    def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None):
+        self.budget = budget or Budget()
         self.hierarchy = TypeHierarchy.of(domain)
         self.objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
         self.actions = {a.name: a for a in domain.actions}
@@ -188,6 +192,7 @@ class _Task:
     def bindings(self, variables: tuple[ast.TypedName, ...], binding: Binding) -> Iterator[Binding]:
         """Every extension of ``binding`` to ``variables``, each over the objects of its type."""
         for values in product(*(self.of_type(v.types) for v in variables)):
+            self.budget.tick("validating the plan (quantified effects and axioms)")
             yield binding | {v.name: value for v, value in zip(variables, values)}
 
     # ------------------------------------------------------------------ formulas
@@ -218,7 +223,7 @@ class _Task:
             case ast.Exists() | ast.Forall():
                 names = [v.name for v in f.variables]
                 domains = [self.of_type(v.types) for v in f.variables]
-                return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists))
+                return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists), self.budget)
         raise TypeError(f"not a formula: {type(f).__name__}")
 
     def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:
@@ -251,6 +256,7 @@ class _Task:
             waiting: dict[Fact, list[tuple[ast.DerivedPredicate, Fact, Binding]]] = defaultdict(list)
             todo = deque((axiom, head, b) for axiom in stratum for head, b in self._heads(axiom))
             while todo:
+                self.budget.tick("validating the plan (derived predicates)")
                 axiom, head, b = todo.popleft()
                 if head in facts:
                     continue
@@ -390,20 +396,23 @@ def _goal_failure(task: _Task, goal: ast.Formula, state: State, steps: int) -> D
 # --------------------------------------------------------------------------- entry points
 
 
-def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> ValidationResult:
+def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan, budget: Budget | None = None
+             ) -> ValidationResult:
     """Replay ``plan`` from the initial state; valid when every step applies and the goal holds at the end.
+    ``budget`` bounds the replay (``limits.LimitReached`` when it runs out).
 
     The cost is what the steps add to ``(total-cost)`` when the task uses action costs (its initial
     value is not part of the plan's cost, as in Fast Downward and unified-planning), else the number
     of steps.
     """
-    task = _Task(domain, problem)
+    task = _Task(domain, problem, budget)
     state: State = frozenset(_fact(a, {}) for a in problem.init if isinstance(a, ast.Atom))
     fluents = {TOTAL_COST: 0} | {_fact(v.function, {}): v.value.value for v in problem.init
                                  if isinstance(v, ast.FunctionValue)}
     states = [state]
     start = fluents[TOTAL_COST]
     for step in enumerate(plan.steps, 1):
+        task.budget.tick("validating the plan", f"step {step[0]} of {len(plan.steps)}")
         try:
             state, fluents = task.apply(step, state, fluents)
         except _StepFailure as failure:

@@ -59,3 +59,16 @@ def test_the_api_raises_limit_reached():
     with pytest.raises(LimitReached) as caught:
         ag.compile_task(WIDE, _wide_problem(30), time_limit=0.5)
     assert "exploring" in caught.value.stage
+
+
+def test_a_time_limit_holds_while_validating(tmp_path: Path):
+    """The replay of a 10^6-step plan had no limit at all."""
+    domain, problem, plan = tmp_path / "d.pddl", tmp_path / "p.pddl", tmp_path / "plan.txt"
+    domain.write_text("(define (domain toggle) (:requirements :strips :negative-preconditions) (:predicates (on))"
+                      " (:action up :parameters () :precondition (not (on)) :effect (on))"
+                      " (:action down :parameters () :precondition (on) :effect (not (on))))")
+    problem.write_text("(define (problem t) (:domain toggle) (:init) (:goal (not (on))))")
+    plan.write_text("(up)\n(down)\n" * 500_000)
+    proc = run_cli("validate", str(domain), str(problem), str(plan), "--time-limit", "1", "--max-bytes",
+                   "100000000", timeout=120)
+    assert proc.returncode == 4 and b"time limit reached while validating the plan (step" in proc.stderr
