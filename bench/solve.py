@@ -88,7 +88,7 @@ class Config:
 
 
 def _anchor_options(backend: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
-    """The options planners/backends.py uses for this anchor, so both benches run the same thing."""
+    """The options agentgen_sym/backends.py uses for this anchor, so both benches run the same thing."""
     try:
         from agentgen_sym.backends import BACKENDS
     except ImportError:
