@@ -847,21 +847,21 @@ def build_parser() -> argparse.ArgumentParser:
                                "missing serve extra).")
     sv.add_argument("tasks_dirs", nargs="+", metavar="TASKS_DIR", help="folders written by `generate`/`evolve`/`run`")
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
-    sv.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
+    sv.add_argument("--port", type=non_negative_int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
     sv.add_argument("--profile", choices=["agentgen", "agentboard"], default="agentgen",
                     help="observation wording: agentgen as the exported training data (default), agentboard as "
                          "AgentBoard's PDDL games")
     sv.add_argument("--http-errors", action="store_true",
                     help="answer errors with HTTP status codes (400/404/410/413/422) instead of AgentGym's "
                          "200 with {\"error\": ...}")
-    sv.add_argument("--max-envs", type=int, default=10000, metavar="N",
+    sv.add_argument("--max-envs", type=positive_int, default=10000, metavar="N",
                     help="live environments at most; one more evicts the least recently used (default 10000)")
     sv.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
                     help="evict environments idle this many seconds (default 3600)")
-    sv.add_argument("--max-action-chars", type=int, default=2000, metavar="N", help="longest action (default 2000)")
-    sv.add_argument("--max-body-bytes", type=int, default=65536, metavar="N",
+    sv.add_argument("--max-action-chars", type=positive_int, default=2000, metavar="N", help="longest action (default 2000)")
+    sv.add_argument("--max-body-bytes", type=positive_int, default=65536, metavar="N",
                     help="largest request body (default 65536)")
-    sv.add_argument("--max-connections", type=int, default=2048, metavar="N",
+    sv.add_argument("--max-connections", type=positive_int, default=2048, metavar="N",
                     help="concurrent connections at most; more are answered 503 (default 2048)")
     sv.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs time)")
     sv.set_defaults(handler=cmd_serve)
