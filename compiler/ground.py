@@ -201,7 +201,8 @@ def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool =
 def _assignments(variables: tuple[ast.TypedName, ...], world: _World) -> Iterator[dict[str, str]]:
     names = [v.name for v in variables]
     for values in product(*(world.objects(v.types) for v in variables)):
-        world.budget.tick("expanding quantifiers", f"over {'/'.join(names)}")
+        if world.budget.tick():
+            world.budget.check("expanding quantifiers", f"over {'/'.join(names)}")
         yield dict(zip(names, values))
 
 
@@ -292,7 +293,8 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations], bud
         for b in bindings:
             key = tuple(_resolve(a, b) for _, a in bound)
             for args in relations.lookup(atom.predicate, positions, key):
-                budget.tick(stage, f"{len(extended)} partial bindings")
+                if budget.tick():
+                    budget.check(stage, f"{len(extended)} partial bindings")
                 if len(args) != len(atom.args):
                     continue
                 new = dict(b)
@@ -307,7 +309,8 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations], bud
             return
     for b in bindings:
         for values in product(*(sorted(schema.allowed[v]) for v in schema.free if v not in b)):
-            budget.tick(stage)
+            if budget.tick():
+                budget.check(stage)
             full = dict(b)
             full.update(zip([v for v in schema.free if v not in b], values))
             yield full
@@ -386,8 +389,9 @@ def _explore(schemas: list[_Schema], world: _World, rules: _AxiomRules) -> list[
             known = sum(map(len, reached))
             for b in _new_bindings(schema, relations, new, first_round, budget):
                 candidates.setdefault(_key(b), b)
-                budget.tick(f"exploring the bindings of action `{schema.action.name}`",
-                            f"{known + len(candidates)} bindings")
+                if budget.tick():
+                    budget.check(f"exploring the bindings of action `{schema.action.name}`",
+                                 f"{known + len(candidates)} bindings")
                 if known + len(candidates) > MAX_OPERATORS:  # every binding may become an operator
                     raise GroundingError("G702", f"more than {MAX_OPERATORS} bindings of actions reachable (action "
                                                  f"`{schema.action.name}` while exploring)")
@@ -625,7 +629,8 @@ def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], w
         action = schema.action
         params = [p.name for p in action.parameters]
         for binding in sorted(found, key=lambda b: tuple(b[p] for p in params)):
-            world.budget.tick("instantiating operators", f"{len(operators)} operators")
+            if world.budget.tick():
+                world.budget.check("instantiating operators", f"{len(operators)} operators")
             args = tuple(binding[p] for p in params)
             pre = [frozenset()] if action.precondition is None else dnf(action.precondition, binding, world)
             if not pre:

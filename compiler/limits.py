@@ -2,8 +2,10 @@
 
 A Budget is made from the limits a user gave (seconds of wall-clock time, megabytes of the
 process's resident memory, measured from ``/proc/self/statm`` where it exists) and ticked in
-every loop whose length the input controls; every ``CHECK_EVERY`` ticks it reads the clock
-and the memory and raises LimitReached naming the stage and the size reached.
+every loop whose length the input controls: ``if budget.tick(): budget.check(stage, size)``.
+``tick`` only counts, and says every ``CHECK_EVERY`` ticks that a check is due, so the stage
+and size messages are formatted only then; ``check`` reads the clock and the memory and raises
+LimitReached naming the stage and the size reached.
 """
 
 from __future__ import annotations
@@ -44,10 +46,10 @@ class Budget:
     def unlimited(self) -> bool:
         return self.deadline is None and self.memory_limit_mb is None
 
-    def tick(self, stage: str, size: str = "") -> None:
+    def tick(self) -> bool:
+        """Count one step of work; True when a ``check`` is due."""
         self._ticks += 1
-        if self._ticks % CHECK_EVERY == 0:
-            self.check(stage, size)
+        return self._ticks % CHECK_EVERY == 0
 
     def check(self, stage: str, size: str = "") -> None:
         """Raise LimitReached when the deadline has passed or the process holds more than the limit."""

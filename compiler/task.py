@@ -261,9 +261,10 @@ class GroundTask:
         """``bool[n]``: the goal holds in ``bool[n, n_bits]`` states, directly or (for a compiled goal)
         because one of its goal operators applies — what an agent playing domain actions sees."""
         reached = self.is_goal(states)
-        goal_ops = ~self.action_mask
-        if goal_ops.any():
-            reached |= self.applicable(states)[:, goal_ops].any(axis=1)
+        goal_ops = np.flatnonzero(~self.action_mask)
+        if goal_ops.size:  # only the goal operators' conditions, not every operator's
+            applies = states[:, self.pre_idx[goal_ops]].all(axis=2) & ~states[:, self.neg_idx[goal_ops]].any(axis=2)
+            reached |= applies.any(axis=1)
         return reached
 
     def successors(self, rows: np.ndarray, states: np.ndarray, state_ids: np.ndarray, op_ids: np.ndarray

@@ -116,7 +116,8 @@ def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], e
     def check(state: Container[Fact], b: Binding) -> bool:
         x = dict(b)
         for values in product(*domains):
-            budget.tick("validating the plan (a quantifier)")
+            if budget.tick():
+                budget.check("validating the plan (a quantifier)")
             x.update(zip(names, values))
             if body(state, x) is existential:
                 return existential
@@ -192,7 +193,8 @@ class _Task:
     def bindings(self, variables: tuple[ast.TypedName, ...], binding: Binding) -> Iterator[Binding]:
         """Every extension of ``binding`` to ``variables``, each over the objects of its type."""
         for values in product(*(self.of_type(v.types) for v in variables)):
-            self.budget.tick("validating the plan (quantified effects and axioms)")
+            if self.budget.tick():
+                self.budget.check("validating the plan (quantified effects and axioms)")
             yield binding | {v.name: value for v, value in zip(variables, values)}
 
     # ------------------------------------------------------------------ formulas
@@ -256,7 +258,8 @@ class _Task:
             waiting: dict[Fact, list[tuple[ast.DerivedPredicate, Fact, Binding]]] = defaultdict(list)
             todo = deque((axiom, head, b) for axiom in stratum for head, b in self._heads(axiom))
             while todo:
-                self.budget.tick("validating the plan (derived predicates)")
+                if self.budget.tick():
+                    self.budget.check("validating the plan (derived predicates)")
                 axiom, head, b = todo.popleft()
                 if head in facts:
                     continue
@@ -412,7 +415,8 @@ def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan, budget: B
     states = [state]
     start = fluents[TOTAL_COST]
     for step in enumerate(plan.steps, 1):
-        task.budget.tick("validating the plan", f"step {step[0]} of {len(plan.steps)}")
+        if task.budget.tick():
+            task.budget.check("validating the plan", f"step {step[0]} of {len(plan.steps)}")
         try:
             state, fluents = task.apply(step, state, fluents)
         except _StepFailure as failure:

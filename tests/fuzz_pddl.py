@@ -25,7 +25,6 @@ OUTCOMES = ("ok", "diagnostic", "limit", "traceback", "hang", "wrong")
 TIME_LIMIT_S = 2.0
 SLACK_S = 1.0
 
-_GROUP = re.compile(r"\([^()]*\)")
 _NAME = re.compile(r"(?<![?:\w-])[a-z][a-z0-9_-]*")
 _NUMBER = re.compile(r"(?<![\w-])\d+(?:\.\d+)?")
 STRANGE_NAMES = ("x" * 10_000, "zero\u200bwidth", "rtl\u202eevil", "1", "42", "and", "either", "-", "émigré",
@@ -47,7 +46,7 @@ class Outcome:
 
 
 def _groups(text: str) -> list[tuple[int, int]]:
-    """Spans of balanced parenthesised groups (innermost first, as a regex over the text finds them)."""
+    """Spans of balanced parenthesised groups, each ending where its closing parenthesis is read."""
     spans, stack = [], []
     for i, ch in enumerate(text):
         if ch == "(":
@@ -153,16 +152,16 @@ def run_one(domain_text: str, problem_text: str, time_limit: float = TIME_LIMIT_
     try:
         domain, problem = ag.parse_domain(domain_text), ag.parse_problem(problem_text)
         ag.check(domain, problem)
-        if late("parse and check"):
-            return late("parse and check")
+        if hang := late("parse and check"):
+            return hang
         started = time.perf_counter()
         task = ag.compile_task(domain, problem, time_limit=time_limit)
-        if late("compile"):
-            return late("compile")
+        if hang := late("compile"):
+            return hang
         started = time.perf_counter()
         solution = ag.solve(task, "default", time_limit=time_limit)
-        if late("solve"):
-            return late("solve")
+        if hang := late("solve"):
+            return hang
     except (ag.PddlError, ag.GroundingError) as exc:
         return Outcome("diagnostic", str(exc)[:200])
     except LimitReached as exc:

@@ -17,19 +17,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ..compiler import ast
-from ..compiler.check import check
 from ..compiler.compile import compile_task
 from ..compiler.diagnostics import PddlError
 from ..compiler.ground import GroundingError
-from ..compiler.parser import parse_domain, parse_plan, parse_problem
+from ..compiler.parser import parse_plan, parse_problem
 from ..compiler.validate import validate
-from ..env import TemplateError, Templates, TextEnv
+from ..env import Templates, TextEnv
 from ..env.catalog import task_indices
 from ..files import inside, write_atomic
 from .card import ExportEntry, write_card
 from .formats import FORMATS, Item, Record, meta_file
 from .paraphrase import Paraphraser, ParaphraseStats
-from .tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
+from .tasks import BadEntry, ExportError, TaskEntry, read_domain, read_tasks
 from .trajectories import Trajectory, TrajectoryError, play
 
 if TYPE_CHECKING:  # importing the export never imports openai; generation reads TASKS_DIRs with .tasks
@@ -97,22 +96,7 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
     check_format(fmt, negatives)
     paraphraser = _paraphraser(thoughts, llm)
     folder = Path(tasks_dir)
-    domain_path = folder / DOMAIN_FILE
-    if not folder.is_dir():
-        raise ExportError(f"cannot read {folder}: not a folder")
-    try:
-        domain = parse_domain(domain_path)
-        templates = Templates.beside(domain, domain_path)
-    except OSError as exc:
-        raise ExportError(f"cannot read {domain_path}: {exc.strerror or exc}") from exc
-    except PddlError as exc:
-        raise ExportError(f"cannot use {domain_path}: {exc}") from exc
-    except TemplateError as exc:
-        raise ExportError(str(exc)) from exc
-    errors = [d for d in check(domain) if d.is_error]
-    if errors:
-        raise ExportError(f"{domain_path} has errors ({errors[0].code}: {errors[0].message}); "
-                          f"run `agentgen-sym check`")
+    domain, templates = read_domain(folder)
     entries = read_tasks(folder)
     index = task_indices(e.id for e in entries if isinstance(e, TaskEntry))
     records: list[Record] = []

@@ -13,6 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..compiler import ast
+from ..compiler.check import check
+from ..compiler.diagnostics import PddlError
+from ..compiler.parser import parse_domain
+from ..env import TemplateError, Templates
+
 TASKS_FILE = "tasks.jsonl"
 DOMAIN_FILE = "domain.pddl"
 
@@ -47,6 +53,28 @@ class BadEntry:
 
     label: str
     reason: str
+
+
+def read_domain(tasks_dir: Path) -> tuple[ast.Domain, Templates]:
+    """The folder's checked domain and its templates (``templates.json`` beside it, else derived);
+    ExportError when the folder, the domain or the templates cannot be used at all."""
+    domain_path = tasks_dir / DOMAIN_FILE
+    if not tasks_dir.is_dir():
+        raise ExportError(f"cannot read {tasks_dir}: not a folder")
+    try:
+        domain = parse_domain(domain_path)
+        templates = Templates.beside(domain, domain_path)
+    except OSError as exc:
+        raise ExportError(f"cannot read {domain_path}: {exc.strerror or exc}") from exc
+    except PddlError as exc:
+        raise ExportError(f"cannot use {domain_path}: {exc}") from exc
+    except TemplateError as exc:
+        raise ExportError(str(exc)) from exc
+    errors = [d for d in check(domain) if d.is_error]
+    if errors:
+        raise ExportError(f"{domain_path} has errors ({errors[0].code}: {errors[0].message}); "
+                          f"run `agentgen-sym check`")
+    return domain, templates
 
 
 def read_tasks(tasks_dir: Path) -> list[TaskEntry | BadEntry]:

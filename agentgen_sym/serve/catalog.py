@@ -12,15 +12,14 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..compiler.check import check
 from ..compiler.compile import compile_task
 from ..compiler.diagnostics import PddlError
 from ..compiler.ground import GroundingError
-from ..compiler.parser import parse_domain, parse_problem
-from ..env import TemplateError, Templates, TextTask
+from ..compiler.parser import parse_problem
+from ..env import Templates, TextTask
 from ..env.catalog import data_indices, task_indices
 from ..export.formats import AGENTGYM_ACK
-from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_tasks
+from ..export.tasks import BadEntry, ExportError, TaskEntry, read_domain, read_tasks
 from ..export.trajectories import instruction
 from ..files import inside
 
@@ -88,23 +87,11 @@ class Catalog:
         return len(self.tasks)
 
     def _read_folder(self, path: Path) -> tuple[Folder, dict[str, TaskEntry]]:
-        domain_path = path / DOMAIN_FILE
-        if not path.is_dir():
-            raise CatalogError(f"cannot read {path}: not a folder")
-        try:
-            domain = parse_domain(domain_path)
-            templates = Templates.beside(domain, domain_path)
+        try:  # the same reading, and the same refusals, as the export's
+            _domain, templates = read_domain(path)
             found = read_tasks(path)
-        except OSError as exc:
-            raise CatalogError(f"cannot read {domain_path}: {exc.strerror or exc}") from exc
-        except PddlError as exc:
-            raise CatalogError(f"cannot use {domain_path}: {exc}") from exc
-        except (TemplateError, ExportError) as exc:
+        except ExportError as exc:
             raise CatalogError(str(exc)) from exc
-        errors = [d for d in check(domain) if d.is_error]
-        if errors:
-            raise CatalogError(f"{domain_path} has errors ({errors[0].code}: {errors[0].message}); "
-                               f"run `agentgen-sym check`")
         good: dict[str, TaskEntry] = {}
         for entry in found:
             if isinstance(entry, BadEntry):
