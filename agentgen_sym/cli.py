@@ -36,6 +36,7 @@ from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_bounded, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.pipeline import run as run_pipeline
+from agentgen_sym.progress import Progress
 from agentgen_sym.planners.result import Status
 from agentgen_sym.solve import SOLVER_NAMES, solve
 from agentgen_sym.tables import print_table
@@ -184,26 +185,6 @@ def _task_files(domain_arg: str, problem_args: Sequence[str]) -> tuple[Path, lis
     return domain, [p for p in problems if p.resolve() != domain.resolve()]
 
 
-class _Progress:
-    """`checked i/N` on a terminal's stderr for long runs; silent when piped."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label = total, label
-        self.live = total >= 20 and sys.stderr.isatty()
-
-    def step(self, done: int) -> None:
-        if self.live:
-            print(f"\r{self.label} {done}/{self.total}", end="", file=sys.stderr, flush=True)
-
-    def note(self, text: str) -> None:
-        if self.live:
-            print(f"\r{text}", end="", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        if self.live:
-            print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
-
-
 def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int) -> ParseResult:
     result = parse_source(path, max_bytes=max_bytes)
     sources.add(str(path), result.text)
@@ -221,13 +202,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
         if domain_ok and not problem_paths:
             found += check(domain.node)
-        progress = _Progress(len(problem_paths), "checked")
-        for done, path in enumerate(problem_paths, 1):
+        progress = Progress(len(problem_paths), "check", unit="file")
+        for path in problem_paths:
             problem = _parse_for_check(path, sources, args.max_bytes)
             found += problem.diagnostics
             if domain_ok and problem.ok and isinstance(problem.node, ast.Problem):
                 found += check(domain.node, problem.node)
-            progress.step(done)
+            progress.update()
         progress.close()
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
@@ -467,7 +448,7 @@ def _generation_summary(report: GenerationReport, out: Path) -> None:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = _Progress(2 * args.n, "generating")
+    progress = Progress(None, "generate", unit="step")
     try:
         report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
                           lambda text: progress.note(text))
@@ -485,7 +466,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_evolve(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = _Progress(args.n, "evolving")
+    progress = Progress(None, "evolve", unit="step")
     try:
         report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi,
                         lambda text: progress.note(text))
@@ -501,12 +482,12 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    bar: list[_Progress] = []
+    bar: list[Progress] = []
 
     def progress(done: int, total: int) -> None:
         if not bar:
-            bar.append(_Progress(total, "exported"))
-        bar[0].step(done)
+            bar.append(Progress(total, "export"))
+        bar[0].update(done - bar[0].done)
 
     command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
                           *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else []),
@@ -578,15 +559,21 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read {corpus}: not a folder of domains")
     started = time.perf_counter()
 
+    bar: list[Progress] = []
+
     def progress(done: int, total: int, name: str) -> None:
-        bar = "#" * (20 * done // max(total, 1))
-        print(f"\r[{bar:<20}] {done}/{total} {name:<24}", end="" if done < total else "\n", file=sys.stderr,
-              flush=True)
+        if not bar:
+            bar.append(Progress(total, "run", unit="domain"))
+        bar[0].note(name)
+        bar[0].update(done - bar[0].done)
 
     try:
         summaries = run_pipeline(corpus, out, args.n, args.seed, progress)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    finally:
+        if bar:
+            bar[0].close()
     print_table(["domain", "tasks", "difficulty", "valid plans", "seconds"],
                 [[s.domain, str(s.tasks), s.error or f"{s.lo}..{s.hi}", str(s.valid_plans), f"{s.seconds:.1f}"]
                  for s in summaries])
@@ -638,7 +625,7 @@ def cmd_draft(args: argparse.Namespace) -> int:
 
 def cmd_build(args: argparse.Namespace) -> int:
     from agentgen_sym.drafting import BuildOptions, DraftOptions, build
-    from agentgen_sym.drafting.console import print_build_summary, progress_line
+    from agentgen_sym.drafting.console import print_build_summary
 
     inspiration, out = Path(args.inspiration), Path(args.out)
     if not inspiration.is_dir() or not any(inspiration.glob("*.txt")):
@@ -646,8 +633,20 @@ def cmd_build(args: argparse.Namespace) -> int:
     client = _llm_client(args, out)
     options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
                            DraftOptions(max_repair_rounds=args.max_repair_rounds), args.seed_problem)
+    bar: list[Progress] = []
+
+    def progress(done: int, total: int, accepted: int, env_id: str) -> None:
+        if not bar:
+            bar.append(Progress(total, "build", unit="text"))
+        bar[0].note(f"{accepted} accepted" + (f", {env_id[:32]}" if env_id else ""))
+        bar[0].update(done - bar[0].done)
+
     with client:
-        report = build(inspiration, out, client, options, progress_line)
+        try:
+            report = build(inspiration, out, client, options, progress)
+        finally:
+            if bar:
+                bar[0].close()
     print_build_summary(report, out)
     return EXIT_OK if len(report.accepted) >= args.n_envs else EXIT_FINDINGS
 

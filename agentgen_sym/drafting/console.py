@@ -50,13 +50,6 @@ def print_verdict(result: DraftResult, stream: TextIO | None = None) -> None:
               f"{result.folder / 'record.json'}; {timing}", file=stream)
 
 
-def progress_line(done: int, total: int, accepted: int, env_id: str) -> None:
-    bar = "#" * (20 * done // max(total, 1))
-    end = "" if env_id else "\n"
-    print(f"\r[{bar:<20}] {done}/{total} texts, {accepted} accepted {env_id[:32]:<32}", end=end, file=sys.stderr,
-          flush=True)
-
-
 def print_build_summary(report: BuildReport, out: Path, stream: TextIO | None = None) -> None:
     stream = stream or sys.stdout
     from agentgen_sym.tables import print_table
