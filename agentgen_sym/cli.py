@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import io
 import json
+import math
 import os
 import shlex
 import sys
@@ -35,6 +37,7 @@ from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_bounded, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
+from agentgen_sym.joblimits import JobLimitReached, job_limits
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.progress import Progress
 from agentgen_sym.planners.result import Status
@@ -70,6 +73,26 @@ def non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text}")
     return value
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a finite number > 0 (seconds, megabytes)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number > 0, got {text}")
+    return value
+
+
+def _job_limit_options(p: argparse.ArgumentParser, job: str) -> None:
+    """--time-limit and --memory-limit for a whole job (agentgen_sym.joblimits)."""
+    p.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help=f"stop the whole {job} job after S seconds (exit 4; what was written stays whole)")
+    p.add_argument("--memory-limit", type=positive_float, metavar="MB",
+                   help=f"stop the whole {job} job when the process's resident memory passes MB (exit 4)")
+    p.set_defaults(job_limits=job)
 
 
 def _int(text: str) -> int:
@@ -391,10 +414,9 @@ def cmd_ground(args: argparse.Namespace) -> int:
                       "goal_facts": len(task.goal_ids), "seconds": round(stats.seconds, 4),
                       "passes": {name: round(seconds, 4) for name, seconds in stats.passes.items()}}, indent=2))
     if args.output:
-        target = Path(args.output)
-        tmp = target.with_name(f".{target.name}.tmp")
-        task.ground.save(tmp)
-        tmp.replace(target)
+        saved = io.BytesIO()
+        task.ground.save(saved)
+        write_atomic(Path(args.output), saved.getvalue())
     return EXIT_OK
 
 
@@ -446,6 +468,12 @@ def _generation_summary(report: GenerationReport, out: Path) -> None:
           f"report: {out / 'report.md'}" + (f"; {len(report.skipped)} input task(s) skipped" if report.skipped else ""))
 
 
+def _raise_if_writing(exc: OSError, out: Path) -> None:
+    """Re-raise an I/O error on a file under ``out``: writing the results failed, and main says so."""
+    if exc.filename and Path(exc.filename).resolve().is_relative_to(out.resolve()):
+        raise exc
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
     progress = Progress(None, "generate", unit="step")
@@ -453,6 +481,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
                           lambda text: progress.note(text))
     except OSError as exc:
+        _raise_if_writing(exc, Path(args.out))
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     except PddlError as exc:
         for d in exc.diagnostics:
@@ -470,7 +499,10 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     try:
         report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi,
                         lambda text: progress.note(text))
-    except (OSError, ValueError, PddlError) as exc:
+    except OSError as exc:
+        _raise_if_writing(exc, Path(args.out))
+        raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
+    except (ValueError, PddlError) as exc:
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
     finally:
         progress.close()
@@ -744,8 +776,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("plan", metavar="PLAN", help="the plan file")
     v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
-    v.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds of replay (exit 4)")
-    v.add_argument("--memory-limit", type=float, metavar="MB",
+    v.add_argument("--time-limit", type=positive_float, metavar="S", help="give up after S seconds of replay (exit 4)")
+    v.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up when the process's resident memory passes MB (exit 4)")
     v.set_defaults(handler=cmd_validate)
 
@@ -755,8 +787,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("domain", metavar="DOMAIN")
     g.add_argument("problem", metavar="PROBLEM")
     g.add_argument("-o", "--output", metavar="TASK.npz", type=output_file, help="save the GroundTask (.npz)")
-    g.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds of grounding (exit 4)")
-    g.add_argument("--memory-limit", type=float, metavar="MB",
+    g.add_argument("--time-limit", type=positive_float, metavar="S", help="give up after S seconds of grounding (exit 4)")
+    g.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up when the process's resident memory passes MB (exit 4)")
     g.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     g.set_defaults(handler=cmd_ground)
@@ -772,9 +804,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--planner", metavar="NAME", help="a planner by name (default: 'default', or 'optimal' "
                                                      "with --optimal)")
     v.add_argument("--optimal", action="store_true", help="find a cost-optimal plan (A* with LM-cut)")
-    v.add_argument("--time-limit", type=float, metavar="S",
+    v.add_argument("--time-limit", type=positive_float, metavar="S",
                    help="give up after S seconds, parsing and grounding included (exit 4)")
-    v.add_argument("--memory-limit", type=float, metavar="MB",
+    v.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up beyond MB: the process's resident memory while grounding, the search's own "
                         "structures while searching (exit 4)")
     v.add_argument("-o", "--output", metavar="PLAN", type=output_file, help="also write the plan to this file")
@@ -796,6 +828,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     gen.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
                      help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
+    _job_limit_options(gen, "generate")
     gen.set_defaults(handler=cmd_generate, output_folder="out")
 
     evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
@@ -808,6 +841,7 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
+    _job_limit_options(evo, "evolve")
     evo.set_defaults(handler=cmd_evolve, output_folder="out")
 
     x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",
@@ -834,6 +868,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "the configured LLM, kept only when the action and the facts it names are unchanged "
                         "(responses cached in FILE's folder)")
     _llm_options(x, repair=False)
+    _job_limit_options(x, "export")
     x.set_defaults(handler=cmd_export)
 
     sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",
@@ -876,6 +911,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
     r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    _job_limit_options(r, "run")
     r.set_defaults(handler=cmd_run, output_folder="out")
 
     d = sub.add_parser("draft", help="draft one environment from a text with an LLM, stage by stage",
@@ -932,11 +968,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         _eprint("error: standard output is closed; redirect it to a file or /dev/null")
         return EXIT_USAGE
     owned = getattr(args, "output_folder", None)  # commands that fill a folder hold it for themselves
+    job = getattr(args, "job_limits", None)
     try:
         with exclusive(Path(getattr(args, owned))) if owned else nullcontext():
-            code = handler(args)
+            with job_limits(job, args.time_limit, args.memory_limit) if job else nullcontext():
+                code = handler(args)
         sys.stdout.flush()  # a full disk shows here, not in an unreported flush at exit
         return code
+    except JobLimitReached as exc:
+        _eprint(f"stopped: {exc}")
+        return EXIT_LIMIT
     except FolderBusy as exc:
         _eprint(f"error: {exc}")
         return EXIT_USAGE
@@ -947,13 +988,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         _eprint("interrupted")
         return 130
     except BrokenPipeError:  # `| head`: the reader has all it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_OK
     except OSError as exc:  # writing failed (a full disk, a vanished folder) or a file could not be used
         where = f"{exc.filename}" if exc.filename else "the output"
         _eprint(f"error: cannot write {where}: {exc.strerror or exc}")
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush at exit cannot fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # stdout is not a file (captured, replaced)
+        pass
 
 
 def entry() -> None:

@@ -4,8 +4,10 @@ and the table gives the wall time and the peak resident memory against them.
     .venv/bin/python bench/limits.py
 
 Cases: a wide action (8 parameters over 30 objects) under a time limit and under a memory limit, a
-quantified goal over 30^4 instances, a 10^5-step plan to validate, /dev/zero as a domain, and LLM
-replies that are drip-fed, endless or a gzip bomb (from a scripted server on 127.0.0.1). Target:
+quantified goal over 30^4 instances, a 10^5-step plan to validate, /dev/zero as a domain, LLM
+replies that are drip-fed, endless or a gzip bomb (from a scripted server on 127.0.0.1), and whole
+jobs under their job limits: a long `generate` under a time limit, `generate` from the wide action
+under a memory limit, and an `export` with state distances under a time limit. Target:
 every run stops within its time limit + 1 s and under its memory limit + 10%. Interpreter start-up
 is measured once (``python -m agentgen_sym --help``) and shown beside the figures.
 """
@@ -21,7 +23,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SEED_DOMAIN = ROOT / "corpus" / "domains" / "office-mailroom"
 
 from agentgen_sym.tables import print_table  # noqa: E402
 from tests.llm_server import Drip, Garbage, ScriptedLLMServer  # noqa: E402
@@ -80,6 +84,12 @@ def cases(work: Path, llm_url: str) -> list[Case]:
         Case("drip-fed LLM reply", draft, 5, None, Drip(b" ", every_s=0.5, count=1000)),
         Case("endless LLM reply", draft, 5, None, Drip(b"0" * 2 ** 20, count=3000)),
         Case("gzip-bomb LLM reply", draft, 5, None, Drip(b"0" * 2 ** 20, count=200, gzip=True)),
+        Case("generate job, time", ["generate", str(SEED_DOMAIN / "domain.pddl"), str(SEED_DOMAIN / "p03.pddl"),
+                                    "--n", "400", "--range", "1", "40", "--out", "gen", "--time-limit", "5"], 5, None),
+        Case("generate job, memory", ["generate", "wide.pddl", "wide-p.pddl", "--out", "gen-wide", "--memory-limit",
+                                      "400"], None, 400),
+        Case("export job, time", ["export", "tasks", "--format", "sharegpt", "--distances", "--out", "x.jsonl",
+                                  "--time-limit", "0.5"], 0.5, None),
     ]
 
 
@@ -90,8 +100,10 @@ def main() -> int:
         work = Path(tmp)
         _code, startup_s, startup_mb = _run(["--help"], work)
         all_cases = cases(work, server.url)
+        _run(["generate", str(SEED_DOMAIN / "domain.pddl"), str(SEED_DOMAIN / "p03.pddl"), "--n", "30", "--out",
+              "tasks"], work)  # the task folder the export case reads
         server.script([Garbage(b"not json")])  # a draft whose first reply fails at once: start-up with openai
-        _code, llm_startup_s, _mb = _run(all_cases[-1].argv, work)
+        _code, llm_startup_s, _mb = _run(next(c for c in all_cases if c.server_step).argv, work)
         for case in all_cases:
             if case.server_step is not None:
                 server.script([case.server_step])

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -330,12 +330,15 @@ class GroundTask:
         return start, axiom[np.argsort(fact, kind="stable")]
 
     # ------------------------------------------------------------------ persistence
-    def save(self, path: Path | str) -> None:
-        """Write the task as ``.npz``: the arrays as they are, the name tables as JSON."""
+    def save(self, target: Path | str | BinaryIO) -> None:
+        """Write the task as ``.npz`` to a path or a binary stream: the arrays as they are, the name tables as JSON."""
         arrays = {f.name: getattr(self, f.name) for f in fields(self) if isinstance(getattr(self, f.name), np.ndarray)}
         names = {"facts": self.facts, "actions": self.actions}
-        with open(path, "wb") as handle:
-            np.savez_compressed(handle, names=np.array(json.dumps(names)), **arrays)
+        if isinstance(target, (str, Path)):
+            with open(target, "wb") as handle:
+                np.savez_compressed(handle, names=np.array(json.dumps(names)), **arrays)
+        else:
+            np.savez_compressed(target, names=np.array(json.dumps(names)), **arrays)
 
     @classmethod
     def load(cls, path: Path | str) -> GroundTask:

@@ -15,7 +15,11 @@ ROOT = "object"
 
 @dataclass
 class TypeHierarchy:
+    """Built once per domain by ``of`` and not changed afterwards: ancestor sets are memoized
+    (a chain of n types would otherwise cost n^2 per grounding)."""
+
     parents: dict[str, set[str]] = field(default_factory=dict)
+    _ancestors: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, domain: ast.Domain) -> TypeHierarchy:
@@ -32,8 +36,11 @@ class TypeHierarchy:
     def __contains__(self, name: str) -> bool:
         return name in self.parents
 
-    def ancestors(self, name: str) -> set[str]:
+    def ancestors(self, name: str) -> frozenset[str]:
         """The type itself and every supertype (cycle-safe)."""
+        known = self._ancestors.get(name)
+        if known is not None:
+            return known
         seen = {name}
         frontier = [name]
         while frontier:
@@ -41,7 +48,8 @@ class TypeHierarchy:
                 if parent not in seen:
                     seen.add(parent)
                     frontier.append(parent)
-        return seen | {ROOT}
+        known = self._ancestors[name] = frozenset(seen | {ROOT})
+        return known
 
     def is_subtype(self, sub: str, sup: str) -> bool:
         return sup == ROOT or sup in self.ancestors(sub)
@@ -54,24 +62,31 @@ class TypeHierarchy:
         return any(self.is_subtype(a, p) or self.is_subtype(p, a) for a in arg_types for p in param_types)
 
     def cycles(self) -> list[list[str]]:
-        """Each cycle in the parent relation once, as the list of types along it."""
+        """Each cycle in the parent relation once, as the list of types along it.
+
+        A depth-first search with an explicit stack: hierarchies thousands of types deep are legal."""
         found: list[list[str]] = []
         state: dict[str, int] = {}  # 1 on the current path, 2 done
-
-        def visit(name: str, path: list[str]) -> None:
-            state[name] = 1
-            path.append(name)
-            for parent in sorted(self.parents.get(name, ())):
-                if state.get(parent) == 1:
+        for start in sorted(self.parents):
+            if start in state:
+                continue
+            path: list[str] = []
+            stack = [(start, iter(sorted(self.parents.get(start, ()))))]
+            state[start] = 1
+            path.append(start)
+            while stack:
+                name, parents = stack[-1]
+                parent = next(parents, None)
+                if parent is None:
+                    stack.pop()
+                    path.pop()
+                    state[name] = 2
+                elif state.get(parent) == 1:
                     found.append(path[path.index(parent):] + [parent])
                 elif parent not in state:
-                    visit(parent, path)
-            path.pop()
-            state[name] = 2
-
-        for name in sorted(self.parents):
-            if name not in state:
-                visit(name, [])
+                    state[parent] = 1
+                    path.append(parent)
+                    stack.append((parent, iter(sorted(self.parents.get(parent, ())))))
         return found
 
     def objects_of(self, type_name: str, objects: dict[str, tuple[str, ...]]) -> list[str]:

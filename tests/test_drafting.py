@@ -395,6 +395,30 @@ def test_build_goes_on_after_a_bad_item_and_resumes(tmp_path: Path):
         assert (out / "dataset.openai.jsonl").read_text().splitlines() == lines
 
 
+def test_a_rerun_with_other_options_redoes_the_item_and_leaves_no_stale_file(tmp_path: Path):
+    inspiration = _inspiration(tmp_path, {"02-warehouse": "A warehouse where drones move parcels."})
+    router = CorpusRouter([corpus_scenario("drones", "drones move parcels", "drone-warehouse")])
+    out = tmp_path / "out"
+    env = out / "envs" / "02-warehouse"
+    with RoutedLLMServer(router) as server:
+        client = make_client(server, cache=ResponseCache(out / "llm-cache.sqlite"))
+        first = build(inspiration, out, client, BuildOptions(n_envs=1, tasks_per_env=6, llm_evolve=0))
+        assert first.envs[0].accepted and first.envs[0].tasks >= 6
+        (env / "tasks" / "tasks" / "stray.pddl").write_text("(define (problem stray))")  # a file no listing names
+
+        again = build(inspiration, out, client, BuildOptions(n_envs=1, tasks_per_env=3, llm_evolve=0))
+        summary = again.envs[0]
+        assert not summary.resumed and summary.redone == "its text, options, model or version changed"
+        assert summary.tasks == 3
+        listed = {json.loads(line)["problem_file"] for line in (env / "tasks" / "tasks.jsonl").open()}
+        on_disk = {str(p.relative_to(env / "tasks")) for p in (env / "tasks" / "tasks").glob("*.pddl")}
+        assert on_disk == listed  # no stale task file from the first run
+        assert "redone: its text, options" in (out / "report.md").read_text()
+
+        third = build(inspiration, out, client, BuildOptions(n_envs=1, tasks_per_env=3, llm_evolve=0))
+        assert third.envs[0].resumed and not third.envs[0].redone
+
+
 def test_cli_draft_shows_each_stage(llm_server: ScriptedLLMServer, tmp_path: Path, capsys: pytest.CaptureFixture):
     llm_server.script([Reply(DESCRIPTION), Reply(domain_reply(break_unbound(DRONE))), Reply(domain_reply(DRONE)),
                        Reply(problems_reply(DRONE_PROBLEMS))])

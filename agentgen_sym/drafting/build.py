@@ -10,9 +10,11 @@ Layout of OUT::
     dataset.<fmt>.json[l] (+ .meta.jsonl, README.md card), report.md, report.json, llm-cache.sqlite
 
 Texts are taken in name order until ``n_envs`` environments are accepted. An item with a
-``done.json`` is skipped on a rerun (its result read back); one that failed for a transient
-reason (endpoint error, crash) has no marker and is tried again. LLM answers are cached, so a
-rerun of an interrupted item sends nothing it already sent.
+``done.json`` made from the same text, options, model and code version is skipped on a rerun
+(its result read back); one made otherwise is redone from an empty folder, and the report says
+why; one that failed for a transient reason (endpoint error, crash) has no marker and is tried
+again, also from an empty folder, so no file of an earlier attempt is left beside the new ones.
+LLM answers are cached, so a rerun of an interrupted item sends nothing it already sent.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import time
 import traceback
 from collections import Counter
@@ -28,6 +31,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from agentgen_sym import __version__
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.export import ExportError, combine, export
@@ -82,6 +86,14 @@ class EnvSummary:
     seconds: dict[str, float] = field(default_factory=dict)
     resumed: bool = False
     retry: bool = False
+    key: str = ""         # what made the result (resume_key); a rerun with another key redoes the item
+    redone: str = ""      # why an earlier result of this item was not reused
+
+    @property
+    def verdict(self) -> str:
+        """`accepted` or `rejected`, and whether this run reused or redid an earlier result."""
+        return ("accepted" if self.accepted else "rejected") + (" (resumed)" if self.resumed else "") + \
+            (f" (redone: {self.redone})" if self.redone else "")
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> EnvSummary:
@@ -132,6 +144,13 @@ def env_id_for(path: Path) -> str:
     return stem[:80]
 
 
+def resume_key(text_sha256: str, options: BuildOptions, model: str) -> str:
+    """Everything that determines an item's result: its text, the options, the model, the code version."""
+    made_of = {"text": text_sha256, "options": asdict(options) | {"n_envs": None}, "model": model,
+               "version": __version__}
+    return hashlib.sha256(json.dumps(made_of, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+
 def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions,
           progress: Progress | None = None) -> BuildReport:
     """Run the whole LLM build (see the module docstring); never raises for one item's trouble."""
@@ -148,19 +167,23 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
         folder = out / "envs" / env_id
         if progress:
             progress(index, len(texts), accepted, env_id)
-        done = folder / DONE_FILE
-        if done.exists():
-            summary = EnvSummary.from_data(json.loads(done.read_text(encoding="utf-8")))
-            summary.resumed = True
-            if summary.accepted:
-                dedup.add(env_id, parse_domain(folder / "domain.pddl"))
-        else:
-            try:
-                summary = run_env(path, env_id, folder, client, options, dedup)
-            except Exception as exc:  # one item's trouble (an unreadable text, a bug) never ends the build
-                summary = EnvSummary(env_id, str(path), False, "start", "internal-error",
-                                     f"{type(exc).__name__}: {exc}", retry=True)
-            clock.add(summary.seconds)
+        earlier = _earlier_result(folder)
+        try:
+            text = read_text_bounded(path)
+            key = resume_key(hashlib.sha256(text.encode("utf-8")).hexdigest(), options, client.config.model)
+            if earlier is not None and earlier.key == key:
+                summary = earlier
+                summary.resumed = True
+                if summary.accepted:
+                    dedup.add(env_id, parse_domain(folder / "domain.pddl"))
+            else:
+                shutil.rmtree(folder, ignore_errors=True)  # nothing of an earlier attempt stays beside the new
+                summary = run_env(path, text, key, env_id, folder, client, options, dedup)
+                summary.redone = _why_redone(earlier)
+                clock.add(summary.seconds)
+        except Exception as exc:  # one item's trouble (an unreadable text, a bug) never ends the build
+            summary = EnvSummary(env_id, str(path), False, "start", "internal-error",
+                                 f"{type(exc).__name__}: {exc}", retry=True)
         summaries.append(summary)
     if progress:
         progress(len(summaries), len(summaries), sum(s.accepted for s in summaries), "")
@@ -175,16 +198,29 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
     return report
 
 
-def run_env(path: Path, env_id: str, folder: Path, client: LLMClient, options: BuildOptions,
+def _earlier_result(folder: Path) -> EnvSummary | None:
+    """The finished result a previous run left in ``folder`` (None if none, or if it cannot be read)."""
+    try:
+        return EnvSummary.from_data(json.loads((folder / DONE_FILE).read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _why_redone(earlier: EnvSummary | None) -> str:
+    if earlier is None:
+        return ""
+    return "made by an earlier version" if not earlier.key else "its text, options, model or version changed"
+
+
+def run_env(path: Path, text: str, key: str, env_id: str, folder: Path, client: LLMClient, options: BuildOptions,
             dedup: EnvDeduplicator) -> EnvSummary:
     """One text through drafting and, when accepted, tasks, Bi-Evol and export; done.json last."""
-    text = read_text_bounded(path)
     source = {"kind": "file", "path": str(path), "chars": len(text),
               "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
     result = draft_environment(text, folder, client, options.draft, env_id=env_id, source=source, dedup=dedup)
     record, verdict = result.record, result.verdict
     summary = EnvSummary(env_id, str(path), verdict.accepted, verdict.stage, verdict.reason_code, verdict.reason,
-                         retry=verdict.retry)
+                         retry=verdict.retry, key=key)
     clock = Clock()
     clock.add(record.seconds)
     if result.accepted:
@@ -300,7 +336,7 @@ def render_report(report: BuildReport) -> str:
     lines += ["", "## Environments", "", "| environment | verdict | stage | reason | tasks | LLM Bi-Evol | "
                                          "trajectories |", "|---|---|---|---|---|---|---|"]
     for e in report.envs:
-        verdict = ("accepted" if e.accepted else "rejected") + (" (resumed)" if e.resumed else "")
+        verdict = e.verdict
         reason = (e.error or ("" if e.accepted else e.reason)).replace("|", "\\|")[:160]
         evolve_cell = f"{e.llm_evolved}/{e.llm_evolve_candidates}" if e.accepted else "-"
         lines.append(f"| {e.env_id} | {verdict} | {e.stage} | {reason} | {e.tasks} | {evolve_cell} | "

@@ -55,9 +55,8 @@ def print_build_summary(report: BuildReport, out: Path, stream: TextIO | None = 
     from agentgen_sym.tables import print_table
 
     print_table(["environment", "verdict", "stage", "tasks", "LLM Bi-Evol", "trajectories", "reason"],
-                [[e.env_id, ("accepted" if e.accepted else "rejected") + (" (resumed)" if e.resumed else ""),
-                  e.stage, str(e.tasks), f"{e.llm_evolved}/{e.llm_evolve_candidates}" if e.accepted else "-",
-                  str(e.trajectories), (e.error or ("" if e.accepted else f"[{e.reason_code}] {e.reason}"))[:70]]
+                [[e.env_id, e.verdict, e.stage, str(e.tasks),
+                  f"{e.llm_evolved}/{e.llm_evolve_candidates}" if e.accepted else "-", str(e.trajectories), (e.error or ("" if e.accepted else f"[{e.reason_code}] {e.reason}"))[:70]]
                  for e in report.envs])
     print("", file=stream)
     print_table(["stage", "entered", "passed", "failed"],

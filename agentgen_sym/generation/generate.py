@@ -15,6 +15,7 @@ Every random choice follows ``seed``, so the same seed gives byte-identical file
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -347,7 +348,7 @@ def _plot(path: Path, report: GenerationReport) -> None:
     axis.set_ylabel("tasks")
     axis.set_title(f"{report.domain}: {len(report.tasks)} tasks")
     fig.tight_layout()
-    tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, format="png", metadata={"Software": None})
+    image = io.BytesIO()
+    fig.savefig(image, format="png", metadata={"Software": None})
     plt.close(fig)
-    tmp.replace(path)
+    write_atomic(path, image.getvalue())

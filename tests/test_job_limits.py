@@ -1,0 +1,108 @@
+"""Whole jobs (`generate`, `evolve`, `export`, `run`) honour --time-limit and --memory-limit: exit 4 with a
+message naming the job and the limit, nothing half-written, and no stage's own error handling can swallow it."""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from agentgen_sym.cli import main
+from agentgen_sym.joblimits import JobLimitReached, job_limits
+
+from .conftest import CORPUS, run_cli
+from .test_grounding_limits import WIDE, _wide_problem
+
+SEED = CORPUS / "office-mailroom"
+export_module = importlib.import_module("agentgen_sym.export.export")  # the package re-exports a function of that name
+
+
+def _files_under(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+
+def test_a_generate_job_stops_at_its_time_limit_and_writes_nothing_half(tmp_path: Path, capsys):
+    out = tmp_path / "gen"
+    started = time.perf_counter()
+    code = main(["generate", str(SEED / "domain.pddl"), str(SEED / "p03.pddl"), "--n", "400", "--range", "1", "40",
+                 "--out", str(out), "--time-limit", "1"])
+    elapsed = time.perf_counter() - started
+    err = capsys.readouterr().err
+    assert code == 4, err
+    assert "stopped: time limit reached while running generate" in err and "of a 1 s limit" in err
+    assert elapsed < 15  # the job stops near its limit, not after the 400 tasks (minutes)
+    assert not any(p.name.endswith(".tmp") for p in _files_under(out))
+
+
+def test_a_generate_job_stops_at_its_memory_limit(tmp_path: Path):
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(WIDE)
+    problem.write_text(_wide_problem(30))  # 30^8 bindings: grounding the seed alone would take gigabytes
+    proc = run_cli("generate", str(domain), str(problem), "--out", str(tmp_path / "gen"), "--memory-limit", "400",
+                   timeout=120)
+    assert proc.returncode == 4, proc.stderr
+    assert b"memory limit reached while running generate" in proc.stderr and b"limit 400 MB" in proc.stderr
+
+
+def test_an_export_job_stops_at_its_time_limit(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch):
+    tasks = tmp_path / "tasks"
+    assert main(["generate", str(SEED / "domain.pddl"), str(SEED / "p01.pddl"), "--n", "6", "--out", str(tasks)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "x.jsonl"
+    real = export_module.compile_task
+
+    def slow_compile(*args, **kwargs):  # an export long enough for the limit to matter
+        time.sleep(0.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(export_module, "compile_task", slow_compile)
+    code = main(["export", str(tasks), "--format", "sharegpt", "--out", str(out), "--time-limit", "0.3"])
+    assert code == 4
+    assert "time limit reached while running export" in capsys.readouterr().err
+    assert not out.exists()  # the dataset is written whole or not at all
+
+
+def test_the_stages_own_handlers_cannot_swallow_the_job_limit():
+    swallowed = 0
+    with pytest.raises(JobLimitReached, match="time limit reached while running demo"):
+        with job_limits("demo", 0.2, None):
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                try:
+                    time.sleep(0.01)
+                except Exception:  # a stage that records one unit's failure and goes on
+                    swallowed += 1
+    assert swallowed == 0
+
+
+def test_the_limit_is_disarmed_after_the_job(tmp_path: Path):
+    with job_limits("demo", 0.2, 10_000):
+        pass
+    time.sleep(0.5)  # a timer left armed would raise here
+
+
+def test_outside_the_main_thread_the_limit_is_not_armed():
+    outcome: list[str] = []
+
+    def worker() -> None:
+        with job_limits("demo", 0.05, None):
+            time.sleep(0.3)
+        outcome.append("done")
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert outcome == ["done"]
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "nan", "inf", "ten"])
+@pytest.mark.parametrize("argv", [["solve", "d.pddl", "p.pddl"], ["generate", "d.pddl", "p.pddl", "--out", "o"],
+                                  ["export", "tasks", "--format", "sharegpt", "--out", "x.jsonl"]])
+def test_limit_options_refuse_non_positive_and_non_finite_values(argv, value, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--time-limit", value])
+    assert stop.value.code == 2
+    assert "--time-limit" in capsys.readouterr().err
