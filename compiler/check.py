@@ -8,7 +8,7 @@ machine-applicable fix (text edits on the source spans), which ``repair`` applie
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
 from . import ast
@@ -65,6 +65,7 @@ class _Checker:
         self.requirements = effective_requirements(d.requirements)
         self.typed = bool(d.types) or ":typing" in self.requirements
         self.missing_requirements: dict[str, tuple[Span | None, str]] = {}
+        self.reported_requirements: set[str] = set()  # once per check: the domain and the problem may both use it
         self.used_predicates: set[str] = set()
         self.used_types: set[str] = set()
         self.breadcrumb = ""
@@ -77,7 +78,8 @@ class _Checker:
 
     def need(self, requirement: str, span: Span | None, what: str) -> None:
         """Record the first use of a construct whose requirement is not declared."""
-        if requirement not in self.requirements and requirement not in self.missing_requirements:
+        if requirement not in self.requirements and requirement not in self.missing_requirements \
+                and requirement not in self.reported_requirements:
             self.missing_requirements[requirement] = (span, what)
 
     # ------------------------------------------------------------------ declarations
@@ -346,6 +348,7 @@ class _Checker:
                 section or use, f"add `{requirement}` to `(:requirements ...)`",
                 (f"first used at {use}",) if use is not None else (),
                 Fix(f"declare {requirement}", (edit,)) if edit else None))
+        self.reported_requirements.update(self.missing_requirements)
         self.missing_requirements.clear()
 
 
@@ -360,8 +363,30 @@ def _sort(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=key)
 
 
-def check(domain: ast.Domain, problem: ast.Problem | None = None) -> list[Diagnostic]:
-    """Every diagnostic for a domain and, optionally, one of its problems (sorted by location)."""
+READ_ANYWAY = frozenset({"E404"})
+"""Codes for defects that Fast Downward and unified-planning read past: published IPC files use `forall`,
+`not`, `=` or `total-cost` without the flag. `check` reports them as errors (the file is not valid
+PDDL, and `fix` declares the flag); every stage that only reads a task (solve, validate, ground,
+generate, export, the text environment) takes them as warnings, as those planners do."""
+
+
+def read_anyway(diagnostic: Diagnostic) -> Diagnostic:
+    """The warning a reading stage gives for an error in READ_ANYWAY."""
+    return replace(diagnostic, severity=Severity.WARNING,
+                   notes=(*diagnostic.notes, "read anyway, as Fast Downward and unified-planning read it; "
+                                             "`agentgen-sym check` reports it as an error and `fix` declares it"))
+
+
+def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: bool = True) -> list[Diagnostic]:
+    """Every diagnostic for a domain and, optionally, one of its problems (sorted by location).
+
+    ``strict=False`` is how the stages that only read a task call it: the READ_ANYWAY errors come back
+    as warnings."""
+    found = _check(domain, problem)
+    return found if strict else [read_anyway(d) if d.code in READ_ANYWAY and d.is_error else d for d in found]
+
+
+def _check(domain: ast.Domain, problem: ast.Problem | None) -> list[Diagnostic]:
     from .analysis import analyse_domain, analyse_problem
 
     checker = _Checker(domain)

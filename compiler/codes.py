@@ -114,7 +114,9 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "(:requirements :stirps)", fixable=True),
     CodeInfo("E404", "error", "construct used without its requirement",
              "The domain uses negation, equality, quantifiers, `or`/`imply`, `when`, typing, costs or axioms "
-             "without declaring the requirement (`:adl` implies its parts). The fix declares it.",
+             "without declaring the requirement (`:adl` implies its parts). The fix declares it. An error for "
+             "`check`; the stages that only read a task (solve, validate, ground, generate, export, the text "
+             "environment) take it as a warning and read the file, as Fast Downward and unified-planning do.",
              "(:requirements :strips) ... :precondition (not (clear ?x))", fixable=True),
     CodeInfo("E501", "error", "problem for another domain",
              "The problem's `(:domain NAME)` is not the name of the domain it is checked against.", ""),

@@ -61,7 +61,7 @@ def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | P
     """
     domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
     problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
-    errors = [d for d in check(domain, problem) if d.is_error]
+    errors = [d for d in check(domain, problem, strict=False) if d.is_error]
     if errors:
         raise PddlError(errors)
     task, stats = ground(domain, problem, Budget(time_limit, memory_limit_mb))

@@ -47,12 +47,15 @@ def apply_edits(text: str, edits: list[TextEdit]) -> tuple[str, list[TextEdit]]:
     located = sorted(((offset(e.span.line, e.span.column), offset(e.span.end_line, e.span.end_column), e)
                       for e in edits), key=lambda x: (x[0], x[1]))
     chosen: list[tuple[int, int, TextEdit]] = []
+    same: list[TextEdit] = []  # an edit identical to a chosen one (two fixes adding one requirement): done once
     for start, stop, edit in located:
-        if not chosen or start >= chosen[-1][1]:
+        if chosen and (start, stop, edit.replacement) == (chosen[-1][0], chosen[-1][1], chosen[-1][2].replacement):
+            same.append(edit)
+        elif not chosen or start >= chosen[-1][1]:
             chosen.append((start, stop, edit))
     for start, stop, edit in reversed(chosen):
         text = text[:start] + edit.replacement + text[stop:]
-    return text, [edit for _, _, edit in chosen]
+    return text, [edit for _, _, edit in chosen] + same
 
 
 def _diagnose(texts: dict[str, str], domain_file: str, problem_file: str | None
