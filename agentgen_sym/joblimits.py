@@ -11,6 +11,10 @@ candidate's limit, one text's failure in a build) cannot take it for theirs, and
 repeats until the job has ended. Writes stay atomic (temporary file, then rename), so a stopped
 job leaves no half file.
 
+Writing a job's results (a task folder, a dataset with its sidecar and card) runs `shielded()`: a
+limit that falls due meanwhile is held until the group of files is complete, so a stopped job
+leaves its previous results or its new ones, never a mix.
+
 Only the main thread can take signals; elsewhere (a library caller's worker thread) the limit
 is not armed and the job's stages keep their own budgets.
 """
@@ -38,6 +42,24 @@ class JobLimitReached(BaseException):
         self.job = job
 
 
+class _Shield:
+    depth = 0
+    held: JobLimitReached | None = None
+
+
+@contextmanager
+def shielded() -> Iterator[None]:
+    """Hold a job limit that falls due inside the block until the block has finished."""
+    _Shield.depth += 1
+    try:
+        yield
+    finally:
+        _Shield.depth -= 1
+    if _Shield.depth == 0 and _Shield.held is not None:
+        held, _Shield.held = _Shield.held, None
+        raise held
+
+
 @contextmanager
 def job_limits(job: str, time_limit: float | None, memory_limit_mb: float | None) -> Iterator[None]:
     """Raise JobLimitReached in the calling thread once the job passes either limit."""
@@ -51,6 +73,9 @@ def job_limits(job: str, time_limit: float | None, memory_limit_mb: float | None
         if not reason:
             reason.append(f"time limit reached while running {job}: {time.perf_counter() - started:.1f} s "
                           f"of a {time_limit:g} s limit")
+        if _Shield.depth:
+            _Shield.held = _Shield.held or JobLimitReached(job, reason[0])
+            return
         raise JobLimitReached(job, reason[0])
 
     previous = signal.signal(signal.SIGALRM, stop)
@@ -75,5 +100,6 @@ def job_limits(job: str, time_limit: float | None, memory_limit_mb: float | None
         finished.set()
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        _Shield.held = None
         if watchdog is not None:
             watchdog.join()

@@ -89,7 +89,7 @@ def cases(work: Path, llm_url: str) -> list[Case]:
         Case("generate job, memory", ["generate", "wide.pddl", "wide-p.pddl", "--out", "gen-wide", "--memory-limit",
                                       "400"], None, 400),
         Case("export job, time", ["export", "tasks", "--format", "sharegpt", "--distances", "--out", "x.jsonl",
-                                  "--time-limit", "0.5"], 0.5, None),
+                                  "--time-limit", "0.2"], 0.2, None),
     ]
 
 

@@ -106,3 +106,34 @@ def test_limit_options_refuse_non_positive_and_non_finite_values(argv, value, ca
         main([*argv, "--time-limit", value])
     assert stop.value.code == 2
     assert "--time-limit" in capsys.readouterr().err
+
+
+def test_a_limit_due_while_results_are_written_waits_for_the_whole_group():
+    from agentgen_sym.joblimits import shielded
+
+    written: list[int] = []
+    with pytest.raises(JobLimitReached):
+        with job_limits("demo", 0.1, None):
+            with shielded():
+                for part in range(4):
+                    time.sleep(0.1)  # the limit falls due after the first part
+                    written.append(part)
+            time.sleep(5)
+    assert written == [0, 1, 2, 3]
+
+
+def test_a_stopped_export_leaves_the_whole_dataset_or_none(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch):
+    tasks = tmp_path / "tasks"
+    assert main(["generate", str(SEED / "domain.pddl"), str(SEED / "p01.pddl"), "--n", "4", "--out", str(tasks)]) == 0
+    out = tmp_path / "x.jsonl"
+    real = export_module.write_card
+
+    def slow_card(*args, **kwargs):  # the limit falls due between the data file and its card
+        time.sleep(3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(export_module, "write_card", slow_card)
+    capsys.readouterr()
+    code = main(["export", str(tasks), "--format", "sharegpt", "--out", str(out), "--time-limit", "2.5"])
+    assert code == 4 and "time limit reached while running export" in capsys.readouterr().err
+    assert out.exists() and (tmp_path / "x.meta.jsonl").exists() and (tmp_path / "README.md").exists()

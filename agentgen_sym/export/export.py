@@ -25,6 +25,7 @@ from ..compiler.validate import validate
 from ..env import Templates, TextEnv
 from ..env.catalog import task_indices
 from ..files import inside, write_atomic
+from ..joblimits import shielded
 from .card import ExportEntry, write_card
 from .formats import FORMATS, Item, Record, meta_file
 from .paraphrase import Paraphraser, ParaphraseStats
@@ -136,15 +137,17 @@ def _paraphraser(thoughts: str, llm: LLMClient | None) -> Paraphraser | None:
 
 def write_dataset(out: Path, fmt: str, records: list[Record], metas: list[Record], negatives: bool, distances: bool,
                   command: str | None, thoughts: str = "template") -> None:
-    """Write the data file, its metadata sidecar, its ``dataset_info.json`` entry and the folder's card."""
+    """Write the data file, its metadata sidecar, its ``dataset_info.json`` entry and the folder's card
+    (shielded: a job limit waits until all four are written)."""
     spec = FORMATS[fmt]
     try:
-        write_atomic(out, spec.serialize(records))
-        write_atomic(meta_file(out), "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in metas))
-        if spec.llamafactory is not None:
-            _register_llamafactory(out, spec.llamafactory)
-        write_card(out.parent, ExportEntry(out.name, fmt, len(records), meta_file(out).name, negatives, distances,
-                                           command or "", thoughts))
+        with shielded():
+            write_atomic(out, spec.serialize(records))
+            write_atomic(meta_file(out), "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in metas))
+            if spec.llamafactory is not None:
+                _register_llamafactory(out, spec.llamafactory)
+            write_card(out.parent, ExportEntry(out.name, fmt, len(records), meta_file(out).name, negatives,
+                                               distances, command or "", thoughts))
     except OSError as exc:
         raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from exc
 

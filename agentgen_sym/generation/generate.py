@@ -33,6 +33,7 @@ from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.export.tasks import DOMAIN_FILE, BadEntry, ExportError
 from agentgen_sym.export.tasks import read_tasks as read_entries
 from agentgen_sym.files import inside, write_atomic
+from agentgen_sym.joblimits import shielded
 
 from .dedup import Deduplicator
 from .evolve import easier, harder, select_even
@@ -276,16 +277,19 @@ def _read_task(tasks_dir: Path, record: dict) -> GeneratedTask:
 
 
 def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
-    """Write a task set as a TASKS_DIR: domain, templates, one problem file per task, tasks.jsonl, report."""
+    """Write a task set as a TASKS_DIR: domain, templates, one problem file per task, tasks.jsonl, report
+    (shielded: a job limit waits until the folder is complete)."""
     tasks_dir = out_dir / "tasks"
     tasks_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(out_dir / "domain.pddl", print_pddl(tasks.domain))
-    if tasks.templates_file is not None:
-        write_atomic(out_dir / "templates.json", tasks.templates_file.read_text())
-    for task in tasks.tasks:
-        write_atomic(tasks_dir / f"{task.id}.pddl", print_pddl(task.problem))
-    write_atomic(out_dir / "tasks.jsonl", "".join(json.dumps(t.record(), sort_keys=True) + "\n" for t in tasks.tasks))
-    _write_report(out_dir, tasks.report)
+    with shielded():
+        write_atomic(out_dir / "domain.pddl", print_pddl(tasks.domain))
+        if tasks.templates_file is not None:
+            write_atomic(out_dir / "templates.json", tasks.templates_file.read_text())
+        for task in tasks.tasks:
+            write_atomic(tasks_dir / f"{task.id}.pddl", print_pddl(task.problem))
+        write_atomic(out_dir / "tasks.jsonl",
+                     "".join(json.dumps(t.record(), sort_keys=True) + "\n" for t in tasks.tasks))
+        _write_report(out_dir, tasks.report)
 
 
 def generate(domain_path: Path, problem_path: Path, n: int, seed: int, out_dir: Path, lo: int = 1,
