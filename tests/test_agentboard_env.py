@@ -8,6 +8,7 @@ vendors (``agentboard/environment/pddl_env/pddlgym/spaces.py``, "spaces.py:N") a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.env import GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, TextEnv
 from agentgen_sym.env.agentboard import (AgentBoardEnv, AgentBoardError, EpisodeOver, PredicateMap,
-                                         import_agentboard, tokens)
+                                         import_agentboard, tokens, write_agentboard_file)
 
 from .agentboard_games import BLOCKWORLD, GAMES, SOURCE, write_game
 
@@ -241,3 +242,27 @@ def test_every_game_compiles_with_its_imported_wording(tmp_path: Path, game: str
     domain, problem = write_game(tmp_path / game, game)
     task = compile_task(parse_domain(domain), parse_problem(problem))
     assert task.ground.n_ops > 0
+
+
+PROMPT = json.dumps({"blockworld": {"examples": ["Goal: b1 is on b2.\nAction: pickup b1"],
+                                    "instruction": "The robot has four actions.", "system_msg": "You plan."}})
+"""The layout of AgentBoard's prompts/VanillaAgent/pddl_vanilla_prompt.json: per game examples, instruction,
+system_msg (read by vanilla_agent.py:33-36 and 169-175)."""
+
+
+def test_import_takes_the_agent_prompt(tmp_path: Path) -> None:
+    imported = import_agentboard(SOURCE, "blockworld", parse_domain(BLOCKWORLD), PROMPT)
+    assert (imported.description, imported.example, imported.system) == (
+        "The robot has four actions.", "Goal: b1 is on b2.\nAction: pickup b1", "You plan.")
+    with pytest.raises(AgentBoardError, match="no usable entry for 'gripper'"):
+        import_agentboard(SOURCE, "gripper", parse_domain(GAMES["gripper"][0]), PROMPT)
+
+
+def test_write_agentboard_file_beside_the_domain(tmp_path: Path) -> None:
+    (tmp_path / "pddl_env.py").write_text(SOURCE)
+    (tmp_path / "prompt.json").write_text(PROMPT)
+    (tmp_path / "domain.pddl").write_text(BLOCKWORLD)
+    write_agentboard_file(tmp_path / "pddl_env.py", "blockworld", tmp_path / "domain.pddl", tmp_path / "prompt.json")
+    data = json.loads((tmp_path / "agentboard.json").read_text())
+    assert data["game"] == "blockworld" and data["system"] == "You plan."
+    assert data["predicate_map"]["unstack"] == "Unstack {} from {}."

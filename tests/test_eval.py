@@ -250,3 +250,22 @@ def test_read_action_follows_vanilla_agent() -> None:
     assert read_action("pickup b2\nmore") == "pickup b2"
     assert read_action("Here is the next action to take:\n\nstack b1 b2") == "stack b1 b2"
     assert read_action("My action is to 'unstack b1 b2'") == "unstack b1 b2"
+
+
+def test_agentboard_prompt_pieces_reach_the_request(folders: list[Path], tmp_path: Path) -> None:
+    """An agentboard.json with AgentBoard's instruction, example and system message (pddl_vanilla_prompt.json)
+    makes the request exactly VanillaAgent's (vanilla_agent.py:87-114, need_goal on, check_actions set)."""
+    folder = folders[0]
+    data = json.loads((folder / "agentboard.json").read_text())
+    data.update({"description": "INSTRUCTION", "example": "EXAMPLE", "system": "SYSTEM"})
+    (folder / "agentboard.json").write_text(json.dumps(data))
+    out = tmp_path / "out"
+    with RoutedLLMServer(gold_route([folder])) as server:
+        evaluate([folder], client_for(server, out), out, EvalOptions(profile="agentboard"))
+        requests = list(server.requests)
+    goal, first = next(iter(by_task([folder])))
+    body = next(b for b in requests if prompt_parts(b) == (goal, first, []))
+    assert body["messages"] == [{"role": "system", "content": "SYSTEM"},
+                                {"role": "user", "content": f"INSTRUCTION\nHere are examples:\nEXAMPLE\n"
+                                 f"You should perform actions to accomplish the goal: {goal}\n{HELP}"
+                                 f"Observation: {first}\nAction: "}]

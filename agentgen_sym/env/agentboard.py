@@ -258,7 +258,7 @@ def read_agentboard_file(path: Path) -> dict[str, Any]:
         raise AgentBoardError(f"{path}: cannot read AgentBoard's wording: {exc}") from exc
     if not isinstance(data, dict) or not isinstance(data.get("predicate_map"), dict):
         raise AgentBoardError(f'{path}: expected a JSON object with "predicate_map": {{name: template}}')
-    for key in ("game", "description", "example"):
+    for key in ("game", "description", "example", "system"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise AgentBoardError(f"{path}: {key!r} must be a string")
     return data
@@ -294,26 +294,33 @@ def checked_map(entries: Mapping[str, Any], domain: ast.Domain, where: str) -> d
 
 @dataclass(frozen=True)
 class Imported:
-    """AgentBoard's wording of one game, read from its ``pddl_env.py``; ``notes`` say what was adjusted."""
+    """AgentBoard's wording of one game, read from its ``pddl_env.py`` (and, optionally, the agent prompt
+    ``prompts/VanillaAgent/pddl_vanilla_prompt.json``); ``notes`` say what was resolved on the way."""
 
     game: str
     predicate_map: dict[str, str]
     description: str | None
     notes: tuple[str, ...]
+    example: str | None = None
+    system: str | None = None
 
     def as_json(self, source: str) -> dict[str, Any]:
-        return {"game": self.game, "source": source, "predicate_map": self.predicate_map,
+        data = {"game": self.game, "source": source, "predicate_map": self.predicate_map,
                 "description": self.description}
+        data.update({k: v for k, v in (("example", self.example), ("system", self.system)) if v is not None})
+        return data
 
 
 DESCRIPTION_KEYS = {"blockworld": "blocks"}
 """AgentBoard's description_map names blockworld's entry "blocks" (pddl_env.py:372)."""
 
 
-def import_agentboard(source: str, game: str, domain: ast.Domain) -> Imported:
+def import_agentboard(source: str, game: str, domain: ast.Domain, prompt: str | None = None) -> Imported:
     """AgentBoard's ``predicate_map`` and ``description_map`` for ``game``, read from the text of its
     ``pddl_env.py`` without running it. A key written twice keeps its last value, as Python's dict
-    literal does there (blockworld's "clear" becomes hanoi's "The {} is clear."); each one is a note."""
+    literal does there (blockworld's "clear" becomes hanoi's "The {} is clear."); each one is a note.
+    ``prompt``, the text of ``pddl_vanilla_prompt.json``, gives the instruction (it replaces the
+    description, as AgentBoard's agent reads it), the worked example and the system message."""
     try:
         module = pyast.parse(source)
     except SyntaxError as exc:
@@ -327,8 +334,28 @@ def import_agentboard(source: str, game: str, domain: ast.Domain) -> Imported:
     descriptions = _literal_dict(maps["description_map"], []) if "description_map" in maps else {}
     description = descriptions.get(DESCRIPTION_KEYS.get(game, game))
     kept = checked_map(entries, domain, f"predicate_map ({game})")
-    relevant = [n for n in notes if n.split("'")[1] in kept]
-    return Imported(game, kept, description.strip() if isinstance(description, str) else None, tuple(relevant))
+    relevant = tuple(n for n in notes if n.split("'")[1] in kept)
+    description = description.strip() if isinstance(description, str) else None
+    if prompt is None:
+        return Imported(game, kept, description, relevant)
+    try:
+        entry = json.loads(prompt)[game]
+        examples, instruction, system = entry["examples"], entry["instruction"], entry["system_msg"]
+    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise AgentBoardError(f"the prompt file has no usable entry for {game!r} ({exc})") from exc
+    example = examples[0] if isinstance(examples, list) and examples else None
+    return Imported(game, kept, instruction, relevant, example, system)
+
+
+def write_agentboard_file(pddl_env: Path | str, game: str, domain_path: Path | str,
+                          prompt: Path | str | None = None) -> Imported:
+    """Import ``game``'s wording from AgentBoard's files and write it as ``agentboard.json`` beside the domain."""
+    domain = parse_domain(Path(domain_path))
+    prompt_text = Path(prompt).read_text(encoding="utf-8") if prompt is not None else None
+    imported = import_agentboard(Path(pddl_env).read_text(encoding="utf-8"), game, domain, prompt_text)
+    target = Path(domain_path).parent / AGENTBOARD_FILE
+    target.write_text(json.dumps(imported.as_json(Path(pddl_env).name), indent=2) + "\n", encoding="utf-8")
+    return imported
 
 
 def _literal_dict(node: pyast.Dict, notes: list[str]) -> dict[str, Any]:

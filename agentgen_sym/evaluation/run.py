@@ -32,7 +32,7 @@ from ..export.rules import domain_rules
 from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
 from ..files import write_atomic
 from ..llm import LLMClient
-from .agent import VanillaPrompt, example_text, read_action
+from .agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
 from .report import EvalReport, summarize, write_outputs
 
 PROFILES = ("agentgen", "agentboard")
@@ -236,7 +236,8 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
         examples: dict[str, str | None] = {}
         for entry, compiled in compiled_tasks:
             example = extra.get("example") or _example(entry, compiled_tasks, make, examples)
-            loaded.append((folder, entry, compiled, VanillaPrompt(instruction, example), make))
+            prompt = VanillaPrompt(instruction, example, extra.get("system") or SYSTEM_MESSAGE)
+            loaded.append((folder, entry, compiled, prompt, make))
     levels = _levels([entry for _, entry, *_ in loaded])
     tasks = [EvalTask(i, folder, entry, compiled, levels[i], prompt, lambda c=compiled, m=make: m(c))
              for i, (folder, entry, compiled, prompt, make) in enumerate(loaded)]
