@@ -37,7 +37,9 @@ def replay(env: AgentBoardEnv, steps: list[tuple[str, str, float, bool, bool]]) 
         state, reward, finished, infos = result
         assert (state, reward, finished, infos["action_is_valid"]) == (observation, progress, done, valid), \
             f"step {number}: {action!r}"
-        assert infos["steps"] == number and infos["state"] == observation
+        assert infos["steps"] == number and infos["state"] == observation == infos["states"][-1]
+        # pddl_env.py:229-232 and 243-246: action, reward (after the step), state, appended to the history
+        assert infos["history"][-3:] == [("action", action), ("reward", progress), ("state", observation)]
 
 
 def test_blockworld_replay(tmp_path: Path) -> None:

@@ -234,7 +234,8 @@ class AgentBoardEnv:
         self.observation = observation
         self.history += [("action", action), ("reward", self.reward), ("state", observation)]
         infos = {"goal": self.goal, "state": observation, "steps": self.steps, "action_is_valid": valid,
-                 "history": list(self.history), "won": self.won, "progress_rate": self.reward,
+                 "history": list(self.history), "states": [s for kind, s in self.history if kind == "state"],
+                 "won": self.won, "progress_rate": self.reward,
                  "grounding_accuracy": self.grounding_accuracy, "truncated": self.truncated}
         return observation, self.reward, self.done, infos
 
