@@ -30,7 +30,8 @@ __version__ = "0.1.0"
 
 _LAZY = {"BuildOptions": "agentgen_sym.drafting", "DraftOptions": "agentgen_sym.drafting",
          "build": "agentgen_sym.drafting", "draft_environment": "agentgen_sym.drafting",
-         "run": "agentgen_sym.pipeline", "evaluate": "agentgen_sym.evaluation", "EvalOptions": "agentgen_sym.evaluation"}
+         "run": "agentgen_sym.pipeline", "evaluate": "agentgen_sym.evaluation",
+         "EvalOptions": "agentgen_sym.evaluation"}
 
 
 def __getattr__(name: str) -> object:

@@ -30,14 +30,18 @@ def env_for(tmp_path: Path, game: str, **options: object) -> AgentBoardEnv:
 
 
 def replay(env: AgentBoardEnv, steps: list[tuple[str, str, float, bool, bool]]) -> None:
-    """Each step: (action, expected observation, progress rate, done, action_is_valid)."""
+    """Each step: (action, expected observation, progress rate, done, action_is_valid); grounding accuracy after
+    each step is the valid steps so far over the steps so far (tasks/pddl.py:136-137, 153)."""
+    valid_so_far = 0
     for number, (action, observation, progress, done, valid) in enumerate(steps, 1):
+        valid_so_far += valid
         result = env.step(action)
         assert isinstance(result, tuple) and len(result) == 4  # pddl_env.py:173/201/206: (state, reward, done, infos)
         state, reward, finished, infos = result
         assert (state, reward, finished, infos["action_is_valid"]) == (observation, progress, done, valid), \
             f"step {number}: {action!r}"
         assert infos["steps"] == number and infos["state"] == observation == infos["states"][-1]
+        assert infos["grounding_accuracy"] == valid_so_far / number
         # pddl_env.py:229-232 and 243-246: action, reward (after the step), state, appended to the history
         assert infos["history"][-3:] == [("action", action), ("reward", progress), ("state", observation)]
 

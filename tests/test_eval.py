@@ -30,7 +30,8 @@ from .llm_server import Reply, Status
 
 FAST = {"timeout_s": 5.0, "max_retries": 2, "backoff_s": 0.01, "backoff_max_s": 0.05}
 HELP = "You should use the following commands for help when your action cannot be understood: check valid actions\n"
-VARIANT_GOALS = {"blockworld": "(:goal (and (on b1 b2))))", "gripper": "(:goal (and (at ball1 roomb) (at-robby rooma))))",
+VARIANT_GOALS = {"blockworld": "(:goal (and (on b1 b2))))",
+                 "gripper": "(:goal (and (at ball1 roomb) (at-robby rooma))))",
                  "barman": "(:goal (and (contains shot1 ingredient1) (ontable shot1))))",
                  "tyreworld": "(:goal (and (have wrench) (closed boot))))"}
 
@@ -269,3 +270,16 @@ def test_agentboard_prompt_pieces_reach_the_request(folders: list[Path], tmp_pat
                                 {"role": "user", "content": f"INSTRUCTION\nHere are examples:\nEXAMPLE\n"
                                  f"You should perform actions to accomplish the goal: {goal}\n{HELP}"
                                  f"Observation: {first}\nAction: "}]
+
+
+def test_same_answers_same_bytes(folders: list[Path], tmp_path: Path) -> None:
+    """Episodes finish in any order with concurrency; the files written are the same bytes every time."""
+    outputs = []
+    for name, concurrency in (("a", 4), ("b", 1)):
+        out = tmp_path / name
+        with RoutedLLMServer(random_route(folders)) as server:
+            evaluate(folders, client_for(server, out), out, EvalOptions(profile="agentboard", max_steps=6,
+                                                                       concurrency=concurrency))
+        outputs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*"))
+                        if p.is_file() and not p.name.startswith("llm-cache")})
+    assert outputs[0] == outputs[1] and len(outputs[0]) == 6
