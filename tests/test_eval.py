@@ -283,3 +283,14 @@ def test_same_answers_same_bytes(folders: list[Path], tmp_path: Path) -> None:
         outputs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*"))
                         if p.is_file() and not p.name.startswith("llm-cache")})
     assert outputs[0] == outputs[1] and len(outputs[0]) == 6
+
+
+def test_a_cut_or_refused_answer_is_the_models_move(folders: list[Path], tmp_path: Path) -> None:
+    """Only endpoint errors stop an episode; a reply cut at max_tokens or refused is played as it is."""
+    out = tmp_path / "out"
+    with RoutedLLMServer(lambda body: Reply("the action is to grasp", finish_reason="length")) as server:
+        report = evaluate(folders[:1], client_for(server, out), out, EvalOptions(profile="agentboard", max_steps=2))
+    assert report.complete and report.overall == {"episodes": 2, "success_rate": 0.0, "progress_rate": 0.0,
+                                                   "grounding_accuracy": 0.0}
+    record = read_records(out / "logs" / "pddl.jsonl")[0]
+    assert record["trajectory"]["Interaction Turn 1"]["Action"] == "grasp"  # vanilla_agent.py:156-160

@@ -31,7 +31,7 @@ from ..env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv,
 from ..export.rules import domain_rules
 from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
 from ..files import write_atomic
-from ..llm import LLMClient
+from ..llm import CompletionStatus, LLMClient
 from .agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
 from .report import EvalReport, summarize, write_outputs
 
@@ -169,9 +169,8 @@ def play(task: EvalTask, client: LLMClient, options: EvalOptions) -> dict[str, A
     params: dict[str, Any] = {"stop": list(options.stop)} if options.stop else {}
     for step_id in range(options.max_steps):
         completion = client.complete(task.prompt.messages(goal, history), **params)
-        if not completion.ok:
-            raise EpisodeFailed(step_id, f"step {step_id}: the LLM call failed ({completion.status}): "
-                                         f"{completion.error or 'no usable text'}")
+        if completion.status is CompletionStatus.ERROR:  # the endpoint's failure, not the model's answer
+            raise EpisodeFailed(step_id, f"step {step_id}: the LLM call failed: {completion.error}")
         action = read_action(completion.text)
         state, reward, finished, infos = env.step(action)
         steps = step_id + 1
