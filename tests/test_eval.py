@@ -17,7 +17,6 @@ import pytest
 
 from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.env.agentboard import AgentBoardEnv
 from agentgen_sym.evaluation import EvalOptions, evaluate, read_action
 from agentgen_sym.evaluation.run import load_tasks, read_records
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,12 +128,12 @@ def evaluate(tasks_dirs: list[Path] | Path, client: LLMClient, out: Path | str,
     done = log.resume()
     todo = [t for t in tasks if t.index not in done]
     errors: list[dict[str, Any]] = []
-    lock = threading.Lock()
     finished = len(tasks) - len(todo)
     if progress:
         progress(finished, len(tasks))
     workers = options.concurrency or client.config.max_concurrency
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
         futures = {pool.submit(play, task, client, options): task for task in todo}
         for future in as_completed(futures):
             task = futures[future]
@@ -143,13 +142,14 @@ def evaluate(tasks_dirs: list[Path] | Path, client: LLMClient, out: Path | str,
             except EpisodeFailed as exc:
                 errors.append({"id": task.index, "task_id": task.entry.id, "domain": task.domain,
                                "step": exc.step, "error": str(exc)})
-            else:
-                with lock:
-                    log.append(record)
-                    done[task.index] = record
+            else:  # records are written by this thread only, as the episodes finish
+                log.append(record)
+                done[task.index] = record
             finished += 1
             if progress:
                 progress(finished, len(tasks))
+    finally:  # interrupted: episodes not started yet are dropped, the finished ones are in the log
+        pool.shutdown(wait=True, cancel_futures=True)
     records = [done[t.index] for t in tasks if t.index in done]
     log.rewrite(records)
     report = summarize(records, settings, sorted(errors, key=lambda e: e["id"]), skipped)
