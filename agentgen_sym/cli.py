@@ -879,8 +879,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=non_negative_int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
     sv.add_argument("--profile", choices=["agentgen", "agentboard"], default="agentgen",
-                    help="observation wording: agentgen as the exported training data (default), agentboard as "
-                         "AgentBoard's PDDL games")
+                    help="agentgen: our environment, worded as the exported training data (default); agentboard: "
+                         "AgentBoard's PDDL games' reading, messages and scores (docs/agentboard.md)")
     sv.add_argument("--http-errors", action="store_true",
                     help="answer errors with HTTP status codes (400/404/410/413/422) instead of AgentGym's "
                          "200 with {\"error\": ...}")

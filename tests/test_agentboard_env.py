@@ -272,3 +272,31 @@ def test_write_agentboard_file_beside_the_domain(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "agentboard.json").read_text())
     assert data["game"] == "blockworld" and data["system"] == "You plan."
     assert data["predicate_map"]["unstack"] == "Unstack {} from {}."
+
+
+HYPHENATED = """
+(define (domain table-blocks)
+  (:predicates (clear ?x) (on-table ?x) (hand-empty) (holding ?x))
+  (:action pick-up :parameters (?x)
+    :precondition (and (clear ?x) (on-table ?x) (hand-empty))
+    :effect (and (holding ?x) (not (clear ?x)) (not (on-table ?x)) (not (hand-empty)))))
+"""
+
+
+def test_our_templates_read_back_exactly_as_listed() -> None:
+    """AgentBoard finds an action by its name as a word (pddl_env.py:74-77); our derived "pick up {0}" has no such
+    word, so under our templates the exact listed text is read too (its own listed text always reads back)."""
+    domain = parse_domain(HYPHENATED)
+    problem = parse_problem("(define (problem p) (:domain table-blocks) (:objects a) "
+                            "(:init (clear a) (on-table a) (hand-empty)) (:goal (holding a)))")
+    from agentgen_sym.env import Templates
+    from agentgen_sym.env.agentboard import TemplateWording
+
+    def fresh() -> AgentBoardEnv:
+        return AgentBoardEnv(compile_task(domain, problem), TemplateWording(Templates.for_domain(domain)))
+
+    env = fresh()
+    assert env.action_space() == ["pick up a", "check valid actions"]
+    assert env.step("pick up a please")[0] == INVALID_ACTION  # neither the name as a word nor the exact text
+    assert env.step("pick up a")[2] is True
+    assert fresh().step("(pick-up a)")[2] is True  # the PDDL form names it

@@ -30,7 +30,7 @@ from ..compiler.compile import CompiledTask, compile_task
 from ..compiler.parser import parse_domain, parse_problem
 from ..compiler.task import GroundAction, GroundAtom
 from .goals import goal_conditions
-from .templates import Templates
+from .templates import ActionReader, Templates
 from .texttask import GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX
 
 AGENTBOARD_FILE = "agentboard.json"
@@ -110,9 +110,9 @@ class AgentBoardEnv:
     """
 
     def __init__(self, compiled: CompiledTask, wording: Wording, *, incremental: bool | None = None,
-                 max_steps: int = MAX_STEPS) -> None:
-        if max_steps < 1:
-            raise ValueError("max_steps must be at least 1")
+                 max_steps: int | None = MAX_STEPS) -> None:
+        if max_steps is not None and max_steps < 1:
+            raise ValueError("max_steps must be at least 1 (None: no limit, as AgentBoard's environment itself)")
         self.compiled = compiled
         self.task = task = compiled.ground
         self.wording = wording
@@ -125,6 +125,10 @@ class AgentBoardEnv:
         self.ops = task.action_ops
         self._shown = np.flatnonzero(task.atom_mask)
         self._static = frozenset(compiled.static)
+        # our templates need not contain the action's name as a word, which AgentBoard's reading looks for;
+        # their exact text is read too, so the listed text always reads back (AgentBoard's own always does)
+        self._exact = ActionReader(wording.templates, compiled.objects) if isinstance(wording, TemplateWording) \
+            else None
         self.reset()
 
     @classmethod
@@ -149,11 +153,12 @@ class AgentBoardEnv:
         self.won = False
         self.observation = self._facts_text(self.atoms)
         self.history: list[tuple[str, Any]] = [("state", self.observation)]
+        self.states = [self.observation]
         return self.observation
 
     def step(self, action: str) -> tuple[str, float, bool, dict[str, Any]]:
         """One action as text; ``(observation, progress rate, done, infos)`` (pddl_env.py:168-206)."""
-        if self.steps >= self.max_steps:
+        if self.truncated:
             raise EpisodeOver(f"the episode has used its {self.max_steps} steps")
         lowered = action.lower()
         if CHECK in lowered:  # any text containing "check" (pddl_env.py:169)
@@ -197,7 +202,8 @@ class AgentBoardEnv:
         names = {a.action.lower() for a in self.listed()}
         name = next((w for w in words if w in names), None)
         if name is None:
-            return None
+            exact = self._exact.read(text) if self._exact is not None else []
+            return next((r for r in exact if r.action in names), None)
         arity = self.arity[name]
         found = [w for w in words if w in self.objects]
         if len(found) < arity:
@@ -211,7 +217,7 @@ class AgentBoardEnv:
 
     @property
     def truncated(self) -> bool:
-        return self.steps >= self.max_steps
+        return self.max_steps is not None and self.steps >= self.max_steps
 
     # ------------------------------------------------------------------ internals
     def _successor(self, reading: GroundAction) -> np.ndarray | None:
@@ -233,8 +239,9 @@ class AgentBoardEnv:
         self.valid_steps += valid
         self.observation = observation
         self.history += [("action", action), ("reward", self.reward), ("state", observation)]
+        self.states.append(observation)
         infos = {"goal": self.goal, "state": observation, "steps": self.steps, "action_is_valid": valid,
-                 "history": list(self.history), "states": [s for kind, s in self.history if kind == "state"],
+                 "history": self.history, "states": self.states,  # the episode's own lists, as AgentBoard's
                  "won": self.won, "progress_rate": self.reward,
                  "grounding_accuracy": self.grounding_accuracy, "truncated": self.truncated}
         return observation, self.reward, self.done, infos
