@@ -25,8 +25,8 @@ from ..compiler.ground import GroundingError
 from ..compiler.parser import parse_problem
 from ..compiler.task import GroundAction
 from ..env import TextEnv
-from ..env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError, PredicateMap,
-                              TemplateWording, checked_map, read_agentboard_file)
+from ..env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError,
+                              read_agentboard_file, wording_beside)
 from ..export.rules import domain_rules
 from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
 from ..files import write_atomic
@@ -210,7 +210,7 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
     for folder in folders:
         try:
             domain, templates = read_domain(folder)
-            wording, game, extra = _wording(folder, domain, templates)
+            wording, game, extra = _wording(folder, domain)
         except (ExportError, AgentBoardError) as exc:
             raise EvalError(str(exc)) from exc
         compiled_tasks: list[tuple[TaskEntry, CompiledTask]] = []
@@ -243,13 +243,12 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
     return tasks, skipped
 
 
-def _wording(folder: Path, domain: Any, templates: Any) -> tuple[Any, str | None, dict[str, Any]]:
+def _wording(folder: Path, domain: Any) -> tuple[Any, str | None, dict[str, Any]]:
+    """The agentboard profile's wording and game (``env.agentboard.wording_beside``), and the prompt pieces
+    (description, example, system message) that ``agentboard.json`` may carry."""
+    wording, game = wording_beside(domain, folder / DOMAIN_FILE)
     path = folder / AGENTBOARD_FILE
-    if not path.is_file():
-        return TemplateWording(templates), None, {}
-    data = read_agentboard_file(path)
-    wording = PredicateMap(checked_map(data["predicate_map"], domain, str(folder / DOMAIN_FILE)))
-    return wording, data.get("game"), data
+    return wording, game, read_agentboard_file(path) if path.is_file() else {}
 
 
 def _example(entry: TaskEntry, tasks: list[tuple[TaskEntry, CompiledTask]], make: Callable[[CompiledTask], Any],
