@@ -119,7 +119,7 @@ def test_gold_plans_score_one(folders: list[Path], tmp_path: Path) -> None:
     with RoutedLLMServer(gold_route(folders)) as server:
         report = evaluate(folders, client_for(server, out), out, EvalOptions(profile="agentboard"))
     assert report.overall == {"episodes": 8, "success_rate": 1.0, "progress_rate": 1.0, "grounding_accuracy": 1.0}
-    assert sorted(report.domains) == ["barman", "blocksworld-4ops", "gripper-strips", "tyreworld"]
+    assert sorted(report.domains) == sorted(GAMES)  # agentboard.json's game names, as AgentBoard's task_name
     assert all(v["success_rate"] == 1.0 for v in report.domains.values())
     assert set(report.levels) <= {"easy", "hard"} and sum(v["episodes"] for v in report.levels.values()) == 8
     # the prompt has VanillaAgent's shape (vanilla_agent.py:87-114): system message, instruction, example, goal.
@@ -293,3 +293,14 @@ def test_a_cut_or_refused_answer_is_the_models_move(folders: list[Path], tmp_pat
                                                    "grounding_accuracy": 0.0}
     record = read_records(out / "logs" / "pddl.jsonl")[0]
     assert record["trajectory"]["Interaction Turn 1"]["Action"] == "grasp"  # vanilla_agent.py:156-160
+
+
+def test_a_task_that_cannot_be_loaded_is_skipped_and_said(folders: list[Path], tmp_path: Path) -> None:
+    folder = folders[0]
+    with (folder / "tasks.jsonl").open("a") as handle:
+        handle.write(json.dumps({"id": "t3", "problem_file": "../../outside.pddl", "plan": []}) + "\n")
+    out = tmp_path / "out"
+    with RoutedLLMServer(gold_route([folder])) as server:
+        report = evaluate([folder], client_for(server, out), out, EvalOptions(profile="agentboard"))
+    assert report.overall["episodes"] == 2 and not report.complete
+    assert report.skipped == [f"{folder}: t3: its problem_file leads out of the folder"]

@@ -29,7 +29,7 @@ from ..env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv,
                               read_agentboard_file, wording_beside)
 from ..export.rules import domain_rules
 from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
-from ..files import write_atomic
+from ..files import inside, write_atomic
 from ..llm import CompletionStatus, LLMClient
 from .agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
 from .report import EvalReport, summarize, write_outputs
@@ -71,10 +71,12 @@ class EvalTask:
     level: str
     prompt: VanillaPrompt = field(repr=False)
     make: Callable[[], "Episode"] = field(repr=False)
+    game: str | None = None
 
     @property
     def domain(self) -> str:
-        return self.compiled.domain.name
+        """AgentBoard's game name when ``agentboard.json`` gives one (its logs' task_name), else the domain's."""
+        return self.game or self.compiled.domain.name
 
 
 class Episode(Protocol):
@@ -205,7 +207,7 @@ def log_record(task: EvalTask, goal: str, first: str, won: bool, progress: float
 
 def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask], list[str]]:
     """Every usable task, numbered in folder order then id order; ``skipped`` says why others are not."""
-    loaded: list[tuple[Path, TaskEntry, CompiledTask, VanillaPrompt, Callable[[CompiledTask], Any]]] = []
+    loaded: list[tuple[Path, TaskEntry, CompiledTask, VanillaPrompt, Callable[[CompiledTask], Any], str | None]] = []
     skipped: list[str] = []
     for folder in folders:
         try:
@@ -218,9 +220,12 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
             if isinstance(entry, BadEntry):
                 skipped.append(f"{folder}: {entry.reason}")
                 continue
+            path = inside(folder, entry.problem_file)
+            if path is None:
+                skipped.append(f"{folder}: {entry.id}: its problem_file leads out of the folder")
+                continue
             try:
-                problem = parse_problem(folder / entry.problem_file)
-                compiled_tasks.append((entry, compile_task(domain, problem)))
+                compiled_tasks.append((entry, compile_task(domain, parse_problem(path))))
             except (OSError, PddlError, GroundingError) as exc:
                 skipped.append(f"{folder}: {entry.id}: {exc}")
         incremental = game in INCREMENTAL_GAMES if game else None
@@ -236,10 +241,10 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
         for entry, compiled in compiled_tasks:
             example = extra.get("example") or _example(entry, compiled_tasks, make, examples)
             prompt = VanillaPrompt(instruction, example, extra.get("system") or SYSTEM_MESSAGE)
-            loaded.append((folder, entry, compiled, prompt, make))
+            loaded.append((folder, entry, compiled, prompt, make, game))
     levels = _levels([entry for _, entry, *_ in loaded])
-    tasks = [EvalTask(i, folder, entry, compiled, levels[i], prompt, lambda c=compiled, m=make: m(c))
-             for i, (folder, entry, compiled, prompt, make) in enumerate(loaded)]
+    tasks = [EvalTask(i, folder, entry, compiled, levels[i], prompt, lambda c=compiled, m=make: m(c), game)
+             for i, (folder, entry, compiled, prompt, make, game) in enumerate(loaded)]
     return tasks, skipped
 
 
