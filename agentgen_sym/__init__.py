@@ -3,7 +3,7 @@
 The public API covers what the CLI does, one value per stage: parse -> check/repair ->
 ``compile_task`` -> ``solve`` (validated plans) -> ``generate_tasks``/``evolve_tasks`` (task sets in
 memory, ``write_tasks`` to a folder) -> ``export_tasks`` (training records) and ``TextEnv``.
-The LLM side (``draft_environment``, ``build``) and the main job (``run``) load on first use, so
+The LLM side (``draft_environment``, ``build``, ``evaluate``) and the main job (``run``) load on first use, so
 importing the package never imports ``openai``.
 """
 
@@ -30,7 +30,8 @@ __version__ = "0.1.0"
 
 _LAZY = {"BuildOptions": "agentgen_sym.drafting", "DraftOptions": "agentgen_sym.drafting",
          "build": "agentgen_sym.drafting", "draft_environment": "agentgen_sym.drafting",
-         "run": "agentgen_sym.pipeline"}
+         "run": "agentgen_sym.pipeline", "evaluate": "agentgen_sym.evaluation",
+         "EvalOptions": "agentgen_sym.evaluation"}
 
 
 def __getattr__(name: str) -> object:
@@ -46,6 +47,7 @@ __all__ = [
     "Diagnostic",
     "Domain",
     "DraftOptions",
+    "EvalOptions",
     "GeneratedTask",
     "GroundAction",
     "GroundAtom",
@@ -70,6 +72,7 @@ __all__ = [
     "check",
     "compile_task",
     "draft_environment",
+    "evaluate",
     "evolve_tasks",
     "export",
     "export_tasks",

@@ -688,6 +688,37 @@ def cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK if len(report.accepted) >= args.n_envs else EXIT_FINDINGS
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    from agentgen_sym.evaluation import EvalError, EvalOptions, evaluate
+
+    out = Path(args.out)
+    client = _llm_client(args, out)
+    bar: list[Progress] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bar:
+            bar.append(Progress(total, "eval", unit="episode"))
+        bar[0].update(done - bar[0].done)
+
+    options = EvalOptions(profile=args.profile, max_steps=args.max_steps, concurrency=args.concurrency)
+    with client:
+        try:
+            report = evaluate([Path(d) for d in args.tasks], client, out, options, progress)
+        except EvalError as exc:
+            raise UsageError(str(exc)) from exc
+        finally:
+            if bar:
+                bar[0].close()
+    print_table(["group", "episodes", "success", "progress", "grounding"], report.rows())
+    for skipped in report.skipped:
+        _eprint(f"warning: skipped {skipped}")
+    for error in report.errors:
+        _eprint(f"error: task {error['task_id']} ({error['domain']}): {error['error']}")
+    unfinished = f"; {len(report.errors)} episode(s) failed, rerun to resume them" if report.errors else ""
+    print(f"\nlogs, report.json and eval.png in {out}/{unfinished}")
+    return EXIT_OK if report.complete else EXIT_FINDINGS
+
+
 def _llm_options(p: argparse.ArgumentParser, repair: bool = True) -> None:
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint (overrides OPENAI_BASE_URL)")
     p.add_argument("--api-key", metavar="KEY",
@@ -888,8 +919,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
     sv.add_argument("--port", type=non_negative_int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
     sv.add_argument("--profile", choices=["agentgen", "agentboard"], default="agentgen",
-                    help="observation wording: agentgen as the exported training data (default), agentboard as "
-                         "AgentBoard's PDDL games")
+                    help="agentgen: our environment, worded as the exported training data (default); agentboard: "
+                         "AgentBoard's PDDL games' reading, messages and scores (docs/agentboard.md)")
     sv.add_argument("--http-errors", action="store_true",
                     help="answer errors with HTTP status codes (400/404/410/413/422) instead of AgentGym's "
                          "200 with {\"error\": ...}")
@@ -953,6 +984,27 @@ def build_parser() -> argparse.ArgumentParser:
                         "grows with the seed's objects)")
     _llm_options(b)
     b.set_defaults(handler=cmd_build, output_folder="out")
+
+    ev = sub.add_parser("eval", help="measure a model on task folders, scored as AgentBoard scores its PDDL games",
+                        description="Play every task of the TASKS_DIRs with a ReAct agent in AgentBoard's VanillaAgent "
+                                    "prompt shape over an OpenAI-compatible endpoint, at most --max-steps steps, and "
+                                    "report success rate, progress rate and grounding accuracy overall, per domain "
+                                    "and per difficulty level. Writes OUT/logs/pddl.jsonl (AgentBoard's log format), "
+                                    "OUT/pddl.txt, OUT/all_results.txt, OUT/report.json and OUT/eval.png; a rerun "
+                                    "resumes, LLM answers are cached in OUT/llm-cache.sqlite.",
+                        epilog="Exit codes: 0 every episode scored, 1 some episode failed (endpoint errors after "
+                               "the retries) or some task was skipped, 2 usage error or no LLM endpoint.")
+    ev.add_argument("--tasks", nargs="+", required=True, metavar="DIR", help="folders written by generate/evolve/run")
+    ev.add_argument("--out", default="out-eval", metavar="DIR", type=output_folder,
+                    help="output folder (default: out-eval)")
+    ev.add_argument("--profile", choices=["agentgen", "agentboard"], default="agentgen",
+                    help="text environment: agentgen, ours (default); agentboard, AgentBoard's reading and scoring "
+                         "(docs/agentboard.md)")
+    ev.add_argument("--max-steps", type=positive_int, default=30, metavar="N", help="steps per episode (default 30)")
+    ev.add_argument("--concurrency", type=positive_int, metavar="N",
+                    help="episodes played at once (default: the LLM client's max_concurrency)")
+    _llm_options(ev, repair=False)
+    ev.set_defaults(handler=cmd_eval, output_folder="out")
 
     e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")

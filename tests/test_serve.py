@@ -28,6 +28,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 
 from agentgen_sym.env import GOAL_SATISFIED, TextEnv  # noqa: E402
+from agentgen_sym.env.agentboard import AgentBoardEnv  # noqa: E402
 from agentgen_sym.env.catalog import data_indices, task_indices  # noqa: E402
 from agentgen_sym.export import export  # noqa: E402
 from agentgen_sym.export.formats import meta_file  # noqa: E402
@@ -241,18 +242,26 @@ def test_every_route_answers_as_agentgym_does(server, tasks_dirs, plans):
     assert server.post("/close", {"id": env_id}).json() is True
 
 
-def test_the_agentboard_profile_serves_textenvs_own_strings(tasks_dirs, plans):
+def test_the_agentboard_profile_plays_by_agentboards_rules(tasks_dirs, plans):
+    """Under --profile agentboard each episode is an AgentBoardEnv: the same strings, scores and listing."""
     catalog = Catalog(tasks_dirs[:1])
     pool = EnvPool(catalog, profile="agentboard")
     env_id = pool.create(0)["id"]
     info = catalog.tasks[0]
-    env = _textenv(tasks_dirs[0], info.problem_path)
-    assert pool.observation(env_id) == f"{env.goal_text()}\n{env.reset()}"
-    for action in plans[0]:
-        result = env.step(action)
-        assert pool.step(env_id, action)["observation"] == result.observation
-    assert pool.detail(env_id)["done"]
-    assert pool.step(env_id, "fly away")["observation"] == env.step("fly away").observation
+    env = AgentBoardEnv.from_files(tasks_dirs[0] / "domain.pddl", info.problem_path, max_steps=None)
+    assert pool.observation(env_id) == f"{env.goal}\n{env.observation}"
+    assert pool.available_actions(env_id) == env.action_space()[:-1]  # without "check valid actions"
+    # AgentBoard's loose reading (any text with "check" lists; extra words are skipped) is the server's now
+    assert pool.step(env_id, "let me check")["observation"] == env.step("let me check")[0]
+    for action in plans[0]:  # our templates' text, read back exactly (docs/agentboard.md, "our own domains")
+        observation, reward, done, _ = env.step(action)
+        assert pool.step(env_id, action) == {"observation": observation, "reward": reward, "done": done}
+    detail = pool.detail(env_id)
+    assert detail["done"] and detail["goal"] == env.goal and detail["steps"] == len(plans[0]) + 1
+    assert detail["grounding_accuracy"] == env.grounding_accuracy == 1.0
+    assert pool.step(env_id, "fly away")["observation"] == env.step("fly away")[0]
+    pool.reset(env_id, 0)
+    assert pool.detail(env_id)["steps"] == 0 and pool.detail(env_id)["reward"] == 0.0
     with pytest.raises(ValueError, match="unknown profile"):
         EnvPool(catalog, profile="textcraft")
 

@@ -5,6 +5,8 @@ evaluation scripts written for it work unchanged: facts as capitalized sentences
 the same two invalid-action messages; " The goal is satisfied." on success; the progress
 rate as the best fraction of goal conditions reached so far. Goal operators (the
 grounder's compiled negative or disjunctive goals) fire by themselves and are never shown.
+This is the default profile, stricter than AgentBoard (exact template text or PDDL only, the
+whole state each step); ``agentboard.AgentBoardEnv`` reproduces AgentBoard's behaviour itself.
 """
 
 from __future__ import annotations

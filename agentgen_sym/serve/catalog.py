@@ -17,9 +17,10 @@ from ..compiler.diagnostics import PddlError
 from ..compiler.ground import GroundingError
 from ..compiler.parser import parse_problem
 from ..env import Templates, TextTask
+from ..env.agentboard import INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError, Wording, wording_beside
 from ..env.catalog import data_indices, task_indices
 from ..export.formats import AGENTGYM_ACK
-from ..export.tasks import BadEntry, ExportError, TaskEntry, read_domain, read_tasks
+from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
 from ..export.trajectories import instruction
 from ..files import inside
 
@@ -54,6 +55,8 @@ class Folder:
     path: Path
     templates: Templates
     priming: tuple[dict, dict]
+    wording: Wording  # the agentboard profile's: agentboard.json beside the domain, else the templates
+    game: str | None  # AgentBoard's game named there, if any
 
 
 class Catalog:
@@ -88,9 +91,10 @@ class Catalog:
 
     def _read_folder(self, path: Path) -> tuple[Folder, dict[str, TaskEntry]]:
         try:  # the same reading, and the same refusals, as the export's
-            _domain, templates = read_domain(path)
+            domain, templates = read_domain(path)
             found = read_tasks(path)
-        except ExportError as exc:
+            wording, game = wording_beside(domain, path / DOMAIN_FILE)
+        except (ExportError, AgentBoardError) as exc:
             raise CatalogError(str(exc)) from exc
         good: dict[str, TaskEntry] = {}
         for entry in found:
@@ -100,7 +104,7 @@ class Catalog:
                 good[entry.id] = entry
         priming = ({"from": "human", "loss": None, "value": instruction(templates)},
                    {"from": "gpt", "loss": False, "value": AGENTGYM_ACK})
-        return Folder(path, templates, priming), good
+        return Folder(path, templates, priming, wording, game), good
 
     def text(self, data_idx: int) -> TextTask:
         """The task's shared text views, compiled on first use; raises TaskUnavailable."""
@@ -129,6 +133,13 @@ class Catalog:
         except GroundingError as exc:
             return f"task {info.task_id} cannot be played: {exc}"
         return TextTask(compiled, folder.templates)
+
+    def agentboard(self, data_idx: int) -> AgentBoardEnv:
+        """A new episode of the task under the agentboard profile (no step limit: the client keeps its own,
+        as AgentBoard's task loop does); raises TaskUnavailable."""
+        folder = self.folders[self.tasks[data_idx].folder]
+        incremental = None if folder.game is None else folder.game in INCREMENTAL_GAMES
+        return AgentBoardEnv(self.text(data_idx).compiled, folder.wording, incremental=incremental, max_steps=None)
 
     def priming(self, data_idx: int) -> tuple[dict, dict]:
         """AgentGym's two ``conversation_start`` messages for the task's domain (the export's first two turns)."""

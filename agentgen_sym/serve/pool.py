@@ -2,7 +2,8 @@
 
 An episode is a packed state row (``uint64[1, n_words]``) and a few counters; observations are
 recomputed from the row through the task's ``TextTask``, so they are TextEnv's strings and cost
-no memory between requests. The pool holds at most ``max_envs`` episodes: creating one more
+no memory between requests. Under the ``agentboard`` profile an episode is an ``AgentBoardEnv``
+instead (AgentBoard's reading, messages and scores need its last observation and its history). The pool holds at most ``max_envs`` episodes: creating one more
 evicts the least recently used, and episodes idle longer than ``idle_timeout`` seconds are
 evicted as new ones are created. A gone id is remembered (a bounded record) so its client is
 told it was closed or evicted rather than that it never existed. Each episode has its own lock,
@@ -20,14 +21,15 @@ from typing import Any, Callable
 import numpy as np
 
 from ..env import Outcome, TextTask
+from ..env.agentboard import AgentBoardEnv
 from ..export.trajectories import OBSERVATION
 from .catalog import Catalog, TaskUnavailable
 
 PROFILES = ("agentgen", "agentboard")
-"""How observations are worded: ``agentgen`` as the agentgym export's turns (so a model sees at
-evaluation exactly what it was trained on): the first is the goal line, a newline and
-``Observation: <facts>``, later ones ``Observation: <text>``; ``agentboard`` as AgentBoard's PDDL
-games, the bare text (the first one still starts with the goal line)."""
+"""How episodes behave: ``agentgen`` is TextEnv worded as the agentgym export's turns (so a model sees
+at evaluation exactly what it was trained on): the first is the goal line, a newline and
+``Observation: <facts>``, later ones ``Observation: <text>``; ``agentboard`` plays by AgentBoard's
+PDDL games (``env.agentboard.AgentBoardEnv``), its bare texts (the first one starts with the goal line)."""
 
 RESET = -1
 """The outcome code of an episode that has not stepped since its reset."""
@@ -48,16 +50,17 @@ class Episode:
     """One live environment: which task, the state row and the counters (nothing per-request)."""
 
     __slots__ = ("data_idx", "row", "outcome", "steps", "attempts", "valid", "progress", "done", "used", "lock",
-                 "open")
+                 "open", "game")
 
-    def __init__(self, data_idx: int, row: np.ndarray, now: float) -> None:
+    def __init__(self, data_idx: int, row: np.ndarray, now: float, game: AgentBoardEnv | None = None) -> None:
         self.lock = threading.Lock()
         self.open = True
         self.used = now
-        self.start(data_idx, row)
+        self.start(data_idx, row, game)
 
-    def start(self, data_idx: int, row: np.ndarray) -> None:
+    def start(self, data_idx: int, row: np.ndarray, game: AgentBoardEnv | None = None) -> None:
         self.data_idx = data_idx
+        self.game = game
         self.row = row
         self.outcome = RESET
         self.steps = self.attempts = self.valid = 0
@@ -96,7 +99,7 @@ class EnvPool:
         data_idx = self._data_idx(data_idx)
         text = self._text(data_idx)
         now = self.clock()
-        episode = Episode(data_idx, text.initial_row(), now)
+        episode = Episode(data_idx, text.initial_row(), now, self._game(data_idx))
         self._settle(episode, text)
         with self._lock:
             self._evict_idle(now)
@@ -114,7 +117,7 @@ class EnvPool:
         text = self._text(data_idx)
         with episode.lock:
             self._check_open(episode, env_id)
-            episode.start(data_idx, text.initial_row())
+            episode.start(data_idx, text.initial_row(), self._game(data_idx))
             self._settle(episode, text)
             return {"id": env_id, **self._state(episode, text)}
 
@@ -140,6 +143,10 @@ class EnvPool:
         with episode.lock:
             self._check_open(episode, env_id)
             text = self._text(episode.data_idx)
+            if episode.game is not None:
+                observation, episode.progress, episode.done, _ = episode.game.step(action)
+                episode.steps, episode.outcome = episode.game.steps, int(Outcome.STATE)
+                return {"observation": observation, "reward": episode.progress, "done": episode.done}
             state = text.task.unpack(episode.row)
             outcome, op = text.step(episode.row, state, action)
             episode.steps += 1
@@ -166,6 +173,8 @@ class EnvPool:
         with episode.lock:
             self._check_open(episode, env_id)
             text = self._text(episode.data_idx)
+            if episode.game is not None:
+                return [episode.game.wording.action(a.action, a.args) for a in episode.game.listed()]
             return text.valid_actions(text.task.unpack(episode.row))
 
     def detail(self, env_id: Any) -> dict:
@@ -174,10 +183,13 @@ class EnvPool:
             self._check_open(episode, env_id)
             text = self._text(episode.data_idx)
             info = self.catalog.tasks[episode.data_idx]
+            game = episode.game
+            accuracy = game.grounding_accuracy if game is not None else (
+                episode.valid / episode.attempts if episode.attempts else 1.0)
             return {"id": self._id(env_id), **self._state(episode, text), "data_idx": episode.data_idx,
                     "task_id": info.task_id, "domain": info.domain, "item_id": info.item_id,
-                    "goal": text.goal_line, "steps": episode.steps, "progress_rate": episode.progress,
-                    "grounding_accuracy": episode.valid / episode.attempts if episode.attempts else 1.0}
+                    "goal": text.goal_line if game is None else game.goal, "steps": episode.steps,
+                    "progress_rate": episode.progress, "grounding_accuracy": accuracy}
 
     def conversation_start(self, env_id: Any) -> list[dict]:
         episode = self._get(env_id)
@@ -192,6 +204,9 @@ class EnvPool:
                 "reward": episode.progress}
 
     def _observation(self, episode: Episode, text: TextTask, state: np.ndarray) -> str:
+        if episode.game is not None:
+            game = episode.game
+            return f"{game.goal}\n{game.observation}" if episode.outcome == RESET else game.observation
         if episode.outcome == RESET:
             facts = text.message(Outcome.STATE, state, episode.done)
             if self.profile == "agentgen":
@@ -200,8 +215,19 @@ class EnvPool:
         message = text.message(Outcome(episode.outcome), state, episode.done)
         return OBSERVATION.format(message) if self.profile == "agentgen" else message
 
+    def _game(self, data_idx: int) -> AgentBoardEnv | None:
+        if self.profile != "agentboard":
+            return None
+        try:
+            return self.catalog.agentboard(data_idx)
+        except TaskUnavailable as exc:
+            raise ServeError(str(exc), 422) from exc
+
     @staticmethod
     def _settle(episode: Episode, text: TextTask, state: np.ndarray | None = None) -> None:
+        if episode.game is not None:  # AgentBoard's progress starts at 0 and its done at False
+            episode.done, episode.progress = episode.game.done, episode.game.reward
+            return
         reached, held = text.settle(text.task.unpack(episode.row) if state is None else state)
         episode.done = episode.done or reached
         episode.progress = max(episode.progress, held)
