@@ -23,7 +23,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
-from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, SourceCache, has_errors, render_github, render_json,
+from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, Severity, SourceCache, has_errors, render_github, render_json,
                                                render_sarif, render_text)
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.ground import GroundingError
@@ -197,17 +197,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         domain = _parse_for_check(domain_path, sources, args.max_bytes)
         found: list[Diagnostic] = list(domain.diagnostics)
-        domain_ok = domain.ok and isinstance(domain.node, ast.Domain)
+        domain_ok = isinstance(domain.node, ast.Domain)  # recovered after syntax errors counts: check what parsed
         if domain.ok and not domain_ok:
             raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
         if domain_ok and not problem_paths:
-            found += check(domain.node)
+            found += check(domain.node, incomplete=domain.lost)
         progress = Progress(len(problem_paths), "check", unit="file")
         for path in problem_paths:
             problem = _parse_for_check(path, sources, args.max_bytes)
             found += problem.diagnostics
-            if domain_ok and problem.ok and isinstance(problem.node, ast.Problem):
-                found += check(domain.node, problem.node)
+            if isinstance(problem.node, ast.Domain):
+                found.append(_not_a_problem(problem.node, path))
+            elif domain_ok and isinstance(problem.node, ast.Problem):
+                found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost)
             progress.update()
         progress.close()
     except OSError as exc:
@@ -217,6 +219,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     errors = sum(d.is_error for d in found)
     failed = errors > 0 or (args.strict and len(found) > 0)
     return EXIT_FINDINGS if failed else EXIT_OK
+
+
+def _not_a_problem(node: ast.Domain, path: Path) -> Diagnostic:
+    return Diagnostic("E111", Severity.ERROR, f"expected a problem, found the domain `{node.name}`", node.span,
+                      f"{path} is a domain file: give it first, or give problem files after the domain")
 
 
 def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int) -> None:

@@ -338,7 +338,7 @@ class AstBuilder(Transformer):
         return Section(("derived", ast.DerivedPredicate(head.name, head.parameters, body, span=span), span))
 
     def problem_domain(self, c: list) -> Section:
-        return Section(("problem_domain", c[1].value.lower(), self._span(c[0], c[-1])))
+        return Section(("problem_domain", (c[1].value.lower(), self._span(c[1], c[1])), self._span(c[0], c[-1])))
 
     def init_not(self, c: list) -> ast.Not:
         span = self._span(c[0], c[-1])
@@ -433,10 +433,11 @@ class AstBuilder(Transformer):
                         "add `(:domain NAME)` after the problem name")
         if "goal" not in merged:
             self._error("E115", f"problem `{name}` has no `(:goal ...)`", span)
+        domain_name, domain_span = merged.get("problem_domain", ("", None))
         return ast.Problem(
-            name, merged.get("problem_domain", ""), tuple(merged.get("requirements", ())),
+            name, domain_name, tuple(merged.get("requirements", ())),
             tuple(merged.get("objects", ())), tuple(merged.get("init", ())), merged.get("goal"),
-            merged.get("metric"), span=span)
+            merged.get("metric"), span=span, domain_span=domain_span)
 
     # ------------------------------------------------------------------ plans
     def plan_step(self, c: list) -> ast.PlanStep:
