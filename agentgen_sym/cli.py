@@ -200,8 +200,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         domain_ok = isinstance(domain.node, ast.Domain)  # recovered after syntax errors counts: check what parsed
         if domain.ok and not domain_ok:
             raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
-        if domain_ok and not problem_paths:
-            found += check(domain.node, incomplete=domain.lost)
+        checked_with_problem = False
         progress = Progress(len(problem_paths), "check", unit="file")
         for path in problem_paths:
             problem = _parse_for_check(path, sources, args.max_bytes)
@@ -210,7 +209,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                 found.append(_not_a_problem(problem.node, path))
             elif domain_ok and isinstance(problem.node, ast.Problem):
                 found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost)
+                checked_with_problem = True
             progress.update()
+        if domain_ok and not checked_with_problem:
+            found += check(domain.node, incomplete=domain.lost)
         progress.close()
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc

@@ -437,6 +437,9 @@ _SILENCED_BY_LOSS = {
     ":init": {"W601", "E503", "E504"}, ":goal": set(), ":domain": {"E501"},
     ":action": {"W605", "W606", "E503", "E504"}, ":derived": {"E201", "W605", "E503", "E504"},
 }
+_LINTS = {"W601", "W602", "W603", "W604", "W605", "W606", "W607", "E503", "E504"}
+_SILENCED_BY_LOSS.update({head + "-part": codes | _LINTS  # the rest of a section a stray `)` closed early
+                          for head, codes in list(_SILENCED_BY_LOSS.items())})
 
 
 def _without_cascades(found: list[Diagnostic], incomplete: set[str]) -> list[Diagnostic]:

@@ -206,13 +206,14 @@ def _recovery_region(text: str, offset: int) -> tuple[int, int, str] | None:
     out so that the parse can go on; None where no section boundary can be trusted (the error is
     in the header, between sections, or the file ends inside the section)."""
     code = _COMMENT.sub(lambda m: " " * len(m.group()), text)
-    depth, begin, children = 0, None, 0
+    depth, begin, last, children = 0, None, None, 0
     for i in range(min(offset, len(code))):
         ch = code[i]
         if ch == "(":
             depth += 1
             if depth == 2:
-                begin, children = i, children + 1
+                begin = last = i
+                children += 1
         elif ch == ")":
             depth -= 1
             if depth < 2:
@@ -221,8 +222,14 @@ def _recovery_region(text: str, offset: int) -> tuple[int, int, str] | None:
                 return None  # past `(define ...)`: an extra `)` closed it early
     if begin is None and offset < len(code) and code[offset] == "(" and depth == 1:
         begin, children = offset, children + 1  # the error is the opening of a section itself
-    if begin is None or children <= 1:  # between sections, or inside the `(domain NAME)` header
+    if children <= 1:  # inside the `(domain NAME)` header
         return None
+    if begin is None:  # between sections: the rest of one that a stray `)` closed early, up to the next
+        following = _SECTION_LINE.search(code, offset)
+        stop = following.start() if following is not None else code.rfind(")")  # else up to `(define`'s `)`
+        if last is None or stop <= offset:
+            return None
+        return offset, stop, _head(code, last) + "-part"
     depth, end = 0, None
     for i in range(begin, len(code)):
         if code[i] == "(":
@@ -237,8 +244,13 @@ def _recovery_region(text: str, offset: int) -> tuple[int, int, str] | None:
         end = next_section.start()  # an unclosed section ends where the next one starts on its own line
     if end is None:
         return None
-    head = re.match(r"\(\s*([^\s()]*)", code[begin:end])
-    return begin, end, head.group(1).lower() if head and head.group(1) else "("
+    return begin, end, _head(code, begin)
+
+
+def _head(code: str, begin: int) -> str:
+    """The keyword after the parenthesis at ``begin`` (``:action``), or ``(`` when there is none."""
+    head = re.match(r"\(\s*([^\s()]*)", code[begin:])
+    return head.group(1).lower() if head and head.group(1) else "("
 
 
 def _caused_by_loss(d: Diagnostic, lost: list[str]) -> bool:
