@@ -6,7 +6,8 @@
 * a folder whose one file named like a domain (``blocks-domain.pddl``, ``domain-4ops.pddl``) serves
   the folder's other files.
 
-Files read only by name; which file is really a domain is for the checker to say.
+Files read only by name; which file is really a domain is for the checker to say. Hidden folders
+(``.git``, ``.venv``) and installed packages are not searched.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 PROBLEM_FOLDERS = ("instances", "problems")
+SKIPPED = frozenset({"node_modules", "__pycache__", "site-packages"})  # with hidden folders (.git, .venv)
 _PER_PROBLEM = (re.compile(r"^(?P<p>.+)-domain\.pddl$", re.I), re.compile(r"^domain[_-](?P<p>.+)\.pddl$", re.I))
 
 
@@ -37,7 +39,8 @@ def discover(root: Path) -> Discovery:
     """Every domain under ``root`` with its problems, in a stable order (sorted paths)."""
     by_folder: dict[Path, list[Path]] = {}
     for path in sorted(root.rglob("*.pddl")):
-        if path.is_file():
+        inside = path.relative_to(root).parts[:-1]
+        if path.is_file() and not any(part.startswith(".") or part in SKIPPED for part in inside):
             by_folder.setdefault(path.parent, []).append(path)
     found = Discovery()
     claimed: set[Path] = set()
