@@ -88,7 +88,8 @@ class _Checker:
             return
         first = self.diagnostics[index]
         if fix is not None and first.fix is not None:
-            first = replace(first, fix=Fix(first.fix.description, first.fix.edits + fix.edits))
+            edits = first.fix.edits + tuple(e for e in fix.edits if e not in first.fix.edits)
+            first = replace(first, fix=Fix(first.fix.description, edits))
         uses = [n for n in first.notes if n.startswith("also used at")]
         others = [n for n in first.notes if not n.startswith("also used at")]
         shown = (uses[0].removeprefix("also used at ").split(", ") if uses else [])
@@ -176,6 +177,9 @@ class _Checker:
                 fixed = tuple(guess if t == name else t for t in types)
                 marker = "- " + (fixed[0] if len(fixed) == 1 else f"(either {' '.join(fixed)})")
                 fix = _rename_fix(f"replace type `{name}` with `{guess}`", span, marker)
+            elif not self.domain.types:  # an untyped domain: declaring what the objects use changes no meaning
+                edit = _insert_before_end(self.domain, f"(:types {name})")
+                fix = Fix(f"declare type `{name}` in the domain", (edit,)) if edit else None
             self.report_root("E202", name, f"undeclared type `{name}`", span,
                              f"did you mean `{guess}`?" if guess else "declare it in `(:types ...)`", fix)
 

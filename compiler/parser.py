@@ -363,6 +363,11 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, driver
         found = word.group() if word else text[offset:offset + 1]
         span = Span(file, line, column, line, column + len(found))
         keywords = _keywords(exc.allowed, driver)
+        if re.match(r"-[A-Za-z_]", found):
+            marker = Span(file, line, column, line, column + 1)
+            return _diag("E110", f"`{found}` is one name, not a type marker: write `- {found[1:]}`", span,
+                         "a `-` that marks a type needs a space after it (Fast Downward rejects the glued form)",
+                         notes, Fix(f"write `- {found[1:]}`", (TextEdit(marker, "- "),)))
         if found.startswith(":") and keywords:
             return _misspelled_keyword(found, keywords, span, notes)
         expected = _describe_expected(exc.allowed, driver)
