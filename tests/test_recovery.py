@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentgen_sym import check, parse_domain, parse_problem
+from agentgen_sym import check, parse_domain, parse_problem, repair
 from agentgen_sym.compiler.parser import parse_text
 
 from .test_check import BLOCKS, PROBLEM, domain_with, problem_with
@@ -135,3 +135,13 @@ def test_a_requirement_used_by_domain_and_goal_is_reported_once():
 def test_check_refuses_a_domain_as_the_problem_with_a_type_error():
     with pytest.raises(TypeError, match="not the domain `blocks`"):
         check(parse_domain(BLOCKS), parse_domain(BLOCKS))  # type: ignore[arg-type]
+
+
+def test_one_repair_round_fixes_syntax_and_semantic_errors_together():
+    text = BLOCKS[:BLOCKS.rindex(")")] + ACTION.format(name="put").replace(":precondition", ":precondtion") + """
+  (:action drop :parameters (?x - block) :precondition (holdng ?x) :effect (not (holding ?x))))
+"""
+    result = repair(text, max_rounds=1)
+    assert result.ok, result.diagnostics
+    assert sorted(f.description for f in result.applied) == ["replace `:precondtion` with `:precondition`",
+                                                             "replace `holdng` with `holding`"]
