@@ -267,7 +267,7 @@ def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int) -> tupl
     return found, texts
 
 
-def _check_settings(args: argparse.Namespace, units: list[Unit]) -> lint.Settings:
+def _check_settings(args: argparse.Namespace) -> lint.Settings:
     settings = lint.Settings() if args.no_config else lint.find_settings(Path(args.domain))
     return lint.with_settings(
         settings,
@@ -280,7 +280,7 @@ def _check_settings(args: argparse.Namespace, units: list[Unit]) -> lint.Setting
 def cmd_check(args: argparse.Namespace) -> int:
     units, tree = _check_units(args)
     try:
-        settings = _check_settings(args, units)
+        settings = _check_settings(args)
     except lint.ConfigError as exc:
         raise UsageError(str(exc)) from exc
     found, texts = _run_units(units, args.max_bytes, tree, args.jobs)
@@ -288,7 +288,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         found = lint.apply(found, settings, texts)
     except lint.ConfigError as exc:
-        raise UsageError(f"a suppression comment: {exc}") from exc
+        raise UsageError(str(exc)) from exc
     accepted = fixed = 0
     if args.update_baseline:
         if settings.baseline is None:

@@ -152,7 +152,10 @@ def apply(found: Iterable[Diagnostic], settings: Settings, texts: dict[str, str]
         file = d.span.file if d.span else None
         if file is not None and file in texts:
             if file not in cache:
-                cache[file] = Suppressions.of(texts[file])
+                try:
+                    cache[file] = Suppressions.of(texts[file])
+                except ConfigError as exc:
+                    raise ConfigError(f"{file}, a suppression comment on {exc}") from exc
             if cache[file].hides(d):
                 continue
         out.append(d)

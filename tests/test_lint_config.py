@@ -53,6 +53,9 @@ def test_suppression_comments_on_the_line_above_it_and_for_the_file(domain, caps
     assert codes_in(run(capsys, "--format", "json", str(domain))[1]) == ["E201", "W605"]
     domain.write_text(FINDINGS.replace("  (:types", "  ; agentgen: ignore[W607]\n  (:types"))  # another code
     assert codes_in(run(capsys, "--format", "json", str(domain))[1]) == ["E201", "W605", "W606"]
+    domain.write_text(FINDINGS.replace("  (:types", "  ; agentgen: ignore[W6O6]\n  (:types"))  # a typo: O for 0
+    assert cli.main(["check", str(domain)]) == 2
+    assert "`W6O6` is not a diagnostic code" in capsys.readouterr().err
     domain.write_text("; agentgen: ignore-file[E2, W6]\n" + FINDINGS)
     assert run(capsys, "--format", "json", str(domain)) [0] == 0
     assert codes_in(run(capsys, "--format", "json", str(domain))[1]) == []
