@@ -66,7 +66,7 @@ class _Checker:
         self.typed = bool(d.types) or ":typing" in self.requirements
         self.missing_requirements: dict[str, tuple[Span | None, str]] = {}
         self.reported_requirements: set[str] = set()
-        self.roots: dict[tuple[str, str], int] = {}  # (code, name) -> index of its one diagnostic
+        self.roots: dict[tuple[str, str, str | None], int] = {}  # (code, name, file) -> index of its diagnostic
         self.used_predicates: set[str] = set()
         self.used_types: set[str] = set()
         self.breadcrumb = ""
@@ -79,11 +79,13 @@ class _Checker:
 
     def report_root(self, code: str, name: str, message: str, span: Span | None, hint: str | None,
                     fix: Fix | None) -> None:
-        """Report an undeclared name once, where it is first used; later uses add their edits to the
-        same fix and a note, as one root cause deserves one diagnostic."""
-        index = self.roots.get((code, name))
+        """Report an undeclared name once per file, where it is first used; later uses add their edits
+        to the same fix and a note, as one root cause deserves one diagnostic. (Per file, so that the
+        domain's diagnostic is the same whichever problem it is checked with.)"""
+        key = (code, name, span.file if span is not None else None)
+        index = self.roots.get(key)
         if index is None:
-            self.roots[(code, name)] = len(self.diagnostics)
+            self.roots[key] = len(self.diagnostics)
             self.report(code, message, span, hint, fix)
             return
         first = self.diagnostics[index]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from agentgen_sym import check, parse_domain, parse_problem, repair
+from agentgen_sym import check, cli, parse_domain, parse_problem, repair
 from agentgen_sym.compiler.parser import parse_text
 
 from .test_check import BLOCKS, PROBLEM, domain_with, problem_with
@@ -145,3 +147,15 @@ def test_one_repair_round_fixes_syntax_and_semantic_errors_together():
     assert result.ok, result.diagnostics
     assert sorted(f.description for f in result.applied) == ["replace `:precondtion` with `:precondition`",
                                                              "replace `holdng` with `holding`"]
+
+
+def test_a_domain_root_is_reported_once_however_many_problems_use_the_name(tmp_path, capsys):
+    domain = tmp_path / "domain.pddl"
+    domain.write_text(BLOCKS.replace("(:types block table - object)", "(:types table - object)"))
+    for name in ("p1", "p2", "p3"):
+        (tmp_path / f"{name}.pddl").write_text(PROBLEM)
+    assert cli.main(["check", "--format", "json", str(tmp_path)]) == 1
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    in_domain = [d for d in found if d["code"] == "E202" and d["file"] == str(domain)]
+    assert len(in_domain) == 1
+    assert len([d for d in found if d["code"] == "E202"]) == 4  # and once in each problem file
