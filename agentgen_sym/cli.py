@@ -15,6 +15,7 @@ import os
 import shlex
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from importlib import resources
 from pathlib import Path
@@ -25,7 +26,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.check import READ_ANYWAY, check
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
-from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, SourceCache, has_errors, render_github, render_json,
+from agentgen_sym.compiler.diagnostics import (Diagnostic, PddlError, Severity, SourceCache, has_errors, render_github, render_json,
                                                render_sarif, render_text)
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.ground import GroundingError
@@ -35,6 +36,8 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
+from agentgen_sym import lint
+from agentgen_sym.discover import Unit, discover
 from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_bounded, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.joblimits import JobLimitReached, job_limits
@@ -214,32 +217,132 @@ def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int) -> ParseR
     return result
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    domain_path, problem_paths = _task_files(args.domain, args.problems)
+def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int, tree: bool = False,
+               progress: Progress | None = None) -> tuple[list[Diagnostic], dict[str, str]]:
+    """Parse and check one domain and its problems: the findings and the source texts read.
+    A module-level function so that `check DIR` can run units in worker processes."""
     sources = SourceCache()
     try:
-        domain = _parse_for_check(domain_path, sources, args.max_bytes)
+        domain = _parse_for_check(domain_path, sources, max_bytes)
         found: list[Diagnostic] = list(domain.diagnostics)
-        domain_ok = domain.ok and isinstance(domain.node, ast.Domain)
-        if domain.ok and not domain_ok:
-            raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
-        if domain_ok and not problem_paths:
-            found += check(domain.node)
-        progress = Progress(len(problem_paths), "check", unit="file")
+        domain_ok = isinstance(domain.node, ast.Domain)  # recovered after syntax errors counts: check what parsed
+        if isinstance(domain.node, ast.Problem):
+            if not tree:
+                raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
+            found.append(Diagnostic("E111", Severity.ERROR, f"expected a domain, found the problem "
+                                    f"`{domain.node.name}`", domain.node.span, "name domain files domain.pddl"))
+        checked_with_problem = False
         for path in problem_paths:
-            problem = _parse_for_check(path, sources, args.max_bytes)
+            problem = _parse_for_check(path, sources, max_bytes)
             found += problem.diagnostics
-            if domain_ok and problem.ok and isinstance(problem.node, ast.Problem):
-                found += check(domain.node, problem.node)
-            progress.update()
-        progress.close()
+            if isinstance(problem.node, ast.Domain):
+                found.append(_not_a_problem(problem.node, path))
+            elif domain_ok and isinstance(problem.node, ast.Problem):
+                found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost)
+                checked_with_problem = True
+            if progress is not None:
+                progress.update()
+        if domain_ok and not checked_with_problem:
+            found += check(domain.node, incomplete=domain.lost)
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
-    found = list(dict.fromkeys(found))
-    _print_diagnostics(found, args.format, sources, 1 + len(problem_paths))
+    return list(dict.fromkeys(found)), sources.texts
+
+
+def _check_units(args: argparse.Namespace) -> tuple[list[Unit], bool]:
+    """What to check: the DOMAIN and PROBLEMs given, or (a folder without domain.pddl, or --tree) every
+    domain found under it with its problems."""
+    folder = Path(args.domain)
+    if folder.is_dir() and not args.problems and not (folder / "domain.pddl").exists():
+        found = discover(folder)
+        if not found.units:
+            raise UsageError(f"cannot check {folder}: no domain found (domain.pddl, *-domain.pddl, domain_*.pddl)")
+        for orphan in found.orphans[:5]:
+            _eprint(f"warning: {orphan}: no domain found for this file; not checked")
+        if len(found.orphans) > 5:
+            _eprint(f"warning: {len(found.orphans) - 5} more files with no domain; not checked")
+        return found.units, True
+    domain_path, problem_paths = _task_files(args.domain, args.problems)
+    return [Unit(domain_path, tuple(problem_paths))], False
+
+
+def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int) -> tuple[list[Diagnostic], dict[str, str]]:
+    found: list[Diagnostic] = []
+    texts: dict[str, str] = {}
+    n_files = sum(1 + len(u.problems) for u in units)
+    if len(units) == 1 or jobs <= 1:
+        progress = Progress(n_files - len(units), "check", unit="file")
+        for unit in units:
+            more, read = check_unit(unit.domain, unit.problems, max_bytes, tree, progress)
+            found += more
+            texts.update(read)
+        progress.close()
+        return found, texts
+    progress = Progress(len(units), "check", unit="domain")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(units))) as pool:
+        futures = [pool.submit(check_unit, u.domain, u.problems, max_bytes, tree) for u in units]
+        for future in futures:  # in order: the output does not depend on which worker finished first
+            more, read = future.result()
+            found += more
+            texts.update(read)
+            progress.update()
+    progress.close()
+    return found, texts
+
+
+def _check_settings(args: argparse.Namespace) -> lint.Settings:
+    settings = lint.Settings() if args.no_config else lint.find_settings(Path(args.domain))
+    return lint.with_settings(
+        settings,
+        select=lint.codes(args.select, "--select") if args.select is not None else None,
+        ignore=lint.codes(args.ignore, "--ignore") if args.ignore is not None else None,
+        strict=True if args.strict else None, exit_zero=True if args.exit_zero else None,
+        baseline=Path(args.baseline) if args.baseline else None)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    units, tree = _check_units(args)
+    try:
+        settings = _check_settings(args)
+    except lint.ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    found, texts = _run_units(units, args.max_bytes, tree, args.jobs)
+    sources = SourceCache(texts)
+    try:
+        found = lint.apply(found, settings, texts)
+    except lint.ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    accepted = fixed = 0
+    if args.update_baseline:
+        if settings.baseline is None:
+            raise UsageError("--update-baseline needs --baseline FILE (or `baseline` in [tool.agentgen-sym])")
+        written = lint.write_baseline(settings.baseline, found)
+        _eprint(f"wrote {settings.baseline}: {written} finding{'s' * (written != 1)} accepted")
+        found, accepted = [], written
+    elif settings.baseline is not None:
+        try:
+            new, fixed = lint.new_findings(settings.baseline, found)
+        except lint.ConfigError as exc:
+            raise UsageError(str(exc)) from exc
+        accepted, found = len(found) - len(new), new
+    n_files = sum(1 + len(u.problems) for u in units)
+    _print_diagnostics(found, args.format, sources, n_files)
+    if args.format == "text" and (accepted or fixed) and not args.update_baseline:
+        print(f"baseline {settings.baseline}: {accepted} known finding{'s' * (accepted != 1)} not shown"
+              + (f", {fixed} no longer found (run --update-baseline to drop them)" if fixed else ""))
+    if args.statistics:
+        target = sys.stdout if args.format == "text" else sys.stderr  # keep machine formats parseable
+        for code, severity, count in lint.statistics(found):
+            info = CATALOGUE.get(code)
+            print(f"{count:6d}  {code}  {severity:<7}  {info.title if info else ''}", file=target)
     errors = sum(d.is_error for d in found)
-    failed = errors > 0 or (args.strict and len(found) > 0)
-    return EXIT_FINDINGS if failed else EXIT_OK
+    failed = errors > 0 or (settings.strict and len(found) > 0)
+    return EXIT_FINDINGS if failed and not settings.exit_zero else EXIT_OK
+
+
+def _not_a_problem(node: ast.Domain, path: Path) -> Diagnostic:
+    return Diagnostic("E111", Severity.ERROR, f"expected a problem, found the domain `{node.name}`", node.span,
+                      f"{path} is a domain file: give it first, or give problem files after the domain")
 
 
 def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int) -> None:
@@ -775,14 +878,28 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Report every error and warning in a domain and, against it, each problem: "
                                    "names, arity, types, requirements and static analysis (unsolvable goals, "
                                    "dead actions, self-loops). PROBLEM may be a folder of generated tasks. "
-                                   "DOMAIN may be a folder holding domain.pddl and its problems.",
+                                   "DOMAIN may be a folder holding domain.pddl and its problems, or a tree: every "
+                                   "domain under it (domain.pddl beside problems or instances/, *-domain.pddl or "
+                                   "domain_*.pddl per problem) is checked with its problems, in parallel. "
+                                   "Comments `; agentgen: ignore[W607]` (this or the next line) and "
+                                   "`; agentgen: ignore-file[W6]` suppress findings; [tool.agentgen-sym] in the "
+                                   "nearest pyproject.toml sets select, ignore, strict, exit-zero and baseline.",
                        epilog="Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage or "
                               "I/O error. `agentgen-sym explain CODE` explains a diagnostic.")
-    c.add_argument("domain", metavar="DOMAIN", help="the domain file (or a folder with domain.pddl)")
+    c.add_argument("domain", metavar="DOMAIN", help="the domain file, a folder with domain.pddl, or a tree of them")
     c.add_argument("problems", nargs="*", metavar="PROBLEM", help="problem files or folders")
     c.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
                    help="text for people, json for tools, sarif for code scanning, github for workflow annotations")
     c.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
+    c.add_argument("--select", metavar="CODES", help="report only these codes or prefixes, comma-separated (E2,W607)")
+    c.add_argument("--ignore", metavar="CODES", help="never report these codes or prefixes, comma-separated")
+    c.add_argument("--baseline", metavar="FILE", help="report only findings not recorded in FILE (a JSON baseline)")
+    c.add_argument("--update-baseline", action="store_true", help="record every current finding in --baseline FILE")
+    c.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (report only)")
+    c.add_argument("--statistics", action="store_true", help="print the number of findings per code")
+    c.add_argument("--no-config", action="store_true", help="ignore [tool.agentgen-sym] in pyproject.toml")
+    c.add_argument("--jobs", "-j", type=positive_int, default=min(8, os.cpu_count() or 1), metavar="N",
+                   help="check the domains of a folder tree in N processes (default: the CPUs, at most 8)")
     c.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     c.set_defaults(handler=cmd_check)
 

@@ -297,6 +297,7 @@ class Problem:
     goal: Formula | None = None
     metric: Metric | None = None
     span: Span | None = _span()
+    domain_span: Span | None = _span()  # the NAME of `(:domain NAME)`, where a wrong domain is reported
 
 
 # --------------------------------------------------------------------------- plans

@@ -65,7 +65,8 @@ class _Checker:
         self.requirements = effective_requirements(d.requirements)
         self.typed = bool(d.types) or ":typing" in self.requirements
         self.missing_requirements: dict[str, tuple[Span | None, str]] = {}
-        self.reported_requirements: set[str] = set()  # once per check: the domain and the problem may both use it
+        self.reported_requirements: set[str] = set()
+        self.roots: dict[tuple[str, str, str | None], int] = {}  # (code, name, file) -> index of its diagnostic
         self.used_predicates: set[str] = set()
         self.used_types: set[str] = set()
         self.breadcrumb = ""
@@ -76,10 +77,35 @@ class _Checker:
         notes = (f"in {self.breadcrumb}",) if self.breadcrumb else ()
         self.diagnostics.append(Diagnostic(code, severity, message, span, hint, notes, fix))
 
+    def report_root(self, code: str, name: str, message: str, span: Span | None, hint: str | None,
+                    fix: Fix | None) -> None:
+        """Report an undeclared name once per file, where it is first used; later uses add their edits
+        to the same fix and a note, as one root cause deserves one diagnostic. (Per file, so that the
+        domain's diagnostic is the same whichever problem it is checked with.)"""
+        key = (code, name, span.file if span is not None else None)
+        index = self.roots.get(key)
+        if index is None:
+            self.roots[key] = len(self.diagnostics)
+            self.report(code, message, span, hint, fix)
+            return
+        first = self.diagnostics[index]
+        if fix is not None and first.fix is not None:
+            edits = first.fix.edits + tuple(e for e in fix.edits if e not in first.fix.edits)
+            first = replace(first, fix=Fix(first.fix.description, edits))
+        uses = [n for n in first.notes if n.startswith("also used at")]
+        others = [n for n in first.notes if not n.startswith("also used at")]
+        shown = (uses[0].removeprefix("also used at ").split(", ") if uses else [])
+        if len(shown) < 5:
+            shown.append(str(span) if span is not None else "?")
+        elif shown[-1] != "...":
+            shown.append("...")
+        self.diagnostics[index] = replace(first, notes=(*others, "also used at " + ", ".join(shown)))
+
     def need(self, requirement: str, span: Span | None, what: str) -> None:
-        """Record the first use of a construct whose requirement is not declared."""
-        if requirement not in self.requirements and requirement not in self.missing_requirements \
-                and requirement not in self.reported_requirements:
+        """Record the first use of a construct whose requirement is not declared (reported once per file
+        pair, even when both the domain and the problem use it)."""
+        if (requirement not in self.requirements and requirement not in self.missing_requirements
+                and requirement not in self.reported_requirements):
             self.missing_requirements[requirement] = (span, what)
 
     # ------------------------------------------------------------------ declarations
@@ -153,8 +179,14 @@ class _Checker:
                 fixed = tuple(guess if t == name else t for t in types)
                 marker = "- " + (fixed[0] if len(fixed) == 1 else f"(either {' '.join(fixed)})")
                 fix = _rename_fix(f"replace type `{name}` with `{guess}`", span, marker)
-            self.report("E202", f"undeclared type `{name}`", span,
-                        f"did you mean `{guess}`?" if guess else "declare it in `(:types ...)`", fix)
+            elif not self.domain.types:  # an untyped domain: declaring what the objects use changes no meaning
+                edit = _insert_before_end(self.domain, f"(:types {name})")
+                fix = Fix(f"declare type `{name}` in the domain", (edit,)) if edit else None
+            self.report_root("E202", name, f"undeclared type `{name}`", span,
+                             f"did you mean `{guess}`?" if guess else "declare it in `(:types ...)`", fix)
+
+    def declared(self, types: tuple[str, ...]) -> bool:
+        return all(t in self.hierarchy for t in types)
 
     def parameters(self, params: tuple[ast.TypedName, ...], owner: str, binding: bool = True) -> Scope:
         """Check a parameter list; a repeated name is an error where the names bind variables
@@ -181,10 +213,11 @@ class _Checker:
         if term.name in objects:
             return objects[term.name]
         guess = closest(term.name, objects)
-        self.report("E203", f"undeclared {'object or constant' if objects is not self.constants else 'constant'} "
-                            f"`{term.name}`", term.span,
-                    f"did you mean `{guess}`?" if guess else "declare it in `(:constants ...)` or `(:objects ...)`",
-                    _rename_fix(f"replace `{term.name}` with `{guess}`", term.span, guess) if guess else None)
+        self.report_root("E203", term.name,
+                         f"undeclared {'object or constant' if objects is not self.constants else 'constant'} "
+                         f"`{term.name}`", term.span,
+                         f"did you mean `{guess}`?" if guess else "declare it in `(:constants ...)` or `(:objects ...)`",
+                         _rename_fix(f"replace `{term.name}` with `{guess}`", term.span, guess) if guess else None)
         return None
 
     def arguments(self, kind: str, name: str, args: tuple[ast.Term, ...], params: tuple[ast.TypedName, ...],
@@ -195,7 +228,9 @@ class _Checker:
                         "declared as " + expr(ast.Atom(name, tuple(ast.Variable(p.name) for p in params))))
         for position, (arg, param) in enumerate(zip(args, params), 1):
             arg_types = self.term_types(arg, scope, objects)
-            if arg_types is not None and self.typed and not self.hierarchy.compatible(arg_types, param.types):
+            if arg_types is None or not self.typed or not self.declared(arg_types + param.types):
+                continue  # an undeclared type was reported at its root; a mismatch would only echo it
+            if not self.hierarchy.compatible(arg_types, param.types):
                 shown = arg_types[0] if len(arg_types) == 1 else f"(either {' '.join(arg_types)})"
                 wanted = param.types[0] if len(param.types) == 1 else f"(either {' '.join(param.types)})"
                 self.report("E302", f"argument {position} of `{name}` is `{_show(arg)}` of type `{shown}`, "
@@ -210,9 +245,9 @@ class _Checker:
             if guess:
                 fix = _rename_fix(f"replace `{atom.predicate}` with `{guess}`", atom.span,
                                   expr(ast.Atom(guess, atom.args)))
-            self.report("E201", f"undeclared predicate `{atom.predicate}`", atom.span,
-                        f"did you mean `{guess}`? (declared at {self.predicates[guess].span})" if guess else
-                        "declare it in `(:predicates ...)`", fix)
+            self.report_root("E201", atom.predicate, f"undeclared predicate `{atom.predicate}`", atom.span,
+                             f"did you mean `{guess}`? (declared at {self.predicates[guess].span})" if guess else
+                             "declare it in `(:predicates ...)`", fix)
             for arg in atom.args:
                 self.term_types(arg, scope, objects)
             return
@@ -348,7 +383,7 @@ class _Checker:
                 section or use, f"add `{requirement}` to `(:requirements ...)`",
                 (f"first used at {use}",) if use is not None else (),
                 Fix(f"declare {requirement}", (edit,)) if edit else None))
-        self.reported_requirements.update(self.missing_requirements)
+        self.reported_requirements |= set(self.missing_requirements)
         self.missing_requirements.clear()
 
 
@@ -377,35 +412,97 @@ def read_anyway(diagnostic: Diagnostic) -> Diagnostic:
                                              "`agentgen-sym check` reports it as an error and `fix` declares it"))
 
 
-def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: bool = True) -> list[Diagnostic]:
+def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: bool = True,
+          incomplete: Iterable[str] = ()) -> list[Diagnostic]:
     """Every diagnostic for a domain and, optionally, one of its problems (sorted by location).
 
     ``strict=False`` is how the stages that only read a task call it: the READ_ANYWAY errors come back
-    as warnings."""
-    found = _check(domain, problem)
+    as warnings. ``incomplete`` names the sections the parser skipped after syntax errors
+    (``ParseResult.lost``): findings those sections could have prevented (an undeclared predicate when
+    `:predicates` was skipped, an unused predicate when an action was) are left out rather than reported
+    as cascades. Raises TypeError when the arguments are not a Domain and a Problem (a domain passed as
+    the problem).
+    """
+    found = _check(domain, problem, incomplete)
     return found if strict else [read_anyway(d) if d.code in READ_ANYWAY and d.is_error else d for d in found]
 
 
-def _check(domain: ast.Domain, problem: ast.Problem | None) -> list[Diagnostic]:
+def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable[str]) -> list[Diagnostic]:
     from .analysis import analyse_domain, analyse_problem
 
+    if not isinstance(domain, ast.Domain):
+        raise TypeError(f"check() takes a Domain first, not {_kind(domain)}")
+    if problem is not None and not isinstance(problem, ast.Problem):
+        raise TypeError(f"check() takes a Problem second, not {_kind(problem)}"
+                        + (": pass the problem file, not a second domain" if isinstance(problem, ast.Domain) else ""))
     checker = _Checker(domain)
     checker.declarations()
     checker.actions()
     checker.requirement_diagnostics()
-    checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, checker.used_types,
+    used_types = set(checker.used_types)
+    if problem is not None:  # types given only to the problem's objects are used, not W606
+        used_types |= {t for obj in problem.objects for t in obj.types}
+    checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, used_types,
                                               checker.hierarchy, problem))
     if problem is not None:
-        check_problem(checker, problem)
-        checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
-    return _sort(checker.diagnostics)
+        if check_problem(checker, problem):
+            checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
+    return _sort(_without_cascades(checker.diagnostics, set(incomplete)))
 
 
-def check_problem(checker: _Checker, problem: ast.Problem) -> None:
+def _kind(value: object) -> str:
+    if isinstance(value, ast.Domain):
+        return f"the domain `{value.name}`"
+    if isinstance(value, ast.Problem):
+        return f"the problem `{value.name}`"
+    return f"a {type(value).__name__}"
+
+
+_SILENCED_BY_LOSS = {
+    ":requirements": {"E404"}, ":types": {"E202", "E302", "W606"}, ":constants": {"E203", "E302", "W608"},
+    ":objects": {"E203", "E302", "W601"}, ":predicates": {"E201", "E301", "W605"}, ":functions": {"E204", "E301"},
+    ":init": {"W601", "E503", "E504"}, ":goal": set(), ":domain": {"E501"},
+    ":action": {"W605", "W606", "E503", "E504"}, ":derived": {"E201", "W605", "E503", "E504"},
+}
+_LINTS = {"W601", "W602", "W603", "W604", "W605", "W606", "W607", "E503", "E504"}
+_SILENCED_BY_LOSS.update({head + "-part": codes | _LINTS  # the rest of a section a stray `)` closed early
+                          for head, codes in list(_SILENCED_BY_LOSS.items())})
+
+
+def _without_cascades(found: list[Diagnostic], incomplete: set[str]) -> list[Diagnostic]:
+    """Drop the findings that a section skipped by the parser may have caused (any code, for a
+    section the table does not know)."""
+    if not incomplete:
+        return found
+    silenced: set[str] = set()
+    for head in incomplete:
+        silenced |= _SILENCED_BY_LOSS.get(head, {d.code for d in found})
+    return [d for d in found if d.code not in silenced]
+
+
+def check_problem(checker: _Checker, problem: ast.Problem) -> bool:
+    """Check a problem against the checker's domain; False when it is evidently for another domain
+    (its name differs and its facts use predicates the domain lacks): then only E501 is reported."""
     domain = checker.domain
-    if problem.domain_name != domain.name:
-        checker.report("E501", f"problem `{problem.name}` is for domain `{problem.domain_name}`, "
-                               f"not `{domain.name}`", problem.span, "check that you passed the right domain file")
+    if problem.domain_name in ("", domain.name):  # "": E114 already says the name is missing
+        _check_problem_body(checker, problem)
+        return True
+    start = len(checker.diagnostics)
+    _check_problem_body(checker, problem)
+    follow_on = checker.diagnostics[start:]
+    foreign = any(d.code == "E201" for d in follow_on)
+    hint = "check that you passed the right domain file"
+    if foreign:
+        errors = sum(d.is_error for d in follow_on)
+        del checker.diagnostics[start:]
+        checker.roots = {key: i for key, i in checker.roots.items() if i < start}
+        hint += f" ({errors} follow-on error{'s' * (errors != 1)} against `{domain.name}` not shown)"
+    checker.report("E501", f"problem `{problem.name}` is for domain `{problem.domain_name}`, not `{domain.name}`",
+                   problem.domain_span or problem.span, hint)
+    return not foreign
+
+
+def _check_problem_body(checker: _Checker, problem: ast.Problem) -> None:
     checker.breadcrumb = ":objects"
     objects: dict[str, tuple[str, ...]] = dict(checker.constants)
     for obj in problem.objects:

@@ -47,8 +47,9 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("E109", "error", "empty input",
              "The input holds nothing but whitespace and comments.", ""),
     CodeInfo("E110", "error", "malformed typed list",
-             "A `-` type marker with no names before it, or `(either)` with no types.",
-             "(:objects - block a b)"),
+             "A `-` type marker with no names before it, `(either)` with no types, or a `-` glued to the "
+             "type (`?c -compressor` is one name to Fast Downward, which rejects it; the fix adds the space).",
+             "(:objects - block a b)", fixable=True),
     CodeInfo("E111", "error", "wrong kind of file",
              "A problem was given where a domain was expected, or the other way round.", ""),
     CodeInfo("E112", "error", "part given twice",
@@ -146,7 +147,11 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "With two parameters equal, the action changes nothing (`(move ?x ?x)`); plans may then contain "
              "bogus steps. An inequality `(not (= ?a ?b))` excludes them; the suggested fix adds it.",
              "(:action move :parameters (?from ?to) :precondition (at ?from) "
-             ":effect (and (not (at ?from)) (at ?to)))"),
+             ":effect (and (not (at ?from)) (at ?to)))", fixable=True),
+    CodeInfo("W614", "warning", "number used as a name",
+             "A problem name or object is a numeral (`(problem 6)`, objects `1 2 3`). Fast Downward reads such "
+             "names, so they are accepted; PDDL names start with a letter and other tools reject them. The "
+             "suggested fix renames every use in the file (`6` -> `n6`).", "(:objects 1 2 3)", fixable=True),
     CodeInfo("W608", "warning", "object repeats a constant",
              "A problem object repeats a domain constant with the same type; the repetition is harmless.", ""),
     CodeInfo("W609", "warning", "repeated parameter name in a declaration",
@@ -191,8 +196,18 @@ def explain(code: str) -> str | None:
     text = f"{info.code} ({info.severity}): {info.title}\n\n{info.explanation}\n"
     if info.example:
         text += f"\nExample:\n    {info.example}\n"
-    text += f"\nAutomatic fix: {'yes' if info.fixable else 'no'}\n"
+    text += f"\nAutomatic fix: {fix_note(info)}\n"
     return text
+
+
+def fix_note(info: CodeInfo) -> str:
+    """Whether the diagnostic carries a fix, and whether `agentgen-sym fix` applies it (errors only:
+    a warning's edit changes what the domain means, so it is offered, not applied)."""
+    if not info.fixable:
+        return "no"
+    if info.severity == "error":
+        return "yes (`agentgen-sym fix` applies it)"
+    return "suggested (the diagnostic carries the edit, in JSON and SARIF too; `agentgen-sym fix` applies only errors' fixes)"
 
 
 def markdown_table() -> str:
@@ -203,5 +218,5 @@ def markdown_table() -> str:
     for info in CATALOGUE.values():
         example = f"`{info.example}`" if info.example else ""
         lines.append(f"| {info.code} | {info.severity} | **{info.title}**: {info.explanation} | {example} | "
-                     f"{'yes' if info.fixable else 'no'} |")
+                     f"{fix_note(info).split(' (')[0]} |")
     return "\n".join(lines) + "\n"

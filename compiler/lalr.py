@@ -30,6 +30,7 @@ from lark.parsers.lalr_analysis import Shift
 _SHAPES = ("LP", "RP", "VARIABLE", "NUMBER", "NAME", "REQUIREMENT")
 _SKIP = re.compile(r"(?:\s+|;[^\n]*)+")
 _HEAD = re.compile(r"\s*([^\s()]*)")
+_GLUED = re.compile(r"[A-Za-z_]")  # a letter right after `-`: the two make one word, not a type marker
 
 Reduction = tuple[int, str, Callable[[list], Any]]
 
@@ -114,6 +115,9 @@ class LalrDriver:
                 if m is None:
                     raise UnexpectedCharacters(text, pos, line, column, allowed=set(accepted))
                 kind, value, stop = m.lastgroup, m.group(), m.end()
+                if value == "-" and "ANY" not in accepted and _GLUED.match(text, stop):
+                    # `?c -compressor`: one name to Fast Downward's lexer, which rejects it; never `- compressor`
+                    raise UnexpectedCharacters(text, pos, line, column, allowed=set(accepted))
                 if kind == "NAME" or kind == "REQUIREMENT" or kind == "PUNCT":
                     keyword = keywords.get(value.lower())
                     if keyword is not None and (keyword in accepted or kind == "PUNCT"):

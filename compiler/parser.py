@@ -42,6 +42,9 @@ class ParseResult:
     diagnostics: tuple[Diagnostic, ...]
     text: str
     file: str | None
+    lost: tuple[str, ...] = ()
+    """Heads of the sections skipped after syntax errors (``:predicates``, ``:action``, ...): the AST
+    lacks them, so checks that depend on them stay silent (see ``check``'s ``incomplete``)."""
 
     @property
     def ok(self) -> bool:
@@ -155,20 +158,108 @@ def parse_text(text: str, file: str | None = None, start: str = "pddl_file") -> 
     if deep is not None:
         return ParseResult(None, (deep,), text, file)
     driver, builder = _parser()
-    builder.begin(file)
-    try:
-        node = driver.parse(text, start)
-    except UnexpectedInput as exc:
-        return ParseResult(None, (*builder.diagnostics, _syntax_diagnostic(exc, text, file, driver)), text, file)
-    except RecursionError:
-        return ParseResult(None, (_diag("E106", "input nested too deeply to process", Span(file, 1, 1, 1, 1)),),
-                           text, file)
+    syntax: list[Diagnostic] = []
+    lost: list[str] = []
+    parsed = text
+    for _attempt in range(MAX_RECOVERIES + 1):
+        builder.begin(file)
+        try:
+            node = driver.parse(parsed, start)
+            break
+        except UnexpectedInput as exc:
+            diagnostic = _syntax_diagnostic(exc, parsed, file, driver)
+            if syntax and diagnostic.code == "E102":  # the skipped section took a `)` the file needed
+                return ParseResult(None, (*builder.diagnostics, *syntax), text, file, tuple(lost))
+            syntax.append(diagnostic)
+            offset = exc.pos_in_stream if exc.pos_in_stream is not None else len(parsed)
+            region = _recovery_region(parsed, offset) if start == "pddl_file" and len(syntax) <= MAX_RECOVERIES \
+                else None
+            if region is None:
+                return ParseResult(None, (*builder.diagnostics, *syntax), text, file, tuple(lost))
+            begin, end, head = region
+            lost.append(head)
+            parsed = parsed[:begin] + _BLANK.sub(" ", parsed[begin:end]) + parsed[end:]
+        except RecursionError:
+            return ParseResult(None, (_diag("E106", "input nested too deeply to process", Span(file, 1, 1, 1, 1)),),
+                               text, file)
     if isinstance(node, ast.Plan):
         cost = _PLAN_COST.search(text)
         if cost:
             value = cost.group(1)
             node = ast.Plan(node.steps, float(value) if "." in value else int(value), span=node.span)
-    return ParseResult(node, tuple(builder.diagnostics), text, file)
+    found = [d for d in builder.diagnostics if not _caused_by_loss(d, lost)]
+    return ParseResult(node, tuple(_by_position([*found, *syntax])), text, file, tuple(lost))
+
+
+# --------------------------------------------------------------------------- recovering from syntax errors
+
+MAX_RECOVERIES = 50
+"""Syntax errors reported per file before giving up; each one skips a section or an action."""
+
+_BLANK = re.compile(r"[^\n]")
+_SECTION_LINE = re.compile(r"^[ \t]*\(\s*:[a-z]", re.IGNORECASE | re.MULTILINE)
+_LOSS_SILENCES = {":goal": "E115", ":domain": "E114"}
+
+
+def _recovery_region(text: str, offset: int) -> tuple[int, int, str] | None:
+    """The section or action around a syntax error at ``offset``, as ``(begin, end, head)``, to blank
+    out so that the parse can go on; None where no section boundary can be trusted (the error is
+    in the header, between sections, or the file ends inside the section)."""
+    code = _COMMENT.sub(lambda m: " " * len(m.group()), text)
+    depth, begin, last, children = 0, None, None, 0
+    for i in range(min(offset, len(code))):
+        ch = code[i]
+        if ch == "(":
+            depth += 1
+            if depth == 2:
+                begin = last = i
+                children += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 2:
+                begin = None
+            if depth < 1:
+                return None  # past `(define ...)`: an extra `)` closed it early
+    if begin is None and offset < len(code) and code[offset] == "(" and depth == 1:
+        begin, children = offset, children + 1  # the error is the opening of a section itself
+    if children <= 1:  # inside the `(domain NAME)` header
+        return None
+    if begin is None:  # between sections: the rest of one that a stray `)` closed early, up to the next
+        following = _SECTION_LINE.search(code, offset)
+        stop = following.start() if following is not None else code.rfind(")")  # else up to `(define`'s `)`
+        if last is None or stop <= offset:
+            return None
+        return offset, stop, _head(code, last) + "-part"
+    depth, end = 0, None
+    for i in range(begin, len(code)):
+        if code[i] == "(":
+            depth += 1
+        elif code[i] == ")":
+            depth -= 1
+            if depth == 0:
+                end = i + 1
+                break
+    next_section = _SECTION_LINE.search(code, code.find("\n", begin) + 1) if "\n" in code[begin:] else None
+    if next_section is not None and (end is None or next_section.start() < end):
+        end = next_section.start()  # an unclosed section ends where the next one starts on its own line
+    if end is None:
+        return None
+    return begin, end, _head(code, begin)
+
+
+def _head(code: str, begin: int) -> str:
+    """The keyword after the parenthesis at ``begin`` (``:action``), or ``(`` when there is none."""
+    head = re.match(r"\(\s*([^\s()]*)", code[begin:])
+    return head.group(1).lower() if head and head.group(1) else "("
+
+
+def _caused_by_loss(d: Diagnostic, lost: list[str]) -> bool:
+    """A "missing section" error where the section was there but skipped for a syntax error."""
+    return any(_LOSS_SILENCES.get(head) == d.code for head in lost)
+
+
+def _by_position(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diagnostics, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
 
 
 def _expect(result: ParseResult, kind: type, noun: str) -> ast.Domain | ast.Problem | ast.Plan:
@@ -272,6 +363,11 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, file: str | None, driver
         found = word.group() if word else text[offset:offset + 1]
         span = Span(file, line, column, line, column + len(found))
         keywords = _keywords(exc.allowed, driver)
+        if re.match(r"-[A-Za-z_]", found):
+            marker = Span(file, line, column, line, column + 1)
+            return _diag("E110", f"`{found}` is one name, not a type marker: write `- {found[1:]}`", span,
+                         "a `-` that marks a type needs a space after it (Fast Downward rejects the glued form)",
+                         notes, Fix(f"write `- {found[1:]}`", (TextEdit(marker, "- "),)))
         if found.startswith(":") and keywords:
             return _misspelled_keyword(found, keywords, span, notes)
         expected = _describe_expected(exc.allowed, driver)

@@ -63,8 +63,11 @@ def _diagnose(texts: dict[str, str], domain_file: str, problem_file: str | None
     domain = parse_text(texts[domain_file], domain_file)
     problem = parse_text(texts[problem_file], problem_file) if problem_file else None
     found = list(domain.diagnostics) + (list(problem.diagnostics) if problem else [])
-    if domain.ok and isinstance(domain.node, ast.Domain) and (problem is None or problem.ok):
-        found += check(domain.node, problem.node if problem else None)
+    # what parsed is checked too (sections lost to syntax errors silence what they could cause), so
+    # one round reports, and fixes, syntax and semantic errors together
+    if isinstance(domain.node, ast.Domain) and (problem is None or isinstance(problem.node, ast.Problem)):
+        found += check(domain.node, problem.node if problem else None,
+                       incomplete=domain.lost + (problem.lost if problem else ()))
     return domain, problem, list(dict.fromkeys(found))
 
 

@@ -14,7 +14,7 @@ from lark import Token, Transformer
 
 from . import ast
 from .ast import Span
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 
 SUPPORTED_REQUIREMENTS = frozenset({
     ":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions", ":equality",
@@ -49,10 +49,25 @@ class AstBuilder(Transformer):
         super().__init__(visit_tokens=False)
         self.file: str | None = None
         self.diagnostics: list[Diagnostic] = []
+        self.numerals: dict[str, list[Span]] = {}
 
     def begin(self, file: str | None) -> None:
         self.file = file
         self.diagnostics = []
+        self.numerals = {}
+
+    def _numeral(self, tok: Token) -> None:
+        """Remember a numeral used as a name (`(problem 6)`, object `1`) for one warning per numeral."""
+        self.numerals.setdefault(tok.value, []).append(self._tok_span(tok))
+
+    def _numeral_warnings(self) -> None:
+        for value, spans in self.numerals.items():
+            new = "n" + value.replace("-", "_").replace(".", "_")
+            self.diagnostics.append(Diagnostic(
+                "W614", Severity.WARNING, f"`{value}` is a number used as a name", spans[0],
+                f"Fast Downward reads it, but PDDL names start with a letter and other tools reject it; "
+                f"rename it `{new}`", (f"used {len(spans)} time{'s' * (len(spans) != 1)} in this file",),
+                Fix(f"rename `{value}` to `{new}`", tuple(TextEdit(span, new) for span in spans))))
 
     # ------------------------------------------------------------------ helpers
     def _span(self, first: Token, last: Token) -> Span:
@@ -69,6 +84,8 @@ class AstBuilder(Transformer):
 
     def _term(self, tok: Token) -> ast.Term:
         span = Span(self.file, tok.line, tok.column, tok.end_line, tok.end_column)
+        if tok.type == "NUMBER":
+            self._numeral(tok)
         if tok.type == "VARIABLE":
             return ast.Variable(tok.value[1:].lower(), span=span)
         return ast.Constant(tok.value.lower(), span=span)
@@ -80,6 +97,8 @@ class AstBuilder(Transformer):
         file = self.file
         for item in items:
             if isinstance(item, Token):
+                if item.type == "NUMBER":
+                    self._numeral(item)
                 pending.append(item)
                 continue
             types, marker_span = item
@@ -338,7 +357,7 @@ class AstBuilder(Transformer):
         return Section(("derived", ast.DerivedPredicate(head.name, head.parameters, body, span=span), span))
 
     def problem_domain(self, c: list) -> Section:
-        return Section(("problem_domain", c[1].value.lower(), self._span(c[0], c[-1])))
+        return Section(("problem_domain", (c[1].value.lower(), self._span(c[1], c[1])), self._span(c[0], c[-1])))
 
     def init_not(self, c: list) -> ast.Not:
         span = self._span(c[0], c[-1])
@@ -396,10 +415,13 @@ class AstBuilder(Transformer):
         return ("domain", c[1].value.lower(), self._span(c[0], c[-1]))
 
     def problem_header(self, c: list) -> tuple[str, str, Span]:
+        if c[1].type == "NUMBER":
+            self._numeral(c[1])
         return ("problem", c[1].value.lower(), self._span(c[0], c[-1]))
 
     def pddl_file(self, c: list) -> ast.Domain | ast.Problem:
         lp, (kind, name, header_span), sections, rp = c
+        self._numeral_warnings()
         span = self._span(lp, rp)
         allowed = DOMAIN_SECTIONS if kind == "domain" else PROBLEM_SECTIONS
         merged: dict[str, list] = {}
@@ -433,14 +455,17 @@ class AstBuilder(Transformer):
                         "add `(:domain NAME)` after the problem name")
         if "goal" not in merged:
             self._error("E115", f"problem `{name}` has no `(:goal ...)`", span)
+        domain_name, domain_span = merged.get("problem_domain", ("", None))
         return ast.Problem(
-            name, merged.get("problem_domain", ""), tuple(merged.get("requirements", ())),
+            name, domain_name, tuple(merged.get("requirements", ())),
             tuple(merged.get("objects", ())), tuple(merged.get("init", ())), merged.get("goal"),
-            merged.get("metric"), span=span)
+            merged.get("metric"), span=span, domain_span=domain_span)
 
     # ------------------------------------------------------------------ plans
     def plan_step(self, c: list) -> ast.PlanStep:
-        lp, name, *args, rp = (t for t in c if t.type != "NUMBER")  # drop `t:` and `[d]`
+        first = next(i for i, t in enumerate(c) if t.type == "LP")  # after an optional `t:`
+        last = max(i for i, t in enumerate(c) if t.type == "RP")  # before an optional `[d]`
+        lp, name, *args, rp = c[first:last + 1]
         return ast.PlanStep(name.value.lower(), tuple(a.value.lower() for a in args), span=self._span(lp, rp))
 
     def plan_file(self, c: list) -> ast.Plan:

@@ -108,7 +108,7 @@ def test_unsupported_and_unknown_requirements():
     ("(define (domain d) (:types - a))", "E110"),
     ("(define (domain d) (:types a - (either)))", "E110"),
     ("(define (problem p) (:domain d) (:init) (:goal (and)) (:metric fastest (total-cost)))", "E101"),
-    ("(define (problem p) (:domain d) (:init (p 3 a)) (:goal (and)))", "E101"),
+    ("(define (domain d) (:predicates (p ?c -compressor)))", "E110"),  # one name to Fast Downward: refused
 ])
 def test_structural_errors(text, code):
     assert code in [d.code for d in diagnostics(text)]
