@@ -79,6 +79,15 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def _warning_code(text: str) -> str:
+    """argparse type: a catalogued warning code whose diagnostics carry a fix (for `fix --also`)."""
+    info = CATALOGUE.get(text.upper())
+    if info is None or info.severity != "warning" or not info.fixable:
+        choices = ", ".join(c for c, i in CATALOGUE.items() if i.severity == "warning" and i.fixable)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a warning with an automatic fix; choose from {choices}")
+    return info.code
+
+
 def output_file(text: str) -> str:
     """argparse type: a path a file can be written to (checked before any work)."""
     problem = output_problem(Path(text), "file")
@@ -242,7 +251,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
     domain_path, problem_paths = _task_files(args.domain, [args.problem] if args.problem else [])
     problem_path = problem_paths[0] if problem_paths else None
     try:
-        result = repair(domain_path, problem_path)
+        result = repair(domain_path, problem_path, also=args.also)
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     out_dir = Path(args.output_dir)
@@ -730,6 +739,9 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--diff", action="store_true", help="show the fixes as a unified diff of the source text")
     f.add_argument("--format", choices=["text", "json"], default="text",
                    help="json: the applied fixes and remaining diagnostics as data (for LLM repair loops)")
+    f.add_argument("--also", action="append", default=[], metavar="CODE", type=_warning_code,
+                   help="apply this warning's fixes too (repeatable; e.g. W620 adds the inequality a self-move "
+                        "lacks)")
     f.set_defaults(handler=cmd_fix)
 
     v = sub.add_parser("validate", help="replay a plan on a domain and problem and report whether it is valid",

@@ -363,6 +363,8 @@ def _sort(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def check(domain: ast.Domain, problem: ast.Problem | None = None) -> list[Diagnostic]:
     """Every diagnostic for a domain and, optionally, one of its problems (sorted by location)."""
     from .analysis import analyse_domain, analyse_problem
+    from .goals import impossible_goals
+    from .selfmove import self_moves
 
     checker = _Checker(domain)
     checker.declarations()
@@ -370,9 +372,11 @@ def check(domain: ast.Domain, problem: ast.Problem | None = None) -> list[Diagno
     checker.requirement_diagnostics()
     checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, checker.used_types,
                                               checker.hierarchy, problem))
+    checker.diagnostics.extend(self_moves(domain, problem, checker.hierarchy))
     if problem is not None:
         check_problem(checker, problem)
         checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
+        checker.diagnostics.extend(impossible_goals(domain, problem, checker.hierarchy))
     return _sort(checker.diagnostics)
 
 
