@@ -12,10 +12,11 @@ names the source repository, commit, path and drafting model of every file). Per
     parses      the file parses as a domain as drafted
     errors      error codes `check` reports as drafted (code x count)
     fixes       fixes `fix` applied (`repair`: errors only)
-    clean       the domain checks without errors after `fix` (with each of its problems, if any)
-    left        error codes that remain after `fix`: what blocks the rest
+    clean       the domain (on its own) checks without errors after `fix`
+    left        error codes that remain in it after `fix`: what blocks the rest
     lints       warnings that matter for training data: W620 self-moves, W607 self-loops, no-op actions
                 (actions that change nothing for any arguments), E503/E504/E520 goals that can never hold
+    tasks ok    problems that check clean with the domain after `fix` (domain and problem repaired together)
     solved      problems solved (validated plan) after `fix`, of those the domain has, under --time-limit s
     bogus       problems whose gold plan uses a W620 self-move step; `fix --also W620` re-solves them
 
@@ -70,6 +71,8 @@ class FileReport:
     bogus: int = 0
     solved_guarded: int = 0
     bogus_guarded: int = 0
+    goal_never: int = 0
+    task_left: dict[str, int] = field(default_factory=dict)  # error code -> tasks it blocks after `fix`
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
@@ -125,10 +128,10 @@ def measure(domain_path: Path, problem_paths: list[Path], origin: str, time_limi
         task_fix = repair(domain_path, problem_path)
         goal_errors = Counter(d.code for d in task_fix.diagnostics if d.code in GOAL_CODES)
         lints.update(goal_errors)
+        report.goal_never += bool(goal_errors)
         if not task_fix.ok or task_fix.problem is None:
-            report.clean = False
-            for code, n in _codes(task_fix.diagnostics).items():
-                report.left[code] = report.left.get(code, 0) + n
+            for code in _codes(task_fix.diagnostics):
+                report.task_left[code] = report.task_left.get(code, 0) + 1
             continue
         report.problems_clean += 1
         solved, bogus = _solve(task_fix.domain, task_fix.problem, time_limit)
@@ -174,9 +177,9 @@ def summary(reports: list[FileReport]) -> None:
         tasks = sum(r.problems for r in mine)
         rows = [
             ["parse as drafted", _pct(sum(r.parses for r in mine), n)],
-            ["check clean as drafted", _pct(sum(r.parses and not r.errors for r in mine), n)],
-            ["check clean after fix", _pct(sum(r.clean for r in mine), n)],
-            ["fixed by fix (had errors, now clean)", _pct(sum(r.clean and bool(r.errors) for r in mine), n)],
+            ["domain checks clean as drafted", _pct(sum(r.parses and not r.errors for r in mine), n)],
+            ["domain checks clean after fix", _pct(sum(r.clean for r in mine), n)],
+            ["  made clean by fix (had errors)", _pct(sum(r.clean and bool(r.errors) for r in mine), n)],
             ["with a W620 self-move", _pct(sum("W620" in r.lints for r in mine), n)],
             ["with a W607 self-loop", _pct(sum("W607" in r.lints for r in mine), n)],
             ["with a no-op action", _pct(sum("no-op" in r.lints for r in mine), n)],
@@ -186,19 +189,23 @@ def summary(reports: list[FileReport]) -> None:
                 ["tasks (domain + problem)", str(tasks)],
                 ["tasks checked clean after fix", _pct(sum(r.problems_clean for r in mine), tasks)],
                 ["tasks checked + solvable after fix", _pct(sum(r.solved for r in mine), tasks)],
-                ["tasks with a goal that can never hold", _pct(sum(r.lints.get(c, 0) > 0 for r in mine
-                                                                  for c in GOAL_CODES), tasks)],
+                ["tasks with a goal that can never hold", _pct(sum(r.goal_never for r in mine), tasks)],
                 ["gold plans using a self-move step", _pct(sum(r.bogus for r in mine), tasks)],
                 ["  of them re-solved with fix --also W620", _pct(sum(r.solved_guarded - r.bogus_guarded
                                                                       for r in mine), sum(r.bogus for r in mine))],
             ]
         print_table(["measure", "value"], rows)
         blockers: Counter = Counter()
+        task_blockers: Counter = Counter()
         for r in mine:
             blockers.update(set(r.left))
+            task_blockers.update(r.task_left)
         if blockers:
-            print("\nwhat blocks the rest (files per remaining error code):")
+            print("\nwhat blocks the rest of the domains (domain files per remaining error code):")
             print_table(["code", "files"], [[c, n] for c, n in blockers.most_common()])
+        if task_blockers:
+            print("\nwhat blocks the rest of the tasks (tasks per remaining error code):")
+            print_table(["code", "tasks"], [[c, n] for c, n in task_blockers.most_common()])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,10 +223,11 @@ def main(argv: list[str] | None = None) -> int:
             reports.append(measure(domain_path, problem_paths, origin, args.time_limit))
             progress.update()
     if not args.summary_only:
-        print_table(["file", "parses", "errors", "fixes", "clean", "left", "lints", "solved", "bogus"],
+        print_table(["file", "parses", "errors", "fixes", "clean", "left", "lints", "tasks ok", "solved", "bogus"],
                     [[r.file, "yes" if r.parses else "no", _show(r.errors), r.fixes, "yes" if r.clean else "no",
-                      _show(r.left), _show(r.lints), f"{r.solved}/{r.problems}" if r.problems else "-",
-                      r.bogus if r.problems else "-"] for r in reports])
+                      _show(r.left), _show(r.lints)]
+                     + ([f"{r.problems_clean}/{r.problems}", f"{r.solved}/{r.problems}", r.bogus] if r.problems
+                        else ["-", "-", "-"]) for r in reports])
     summary(reports)
     total = sum(r.seconds for r in reports)
     print(f"\n{len(reports)} domain files in {total:.1f} s ({1000 * total / max(1, len(reports)):.0f} ms per file)")

@@ -28,6 +28,7 @@ Group = frozenset[Member]
 
 MAX_MEMBERS = 5
 MAX_CANDIDATES = 40
+_STUCK = "<stuck>"  # a violation that a larger group cannot mend
 
 
 def key(atom: ast.Atom) -> Key:
@@ -121,56 +122,64 @@ class Invariants:
             broken = self._violation(group)
             if broken is None:
                 return True
-            if len(group) >= MAX_MEMBERS:
+            if len(group) >= MAX_MEMBERS or broken[1] is _STUCK:
                 continue
             action, term = broken
+            counted = next(iter(group))[1] is not None
             for deleted in action.dels:
                 if deleted[0] in {m[0] for m in group} or deleted not in action.pre:
                     continue
-                positions = [i for i, a in enumerate(deleted[1]) if a == term] if term is not None else [None]
+                positions = [i for i, a in enumerate(deleted[1]) if a == term] if counted else [None]
                 for position in positions:
                     frontier.append(group | {(deleted[0], position)})
         return False
 
     def _violation(self, group: Group) -> tuple[_Action, str | None] | None:
-        """None when every action keeps the group balanced; else an action that adds a group atom
-        without a required delete of one with the same parameter, and that parameter."""
-        if group in self.verdicts and self.verdicts[group]:
+        """None when every action keeps the group balanced; else an action that breaks it and the
+        parameter value of the add that no required delete pays for (``_STUCK`` when growing the
+        group cannot help)."""
+        if self.verdicts.get(group):
             return None
         preds = {m[0] for m in group}
+        if not any(preds & set(a[0] for a in action.adds) for action in self.actions):
+            return self.actions[0], _STUCK  # static facts only: a claim on the initial state, not a domain's
         for action in self.actions:
-            if action.conditional_adds & preds:
-                return action, None
-            adds = [(a, _member(group, a)) for a in action.adds]
-            adds = [(a, m) for a, m in adds if m is not None]
-            if not adds:
-                continue
-            used: set[Key] = set()
+            if action.conditional_adds & preds or self._dead(group, action):
+                return action, _STUCK
             matched: dict[Key, Key] = {}
-            for atom, member in adds:
+            for atom in action.adds:
+                member = _member(group, atom)
+                if member is None:
+                    continue
                 term = _counted(member, atom)
-                match = next((d for d in action.dels if d not in used and d in action.pre and d not in action.adds
-                              and (m := _member(group, d)) is not None and _counted(m, d) == term), None)
+                match = next((d for d in action.dels if d not in matched.values() and d in action.pre
+                              and d not in action.adds and (m := _member(group, d)) is not None
+                              and _counted(m, d) == term), None)
                 if match is None:
                     return action, term
-                used.add(match)
                 matched[atom] = match
             if not self._pairs_stay_apart(group, action, matched):
-                return action, None
+                return action, _STUCK
         self.verdicts[group] = True
         return None
 
+    @staticmethod
+    def _dead(group: Group, action: _Action) -> bool:
+        """Whether the group would make the action never applicable: it requires two group atoms with
+        one parameter value. Such a group is no invariant the domain's author meant (a plain
+        `(at ?a ?c)` and `(fuel ?a ?l)` of one aircraft, say, are both true in every state)."""
+        required = [(a, _counted(m, a)) for a in action.pre if (m := _member(group, a)) is not None]
+        return any(t1 == t2 for (_, t1), (_, t2) in combinations(required, 2))
+
     def _pairs_stay_apart(self, group: Group, action: _Action, matched: dict[Key, Key]) -> bool:
-        """Two adds with different parameter variables could name one object; then their two deletes
-        must stay two distinct atoms, or the action's precondition must be contradictory there."""
+        """Two adds whose parameter values are different variables could name one object; then their
+        two deletes must stay two distinct atoms."""
         for (a1, d1), (a2, d2) in combinations(matched.items(), 2):
             t1 = _counted(_member(group, a1), a1)
             t2 = _counted(_member(group, a2), a2)
-            if t1 == t2 or t1 is None or t2 is None:
-                if t1 == t2 and t1 is not None:
-                    continue  # one object: two required group atoms of it, so not applicable in balance
-                return False
-            if frozenset((t1, t2)) in action.distinct:
+            if t1 == t2:
+                return False  # two adds for one value: the precondition would hold two of it (a dead action)
+            if t1 is None or t2 is None or frozenset((t1, t2)) in action.distinct:
                 continue
             if not (t1.startswith("?") or t2.startswith("?")):
                 continue  # two different constants

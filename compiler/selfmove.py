@@ -7,11 +7,16 @@ visited, so it is no no-op (W607 stays silent) and a planner happily uses it: ev
 with such a step is a bogus trajectory to train on.
 
 The lint flags a pair of parameters of compatible types, with no inequality between them,
-where a delete ``p(..?x..)`` and an add ``p(..?y..)`` become one atom when ?x = ?y. It stays
+where a delete ``p(..?x..)`` and an add ``p(..?y..)`` become one atom when ?x = ?y while the
+step still makes some new fact true (a marker such as ``(visited ?y)``, not the other end of
+another move: zenotravel's ``fly ?c ?c`` only burns fuel, and gains nothing). It stays
 silent where that case is ruled out: the precondition becomes contradictory, a static
 relation links the two (``(road ?x ?y)``, judged on the problem's facts when there is one),
-or two atoms it then requires are mutually exclusive by a state invariant (``(stack ?x ?x)``
-needs ``(holding ?x)`` and ``(clear ?x)``). Its fix adds the inequality to the precondition.
+two atoms it then requires are mutually exclusive by a state invariant (``(stack ?x ?x)``
+needs ``(holding ?x)`` and ``(clear ?x)``), or a static relation designates the target
+(barman's ``empty-shaker`` resets the level to ``(shaker-empty-level ?s ?l1)``: finding it
+there already, the step still empties the shaker, which is its point). Its fix adds the
+inequality to the precondition.
 
 ``self_move_pairs`` gives the same verdict as data, for refusing gold plans that use such a
 step, and ``guarded`` the domain with every inequality added, to re-solve without them.
@@ -35,7 +40,8 @@ CODE = "W620"
 @dataclass(frozen=True)
 class SelfMove:
     """Parameters ``first`` and ``second`` of ``action`` (positions in its parameter list), and the
-    atom that a step with them equal deletes and re-adds; ``side_effects`` what it still changes."""
+    atom that a step with them equal deletes and re-adds; ``side_effects`` the new facts it still
+    makes true (never empty: a void move that gains nothing is left alone)."""
 
     action: str
     first: int
@@ -63,6 +69,19 @@ def _distinct_pairs(precondition: ast.Formula | None) -> set[frozenset[str]]:
 def _has_equal_instance(pattern: Key, va: str, vb: str, init: set[Key]) -> bool:
     i, j = pattern[1].index(va), pattern[1].index(vb)
     return any(f[0] == pattern[0] and len(f[1]) == len(pattern[1]) and f[1][i] == f[1][j] for f in init)
+
+
+def _destination(deleted: Key, added: Key) -> str:
+    """The variable the add puts where the delete had the other one (the move's target)."""
+    return next(b for a, b in zip(deleted[1], added[1]) if a != b)
+
+
+def _designated(target: str, static: set[str], pos: set[Key], pair: set[str]) -> bool:
+    """Whether a static precondition relates the target to other terms, without the source: it is a
+    value the domain designates (``(shaker-empty-level ?s ?l1)``), so a step that finds it already there is a reset
+    doing its other work, not a bogus move."""
+    return any(x[0] in static and target in x[1] and not (pair - {target}) & set(x[1]) and len(set(x[1])) > 1
+               for x in pos)
 
 
 def _satisfiable(pattern: list[Key], init: set[Key], limit: int = 100_000) -> bool:
@@ -113,8 +132,9 @@ def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: Ty
             continue  # the precondition contradicts itself there
         if s_adds <= s_pos and s_dels <= s_adds:
             continue  # a complete no-op: W607's case
-        moved = sorted(_rename(d, vb, va) for d in dels for ad in adds
-                       if d != ad and d[0] == ad[0] and _rename(d, vb, va) == _rename(ad, vb, va) and d in pos)
+        moved = sorted(_rename(d, vb, va) for d in dels for ad in adds if d != ad and d[0] == ad[0]
+                       and _rename(d, vb, va) == _rename(ad, vb, va) and d in pos
+                       and not _designated(_destination(d, ad), static, pos, {va, vb}))
         if not moved:
             continue
         linking = [x for x in pos if x[0] in static and va in x[1] and vb in x[1]]
@@ -124,7 +144,10 @@ def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: Ty
             continue  # no initial facts fit the static part of the precondition then
         if any(invariants.exclusive(x, y) for x, y in combinations(sorted(s_pos), 2)):
             continue  # two atoms the step then needs never hold together
-        side = tuple(sorted((s_adds - s_pos) - set(moved)))
+        moving = {d[0] for d in s_dels}  # predicates the action moves: their adds are the other end of a move
+        side = tuple(sorted(x for x in s_adds - s_pos - set(moved) if x[0] not in moving))
+        if not side:
+            continue  # it gains nothing new (say, only burns fuel): a costly no-op, not a bogus achievement
         out.append(SelfMove(action.name, i, j, moved[0], side))
     return out
 
