@@ -158,11 +158,14 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "like a mistake.", "(:predicates (in ?obj ?obj))"),
     CodeInfo("W620", "warning", "self-move",
              "With two parameters equal, the action deletes an atom and adds it back (`move ?x ?y` deleting "
-             "`(at ?x)` and adding `(at ?y)`), so it moves nothing, while its other effects still happen (such as "
-             "`(visited ?y)`): plans, gold trajectories included, may contain such bogus steps. Silent where the "
-             "case is ruled out: a contradictory precondition, a static relation linking the two (judged on the "
-             "problem's facts when one is given), or two required atoms that a state invariant makes exclusive. "
-             "The fix adds `(not (= ?x ?y))` to the precondition; `fix --also W620` applies it.",
+             "`(at ?x)` and adding `(at ?y)`), so it moves nothing, yet it still makes a new fact true (such as "
+             "`(visited ?y)`): plans may use the step to get that fact for free, and gold trajectories then teach "
+             "a bogus move. Silent where the case is ruled out or harmless: a contradictory precondition, a static "
+             "relation linking the two (judged on the problem's facts when one is given), static facts no object "
+             "fits, two required atoms that a state invariant makes exclusive, a target that a static relation "
+             "designates (a reset such as emptying a shaker to its empty level), or a step that gains no new fact. "
+             "The fix adds `(not (= ?x ?y))` to the precondition; `fix --also W620` applies it. `generate` re-solves "
+             "a task whose gold plan uses such a step with the inequality added (or drops it), `export` skips it.",
              "(:action move :parameters (?x ?y) :precondition (at ?x) "
              ":effect (and (not (at ?x)) (at ?y) (visited ?y)))", fixable=True),
     CodeInfo("V801", "error", "unknown action in a plan",

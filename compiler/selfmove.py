@@ -66,11 +66,6 @@ def _distinct_pairs(precondition: ast.Formula | None) -> set[frozenset[str]]:
     return out
 
 
-def _has_equal_instance(pattern: Key, va: str, vb: str, init: set[Key]) -> bool:
-    i, j = pattern[1].index(va), pattern[1].index(vb)
-    return any(f[0] == pattern[0] and len(f[1]) == len(pattern[1]) and f[1][i] == f[1][j] for f in init)
-
-
 def _destination(deleted: Key, added: Key) -> str:
     """The variable the add puts where the delete had the other one (the move's target)."""
     return next(b for a, b in zip(deleted[1], added[1]) if a != b)
@@ -78,8 +73,8 @@ def _destination(deleted: Key, added: Key) -> str:
 
 def _designated(target: str, static: set[str], pos: set[Key], pair: set[str]) -> bool:
     """Whether a static precondition relates the target to other terms, without the source: it is a
-    value the domain designates (``(shaker-empty-level ?s ?l1)``), so a step that finds it already there is a reset
-    doing its other work, not a bogus move."""
+    value the domain designates (``(shaker-empty-level ?s ?l1)``), so a step that finds it there
+    already is a reset doing its other work, not a bogus move."""
     return any(x[0] in static and target in x[1] and not (pair - {target}) & set(x[1]) and len(set(x[1])) > 1
                for x in pos)
 
@@ -137,11 +132,11 @@ def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: Ty
                        and not _designated(_destination(d, ad), static, pos, {va, vb}))
         if not moved:
             continue
-        linking = [x for x in pos if x[0] in static and va in x[1] and vb in x[1]]
-        if linking and (init is None or not any(_has_equal_instance(x, va, vb, init) for x in linking)):
-            continue  # a static relation such as adjacency excludes (or, on these facts, does exclude) it
+        linking = any(x[0] in static and va in x[1] and vb in x[1] for x in pos)
+        if linking and init is None:
+            continue  # a static relation such as adjacency may exclude it: the problem's facts tell
         if init is not None and not _satisfiable(sorted(x for x in s_pos if x[0] in static), init):
-            continue  # no initial facts fit the static part of the precondition then
+            continue  # no initial facts fit the static part of the precondition then (no `(road a a)`)
         if any(invariants.exclusive(x, y) for x, y in combinations(sorted(s_pos), 2)):
             continue  # two atoms the step then needs never hold together
         moving = {d[0] for d in s_dels}  # predicates the action moves: their adds are the other end of a move
