@@ -221,3 +221,11 @@ def test_no_self_move_alarm_on_the_benchmarks(domain_file: Path):
     for problem in (None, parse_problem(first)):
         assert [d.message for d in check(domain, problem) if d.code == "W620"] == []
 
+
+
+def test_w607_is_silent_where_an_invariant_rules_the_self_loop_out():
+    """AgentGen's hanoi: (move ?d ?p ?p) needs (on ?d ?p) and (clear ?p), never true together."""
+    text = (LLM_CORPUS / "agentgen" / "it0" / "hanoi_operator_actions" / "domain.pddl").read_text()
+    assert [d.code for d in check(parse_domain(text)) if d.code == "W607"] == []
+    magic = text.rstrip()[:-1] + " (:action magic :parameters (?x) :precondition (on ?x ?x) :effect (clear ?x)))"
+    assert [d.code for d in check(parse_domain(magic)) if d.code == "W607"] == ["W607"]
