@@ -48,6 +48,7 @@ from agentgen_sym.solve import SOLVER_NAMES, solve
 from agentgen_sym.tables import print_table
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+LLM_ERROR = "llm-error"  # the drafting rejection code for an endpoint that gave no usable response
 
 
 def _eprint(text: str) -> None:
@@ -103,6 +104,15 @@ def _int(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _warning_code(text: str) -> str:
+    """argparse type: a catalogued warning code whose diagnostics carry a fix (for `fix --also`)."""
+    info = CATALOGUE.get(text.upper())
+    if info is None or info.severity != "warning" or not info.fixable:
+        choices = ", ".join(c for c, i in CATALOGUE.items() if i.severity == "warning" and i.fixable)
+        raise argparse.ArgumentTypeError(f"{text!r} is not a warning with an automatic fix; choose from {choices}")
+    return info.code
 
 
 def output_file(text: str) -> str:
@@ -368,7 +378,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
     domain_path, problem_paths = _task_files(args.domain, [args.problem] if args.problem else [])
     problem_path = problem_paths[0] if problem_paths else None
     try:
-        result = repair(domain_path, problem_path)
+        result = repair(domain_path, problem_path, also=args.also)
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     out_dir = Path(args.output_dir)
@@ -760,7 +770,13 @@ def cmd_draft(args: argparse.Namespace) -> int:
         result = draft_environment(text, out, client, DraftOptions(max_repair_rounds=args.max_repair_rounds),
                                    on_stage=show.stage, on_round=show.round)
     print_verdict(result)
-    return EXIT_OK if result.accepted else EXIT_FINDINGS
+    if result.accepted:
+        return EXIT_OK
+    if result.verdict.reason_code == LLM_ERROR:
+        _eprint(f"error: the LLM endpoint gave no usable response ({result.verdict.reason}); the environment was "
+                "not judged: check --base-url, --model and the key, then rerun")
+        return EXIT_USAGE
+    return EXIT_FINDINGS
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -788,7 +804,14 @@ def cmd_build(args: argparse.Namespace) -> int:
             if bar:
                 bar[0].close()
     print_build_summary(report, out)
-    return EXIT_OK if len(report.accepted) >= args.n_envs else EXIT_FINDINGS
+    if len(report.accepted) >= args.n_envs:
+        return EXIT_OK
+    unreached = report.rejections().get(LLM_ERROR, 0)
+    if unreached:
+        _eprint(f"error: the LLM endpoint gave no usable response for {unreached} of {len(report.envs)} text(s); "
+                "check --base-url, --model and the key, then rerun (finished items are kept)")
+        return EXIT_USAGE
+    return EXIT_FINDINGS
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -915,6 +938,9 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--diff", action="store_true", help="show the fixes as a unified diff of the source text")
     f.add_argument("--format", choices=["text", "json"], default="text",
                    help="json: the applied fixes and remaining diagnostics as data (for LLM repair loops)")
+    f.add_argument("--also", action="append", default=[], metavar="CODE", type=_warning_code,
+                   help="apply this warning's fixes too (repeatable; e.g. W620 adds the inequality a self-move "
+                        "lacks)")
     f.set_defaults(handler=cmd_fix)
 
     v = sub.add_parser("validate", help="replay a plan on a domain and problem and report whether it is valid",
@@ -1072,8 +1098,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "automatic fixes, LLM repair rounds -> problems -> the same -> solve and "
                                    "validate -> lint. Prints each stage's outcome; writes DIR/record.json (every "
                                    "prompt, response, diagnostic and fix) and, when accepted, the environment.",
-                       epilog="Exit codes: 0 accepted, 1 rejected (the reason is printed), 2 usage error or no "
-                              "LLM endpoint configured.")
+                       epilog="Exit codes: 0 accepted, 1 the environment was rejected (the reason is printed), 2 "
+                              "usage error, no LLM endpoint configured, or an endpoint that is unreachable or "
+                              "misconfigured (no usable response after the retries: wrong URL, key or model).")
     d.add_argument("text", nargs="?", metavar="TEXT", help="the inspiration text")
     d.add_argument("--file", metavar="F", help="read the inspiration text from a file")
     d.add_argument("-o", "--output-dir", required=True, metavar="DIR", type=output_folder, help="where the environment goes")
@@ -1086,8 +1113,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "tasks, Bi-Evol them (symbolic and LLM rewrites, all verified) and export "
                                    "trajectories. Resumable: finished items have OUT/envs/ID/done.json. Writes "
                                    "OUT/dataset.*.jsonl, OUT/report.md and OUT/report.json.",
-                       epilog="Exit codes: 0 N environments accepted, 1 fewer, 2 usage error or no LLM endpoint "
-                              "configured.")
+                       epilog="Exit codes: 0 N environments accepted, 1 fewer because environments were "
+                              "rejected, 2 usage error, no LLM endpoint configured, or fewer while the endpoint "
+                              "gave no usable response for some text (unreachable or misconfigured).")
     b.add_argument("--inspiration", default=str(_bundled_corpus().parent / "inspiration"), metavar="DIR",
                    help="folder of .txt inspiration texts (default: the bundled corpus/inspiration)")
     b.add_argument("--n-envs", type=positive_int, default=5, metavar="N", help="environments to accept (default 5)")

@@ -9,12 +9,15 @@ make bogus gold plans, and an inequality precondition removes them.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from . import ast
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 from .printer import expr
 from .types import ROOT, TypeHierarchy
+
+if TYPE_CHECKING:
+    from .invariants import Invariants
 
 Literal = tuple[str, tuple[str, ...]]  # (predicate, argument names with `?` for variables)
 
@@ -162,12 +165,15 @@ def initial_literals(problem: ast.Problem) -> set[Literal]:
 def analyse_domain(domain: ast.Domain, used_predicates: set[str], used_types: set[str],
                    hierarchy: TypeHierarchy, problem: ast.Problem | None = None) -> list[Diagnostic]:
     """Domain lints; with a problem, self-loops behind static relations are judged on its facts."""
+    from .invariants import Invariants  # it reads this module's helpers
+
     out: list[Diagnostic] = []
     init = None if problem is None else initial_literals(problem)
     static = static_predicates(domain)
+    invariants = Invariants(domain)
     for action in domain.actions:
         out.extend(_action_lints(action))
-        out.extend(_self_loops(action, static, hierarchy, init))
+        out.extend(_self_loops(action, static, hierarchy, init, invariants))
     for pred in domain.predicates:
         if pred.name not in used_predicates:
             out.append(_warn("W605", f"predicate `{pred.name}` is never used by an action", pred.span,
@@ -210,7 +216,7 @@ def _substitute(key: Literal, old: str, new: str) -> Literal:
 
 
 def _self_loops(action: ast.ActionSchema, static: set[str], hierarchy: TypeHierarchy,
-                init: set[Literal] | None) -> list[Diagnostic]:
+                init: set[Literal] | None, invariants: Invariants) -> list[Diagnostic]:
     """Pairs of parameters whose equality turns the action into an applicable no-op."""
     parts = list(effect_parts(action.effect))
     if not parts or any(isinstance(e, (ast.When, ast.ForallEffect)) for e in parts):
@@ -239,6 +245,8 @@ def _self_loops(action: ast.ActionSchema, static: set[str], hierarchy: TypeHiera
         linking = [x for x in pos if x[0] in static and va in x[1] and vb in x[1]]
         if linking and (init is None or not any(_has_equal_instance(x, va, vb, init) for x in linking)):
             continue  # a static relation (such as adjacency) may exclude the equal case
+        if any(invariants.exclusive(x, y) for x, y in combinations(sorted(sub["pos"]), 2)):
+            continue  # a state invariant does: hanoi's (move ?d ?p ?p) needs (on ?d ?p) and (clear ?p)
         fix = None
         if action.precondition is not None and action.precondition.span is not None:
             guarded = ast.And((*pre, ast.Not(ast.Equals(ast.Variable(a.name), ast.Variable(b.name)))))

@@ -429,6 +429,8 @@ def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: boo
 
 def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable[str]) -> list[Diagnostic]:
     from .analysis import analyse_domain, analyse_problem
+    from .goals import impossible_goals
+    from .selfmove import self_moves
 
     if not isinstance(domain, ast.Domain):
         raise TypeError(f"check() takes a Domain first, not {_kind(domain)}")
@@ -444,9 +446,11 @@ def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable
         used_types |= {t for obj in problem.objects for t in obj.types}
     checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, used_types,
                                               checker.hierarchy, problem))
+    checker.diagnostics.extend(self_moves(domain, problem, checker.hierarchy))
     if problem is not None:
         if check_problem(checker, problem):
             checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
+            checker.diagnostics.extend(impossible_goals(domain, problem, checker.hierarchy))
     return _sort(_without_cascades(checker.diagnostics, set(incomplete)))
 
 

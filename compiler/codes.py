@@ -129,6 +129,12 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("E504", "error", "goal no action can achieve",
              "No action adds the goal atom's predicate and the atom is not true initially: the task is "
              "unsolvable.", ""),
+    CodeInfo("E520", "error", "goal that can never hold",
+             "A goal conjunct beyond a plain atom (a quantified, disjunctive or negated goal, or one through a "
+             "derived predicate) that no reachable state satisfies: evaluated over the problem's objects, every "
+             "way to make it true needs an atom that is not true initially and that no action adds (or, under "
+             "`not`, one that is true initially and that no action deletes). The task is unsolvable.",
+             "(:goal (forall (?l - location) (visited ?l))) where no action adds visited"),
     CodeInfo("W601", "warning", "action never applicable",
              "In this problem, no initial fact matches one of the action's static preconditions, or no object "
              "has a parameter's type; the action can never be applied.", ""),
@@ -157,6 +163,18 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
     CodeInfo("W609", "warning", "repeated parameter name in a declaration",
              "A predicate or function declaration repeats a parameter name; only the arity counts, but it reads "
              "like a mistake.", "(:predicates (in ?obj ?obj))"),
+    CodeInfo("W620", "warning", "self-move",
+             "With two parameters equal, the action deletes an atom and adds it back (`move ?x ?y` deleting "
+             "`(at ?x)` and adding `(at ?y)`), so it moves nothing, yet it still makes a new fact true (such as "
+             "`(visited ?y)`): plans may use the step to get that fact for free, and gold trajectories then teach "
+             "a bogus move. Silent where the case is ruled out or harmless: a contradictory precondition, a static "
+             "relation linking the two (judged on the problem's facts when one is given), static facts no object "
+             "fits, two required atoms that a state invariant makes exclusive, a target that a static relation "
+             "designates (a reset such as emptying a shaker to its empty level), or a step that gains no new fact. "
+             "The fix adds `(not (= ?x ?y))` to the precondition; `fix --also W620` applies it. `generate` re-solves "
+             "a task whose gold plan uses such a step with the inequality added (or drops it), `export` skips it.",
+             "(:action move :parameters (?x ?y) :precondition (at ?x) "
+             ":effect (and (not (at ?x)) (at ?y) (visited ?y)))", fixable=True),
     CodeInfo("V801", "error", "unknown action in a plan",
              "A plan step names an action the domain does not define (often a typo); the closest action name "
              "is suggested.", "(pickup b) where the domain defines pick-up"),

@@ -2,14 +2,16 @@
 
 Fixes are text edits on the source (a misspelled name, a missing requirement, a missing
 ``(:functions (total-cost))``, unbalanced trailing parentheses, a misspelled keyword), so
-one mechanism repairs files that do not even parse yet. Only errors are fixed: a file
-without errors comes back unchanged, which is what makes a fix safe on correct input and
-``repair`` idempotent.
+one mechanism repairs files that do not even parse yet. Only errors are fixed (and the
+warnings named in ``also``): a file without them comes back unchanged, which is what makes a
+fix safe on correct input and ``repair`` idempotent.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
+
 from . import ast
 from .check import check
 from .diagnostics import Diagnostic, Fix, TextEdit
@@ -71,9 +73,10 @@ def _diagnose(texts: dict[str, str], domain_file: str, problem_file: str | None
     return domain, problem, list(dict.fromkeys(found))
 
 
-def repair(domain_source: Source, problem_source: Source | None = None, *, max_rounds: int = MAX_ROUNDS
-           ) -> RepairResult:
-    """Repair a domain (and optionally a problem) given as paths or PDDL text.
+def repair(domain_source: Source, problem_source: Source | None = None, *, max_rounds: int = MAX_ROUNDS,
+           also: Iterable[str] = ()) -> RepairResult:
+    """Repair a domain (and optionally a problem) given as paths or PDDL text; ``also`` names warning
+    codes whose fixes are applied too (``W620`` adds the inequality a self-move lacks).
 
     Raises OSError when a file cannot be read.
     """
@@ -94,9 +97,10 @@ def repair(domain_source: Source, problem_source: Source | None = None, *, max_r
         return RepairResult(None, None, texts, (), tuple(unreadable))
 
     applied: list[Fix] = []
+    warnings = {code.upper() for code in also}
     for _round in range(max_rounds):
         _domain, _problem, found = _diagnose(texts, domain_file, problem_file)
-        fixes = [d.fix for d in found if d.is_error and d.fix is not None and d.fix.edits]
+        fixes = [d.fix for d in found if (d.is_error or d.code in warnings) and d.fix is not None and d.fix.edits]
         if not fixes:
             break
         done: set[int] = set()

@@ -76,6 +76,7 @@ CASES = {
              "(define (problem x) (:domain d) (:init (q)) (:goal (q)))"),
     "E503": (BLOCKS, problem_with("(:goal (holding a))", "(:goal (at floor))")),
     "E504": (domain_with("(holding ?x) (clear ?y)", "(not (holding ?y)) (clear ?y)"), PROBLEM),
+    "E520": (BLOCKS, problem_with("(:goal (holding a))", "(:goal (forall (?b - block) (at floor)))")),
     "W601": (domain_with("(and (on ?x ?y) (clear ?x) (handempty))", "(and (on ?x ?y) (at floor) (handempty))"),
              PROBLEM),
     "W602": (domain_with("(clear ?x) (handempty))", "(clear ?x) (not (clear ?x)) (handempty))"), None),
@@ -87,6 +88,8 @@ CASES = {
              " :precondition (at ?from) :effect (and (not (at ?from)) (at ?to))))", None),
     "W608": (BLOCKS, problem_with("(:objects a b - block)", "(:objects a b - block floor - table)")),
     "W609": (domain_with("(handempty) (at", "(handempty) (near ?t ?t) (at"), None),
+    "W620": ("(define (domain g) (:predicates (at ?r) (seen ?r)) (:action move :parameters (?from ?to)"
+             " :precondition (at ?from) :effect (and (not (at ?from)) (at ?to) (seen ?to))))", None),
 }
 
 

@@ -21,6 +21,7 @@ from ..compiler.compile import compile_task
 from ..compiler.diagnostics import PddlError
 from ..compiler.ground import GroundingError
 from ..compiler.parser import parse_plan, parse_problem
+from ..compiler.selfmove import self_move_pairs
 from ..compiler.validate import validate
 from ..env import Templates, TextEnv
 from ..env.catalog import task_indices
@@ -232,6 +233,11 @@ def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast
         raise _Skip(f"the plan fails validation: {verdict.diagnostics[0].message}")
     if stated_cost is not None and stated_cost != verdict.cost:
         raise _Skip(f"tasks.jsonl states cost {stated_cost}, but the plan costs {verdict.cost}")
+    moves = self_move_pairs(domain, problem)
+    for number, step in enumerate(plan.steps, 1):
+        if any(m.action == step.action and m.matches(step.args) for m in moves):
+            raise _Skip(f"step {number} ({' '.join((step.action, *step.args))}) is a self-move (W620): it moves "
+                        "nothing, so the plan is no gold trajectory; `generate` re-solves such tasks without it")
     try:
         trajectory = play(task_id, TextEnv(task, templates), [(s.action, s.args) for s in plan.steps],
                           negatives=negatives, distances=distances, paraphrase=paraphraser)

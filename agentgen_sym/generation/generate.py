@@ -90,6 +90,7 @@ class GenerationReport:
     hi: int
     seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage; never written
     skipped: tuple[tuple[str, str], ...] = ()  # input tasks that could not be read: (id or line, reason)
+    self_moves: dict[str, int] = field(default_factory=dict)  # gold plans with a W620 step: re-solved, dropped
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,8 @@ class TaskPool:
                                        len(item.spec.goal)))
         histogram = Counter(t.difficulty for t in tasks)
         report = GenerationReport(name, [t.record() for t in tasks], self.candidates, len(self.items),
-                                  dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds))
+                                  dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds),
+                                  self_moves=dict(sorted(self.watch.events.items())))
         return TaskSet(self.domain, tuple(tasks), report, templates_file)
 
 
@@ -334,6 +336,10 @@ def _write_report(out_dir: Path, report: GenerationReport) -> None:
     lines += ["", "| origin | tasks |", "|---|---|"] + [f"| {o} | {c} |" for o, c in sorted(origins.items())]
     lines += ["", f"{flagged} task(s) flagged: the optimal planner did not finish; their length is a satisficing "
                   "plan's." if flagged else "Every difficulty is an optimal plan length."]
+    resolved, dropped = report.self_moves.get("self-move re-solved", 0), report.self_moves.get("self-move dropped", 0)
+    if resolved or dropped:
+        lines += ["", f"{resolved + dropped} candidate gold plan(s) used a self-move step (W620): {resolved} re-solved "
+                      f"with the inequality added, {dropped} dropped (no plan without it)."]
     write_atomic(out_dir / "report.md", "\n".join(lines) + "\n")
     _plot(out_dir / "difficulty.png", report)
 

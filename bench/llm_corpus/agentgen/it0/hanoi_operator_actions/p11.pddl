@@ -1,0 +1,11 @@
+(define (problem hanoi_simple)
+  (:domain hanoi)
+  (:objects peg1 peg2 d1)
+  (:init
+   (smaller peg1 d1)
+   (smaller peg2 d1)
+   (clear peg2) (clear d1)
+   (on d1 peg1)
+  )
+  (:goal (and (on d1 peg2)))
+  )

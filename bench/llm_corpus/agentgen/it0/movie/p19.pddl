@@ -1,0 +1,8 @@
+(define (problem easy-movie-night)
+   (:domain movie-strips)
+   (:objects c1 p1)
+   (:init (chips c1)
+          (pop p1)
+          (counter-at-zero))
+   (:goal (and (have-chips)
+               (have-pop))))

@@ -1,0 +1,21 @@
+(define (problem tsp-10)
+(:domain tsp)
+(:objects 1 2 3 4 5 6 7 8 9 10)
+(:init
+(at 1)
+)
+(:goal
+(and
+(visited 1)
+(visited 2)
+(visited 3)
+(visited 4)
+(visited 5)
+(visited 6)
+(visited 7)
+(visited 8)
+(visited 9)
+(visited 10)
+)
+)
+)

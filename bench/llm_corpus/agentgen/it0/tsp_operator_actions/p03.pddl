@@ -1,0 +1,13 @@
+(define (problem tsp-2)
+(:domain tsp)
+(:objects p1 p2)
+(:init
+(at p1)
+)
+(:goal
+(and
+(visited p1)
+(visited p2)
+)
+)
+)

@@ -1,0 +1,41 @@
+(define (domain data-processing-optimization)
+  (:requirements :strips)
+  (:predicates
+    (understands-data-structures ?person)
+    (has-knowledge-in-sorting-algorithms ?person)
+    (familiar-with-performance-tools ?person)
+    (analyzed-system ?system)
+    (identified-inefficient-sorting ?system)
+    (expert-in-algorithm-optimization ?person)
+    (codebase-modified-for-optimization ?system)
+    (setup-for-performance-testing ?system)
+    (performance-tested ?system)
+    (has-optimization-report ?system)
+    (has-efficiency-metrics ?system)
+  )
+
+  (:action analyze
+    :parameters (?person ?system)
+    :precondition (and (understands-data-structures ?person)
+                       (has-knowledge-in-sorting-algorithms ?person)
+                       (familiar-with-performance-tools ?person))
+    :effect (and (analyzed-system ?system)
+                 (identified-inefficient-sorting ?system)
+                 (has-optimization-report ?system))
+  )
+
+  (:action implement
+    :parameters (?person ?system)
+    :precondition (and (expert-in-algorithm-optimization ?person)
+                       (identified-inefficient-sorting ?system))
+    :effect (and (codebase-modified-for-optimization ?system))
+  )
+
+  (:action test
+    :parameters (?person ?system)
+    :precondition (and (setup-for-performance-testing ?system)
+                       (codebase-modified-for-optimization ?system))
+    :effect (and (performance-tested ?system)
+                 (has-efficiency-metrics ?system))
+  )
+)

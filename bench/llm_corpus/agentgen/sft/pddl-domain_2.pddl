@@ -1,0 +1,30 @@
+(define (domain family-dynamics)
+  (:requirements :strips)
+  (:predicates
+    (in-conversation)
+    (identified-challenging-behaviors)
+    (feels-heard)
+    (clear-boundaries-established)
+    (not-escalating)
+    (compromise-sought)
+    (mental-health-preserved)
+  )
+
+  (:action practice-active-listening
+    :parameters ()
+    :precondition (in-conversation)
+    :effect (and (feels-heard)
+                 (not-escalating)
+                 (mental-health-preserved)
+    )
+  )
+
+  (:action establish-clear-boundaries
+    :parameters ()
+    :precondition (identified-challenging-behaviors)
+    :effect (and (clear-boundaries-established)
+                 (not-escalating)
+                 (mental-health-preserved)
+    )
+  )
+)

@@ -1,0 +1,35 @@
+(define (domain narrative-construction)
+  (:requirements :strips)
+  (:types narrative-section object word-type) ; Ensure types are declared
+  (:predicates 
+    (clear-understanding ?section - narrative-section)
+    (word-selected ?word - object)
+    (sentence-constructed ?sentence - object)
+    (word-type-determined ?word - object ?type - word-type)
+    (narrative-section ?section - narrative-section)
+    (word-type ?type - word-type)
+    (word-fits ?word - object ?section - narrative-section)
+  )
+
+  (:action selectword
+    :parameters (?section - narrative-section ?word - object ?type - word-type)
+    :precondition (and (clear-understanding ?section)
+                       (not (word-selected ?word))
+                       (word-type-determined ?word ?type))
+    :effect (and (word-selected ?word)
+                 (word-fits ?word ?section)))
+
+  (:action constructsentence
+    :parameters (?sentence - object ?word1 - object ?word2 - object ?word3 - object ?word4 - object ?word5 - object)
+    :precondition (and (word-selected ?word1)
+                       (word-selected ?word2)
+                       (word-selected ?word3)
+                       (word-selected ?word4)
+                       (word-selected ?word5)
+                       (word-fits ?word1 ?sentence)
+                       (word-fits ?word2 ?sentence)
+                       (word-fits ?word3 ?sentence)
+                       (word-fits ?word4 ?sentence)
+                       (word-fits ?word5 ?sentence))
+    :effect (sentence-constructed ?sentence))
+)

@@ -1,0 +1,31 @@
+(define (domain lds-service-simulation)
+  (:requirements :strips)
+  (:predicates
+    (has-information ?component)
+    (identified-element ?element)
+    (understanding-increased ?component)
+    (comprehension-enhanced ?element)
+    (respectful-representation)
+    (accessible-content)
+    (authentic-representation)
+  )
+
+  (:action simulate
+    :parameters (?component)
+    :precondition (has-information ?component)
+    :effect (and (understanding-increased ?component)
+                 (respectful-representation)
+                 (accessible-content)
+                 (authentic-representation)
+    )
+  )
+
+  (:action explain
+    :parameters (?element)
+    :precondition (identified-element ?element)
+    :effect (and (comprehension-enhanced ?element)
+                 (respectful-representation)
+                 (accessible-content)
+    )
+  )
+)
