@@ -108,6 +108,11 @@ class HFF(_Relaxed):
     def __init__(self, compiled: bool = True) -> None:
         self.compiled = compiled  # the numba kernel (planners/kernels.py) or the NumPy batch code below
 
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        if self.compiled:  # load (or compile) the kernel now: the first call costs about 0.5 s
+            kernels.relaxed_plans(self.relaxed, task.unpack(task.init_bits[None, :]))
+
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
 
@@ -201,7 +206,17 @@ class LMCut(_Relaxed):
 
     admissible = True
 
+    def __init__(self, compiled: bool = True) -> None:
+        self.compiled = compiled  # the numba kernel (planners/kernels.py) or the NumPy batch code below
+
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        if self.compiled:  # load (or compile) the kernel now, not during the search
+            kernels.lmcut(self.relaxed, task.unpack(task.init_bits[None, :]))
+
     def compute(self, states: np.ndarray) -> np.ndarray:
+        if self.compiled:
+            return kernels.lmcut(self.relaxed, states)
         out = np.zeros(states.shape[0])
         width = max(self.relaxed.ach_op.size, self.relaxed.n_bits) * 2
         for part in self._chunks(states, width):

@@ -1,11 +1,13 @@
 """Per-state loops compiled with numba, for the kernels whose NumPy form is dominated by per-call
-overhead (see docs/performance.md): h_FF's relaxed plans.
+overhead (see docs/performance.md): h_FF's relaxed plans and LM-cut.
 
-Each kernel computes exactly what the NumPy code in relaxed.py / heuristics.py computes — the same
-Jacobi iteration (every operator value from the previous iteration's fact costs), the same
-iteration levels, the same supporter choice (the first achiever in ``ach_op`` order) — so the
-values, relaxed plans and therefore the searches are identical; tests/test_kernels.py checks
-that on random states. Sums are of integer costs in float64, exact below 2**53.
+Each kernel computes exactly what the NumPy code in relaxed.py / heuristics.py computes — for h_FF
+the same Jacobi iteration (every operator value from the previous iteration's fact costs), the
+same iteration levels, the same supporter choice (the first achiever in ``ach_op`` order); for
+LM-cut the same h_max values (a unique least fixpoint), the same precondition choice (the first of
+highest cost), the same goal zone and cut (closures, so their order of discovery does not matter)
+— so the values and therefore the searches are identical; tests/test_kernels.py checks that on
+random states. Sums are of integer costs in float64, exact below 2**53.
 """
 
 from __future__ import annotations
@@ -113,3 +115,159 @@ def relaxed_plans(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.n
     else:
         alive[:] = ~np.any(~states[:, rt.goal_idx], axis=1) if rt.goal_idx.size else True
     return plan, alive
+
+
+@njit(cache=True, nogil=True)
+def _hmax(c: np.ndarray, oc: np.ndarray, pre_idx: np.ndarray, ach_fact: np.ndarray, ach_start: np.ndarray,
+          ach_op: np.ndarray, op_val: np.ndarray) -> None:
+    """Lower the fact costs ``c`` (an upper bound, 0 on the state's facts) to h_max under the
+    operator costs ``oc`` by Jacobi sweeps; ``op_val`` gets cost + costliest precondition."""
+    n_rel, width = pre_idx.shape
+    n_ach = ach_fact.size
+    changed = True
+    while changed:
+        changed = False
+        for o in range(n_rel):
+            v = c[pre_idx[o, 0]]
+            for j in range(1, width):
+                w = c[pre_idx[o, j]]
+                if w > v:
+                    v = w
+            op_val[o] = v + oc[o]
+        for a in range(n_ach):
+            best = np.inf
+            for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
+                v = op_val[ach_op[i]]
+                if v < best:
+                    best = v
+            f = ach_fact[a]
+            if best < c[f]:
+                c[f] = best
+                changed = True
+
+
+@njit(cache=True, nogil=True)
+def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: np.ndarray, ach_start: np.ndarray,
+           ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, goal_idx: np.ndarray,
+           h: np.ndarray) -> None:
+    n, n_bits = states.shape
+    n_rel, width = pre_idx.shape
+    n_ach = ach_fact.size
+    ach_row = np.full(n_bits, -1, dtype=np.int64)
+    for a in range(n_ach):
+        ach_row[ach_fact[a]] = a
+    c = np.empty(n_bits)
+    oc = np.empty(n_rel)
+    op_val = np.empty(n_rel)
+    choice = np.empty(n_rel, dtype=np.int64)
+    into_zone = np.zeros(n_rel, dtype=np.bool_)
+    triggered = np.zeros(n_rel, dtype=np.bool_)
+    zone = np.zeros(n_bits, dtype=np.bool_)
+    before = np.zeros(n_bits, dtype=np.bool_)
+    stack = np.empty(n_bits, dtype=np.int64)
+    by_choice_start = np.zeros(n_bits + 1, dtype=np.int64)
+    by_choice = np.empty(n_rel, dtype=np.int64)
+    fill = np.empty(n_bits, dtype=np.int64)
+    for s in range(n):
+        h[s] = 0.0
+        for f in range(n_bits):
+            c[f] = 0.0 if states[s, f] else np.inf
+        for o in range(n_rel):
+            oc[o] = cost[o]
+        _hmax(c, oc, pre_idx, ach_fact, ach_start, ach_op, op_val)
+        while True:
+            top_goal, top = goal_idx[0], c[goal_idx[0]]
+            for g in goal_idx:
+                if c[g] > top:
+                    top_goal, top = g, c[g]
+            if top == np.inf:
+                h[s] = np.inf
+                break
+            if top <= 0:
+                break
+            # precondition choice function: the first precondition of highest h_max
+            for o in range(n_rel):
+                best, pick = c[pre_idx[o, 0]], pre_idx[o, 0]
+                for j in range(1, width):
+                    if c[pre_idx[o, j]] > best:
+                        best, pick = c[pre_idx[o, j]], pre_idx[o, j]
+                choice[o] = pick
+            # goal zone: backward from the costliest goal through reached zero-cost achievers' choices
+            for f in range(n_bits):
+                zone[f] = False
+                before[f] = states[s, f]
+            zone[top_goal] = True
+            stack[0] = top_goal
+            depth = 1
+            while depth:
+                depth -= 1
+                a = ach_row[stack[depth]]
+                if a < 0:
+                    continue
+                for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
+                    o = ach_op[i]
+                    if oc[o] == 0 and op_val[o] < np.inf and not zone[choice[o]]:
+                        zone[choice[o]] = True
+                        stack[depth] = choice[o]
+                        depth += 1
+            for o in range(n_rel):
+                into_zone[o] = False
+                triggered[o] = False
+                for i in range(add_start[o], add_start[o + 1] if o + 1 < n_rel else add_fact.size):
+                    if zone[add_fact[i]]:
+                        into_zone[o] = True
+                        break
+            # forward from the state through reached operators whose chosen precondition is reached,
+            # never through an operator into the zone
+            for f in range(n_bits + 1):
+                by_choice_start[f] = 0
+            for o in range(n_rel):
+                by_choice_start[choice[o] + 1] += 1
+            for f in range(n_bits):
+                by_choice_start[f + 1] += by_choice_start[f]
+                fill[f] = by_choice_start[f]
+            for o in range(n_rel):
+                by_choice[fill[choice[o]]] = o
+                fill[choice[o]] += 1
+            depth = 0
+            for f in range(n_bits):
+                if before[f]:
+                    stack[depth] = f
+                    depth += 1
+            while depth:
+                depth -= 1
+                f = stack[depth]
+                for i in range(by_choice_start[f], by_choice_start[f + 1]):
+                    o = by_choice[i]
+                    if op_val[o] == np.inf:
+                        continue
+                    triggered[o] = True
+                    if into_zone[o]:
+                        continue
+                    for k in range(add_start[o], add_start[o + 1] if o + 1 < n_rel else add_fact.size):
+                        g = add_fact[k]
+                        if not before[g]:
+                            before[g] = True
+                            stack[depth] = g
+                            depth += 1
+            landmark = np.inf
+            for o in range(n_rel):
+                if triggered[o] and into_zone[o] and oc[o] < landmark:
+                    landmark = oc[o]
+            h[s] += landmark
+            for o in range(n_rel):
+                if triggered[o] and into_zone[o]:
+                    oc[o] -= landmark
+            _hmax(c, oc, pre_idx, ach_fact, ach_start, ach_op, op_val)
+
+
+def lmcut(rt: RelaxedTask, states: np.ndarray) -> np.ndarray:
+    """``LMCut._lmcut`` compiled: LM-cut values ``float64[n]`` of ``states: bool[n, n_bits]``."""
+    h = np.zeros(states.shape[0])
+    if rt.goal_idx.size == 0:
+        return h
+    if rt.n_rel == 0:
+        return np.where(states[:, rt.goal_idx].all(axis=1), 0.0, np.inf)
+    _lmcut(np.ascontiguousarray(states), rt.pre_idx, rt.cost.astype(np.float64), rt.ach_fact, rt.ach_start,
+           rt.ach_op, rt.add_start, rt.add_fact, rt.goal_idx.astype(np.int64), h)
+    return h

@@ -1,5 +1,5 @@
-"""The numba kernels (planners/kernels.py) against the NumPy code they replace: identical values,
-relaxed plans and preferred operators on random states of random tasks (zero-cost operators,
+"""The numba kernels (planners/kernels.py) against the NumPy code they replace: identical h_FF
+values, relaxed plans and preferred operators, identical LM-cut values, on random states of random tasks (zero-cost operators,
 conditional effects and negative preconditions included) and of benchmark tasks."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.planners import kernels
-from agentgen_sym.planners.heuristics import HFF
+from agentgen_sym.planners.heuristics import HFF, LMCut
 
 from .strategies_tasks import task_specs
 
@@ -59,3 +59,23 @@ def test_hff_kernel_equals_numpy_on_random_tasks(spec, seed) -> None:
 def test_hff_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
     task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / "p01.pddl").ground
     assert_same_hff(task, random_states(task, 64, seed=len(domain)))
+
+
+def assert_same_lmcut(task: GroundTask, states: np.ndarray) -> None:
+    compiled, numpy_lmcut = LMCut(compiled=True), LMCut(compiled=False)
+    compiled.precompute(task)
+    numpy_lmcut.precompute(task)
+    np.testing.assert_array_equal(compiled.compute(states), numpy_lmcut.compute(states))
+
+
+@PROPERTY
+@given(task_specs(costs=True, zero_costs=True), st.integers(0, 2 ** 16))
+def test_lmcut_kernel_equals_numpy_on_random_tasks(spec, seed) -> None:
+    assert_same_lmcut(spec.task, random_states(spec.task, 16, seed))
+
+
+@pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="../shared/benchmarks not present")
+@pytest.mark.parametrize("domain", ["depot", "elevators-08", "gripper", "visitall"])
+def test_lmcut_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
+    task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / "p01.pddl").ground
+    assert_same_lmcut(task, random_states(task, 32, seed=len(domain)))
