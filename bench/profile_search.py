@@ -46,7 +46,6 @@ def main() -> None:
     parser.add_argument("--expansions", type=int, default=2000)
     parser.add_argument("--top", type=int, default=12)
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.planners import make_planner
     with (BENCHMARKS / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:

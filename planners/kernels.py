@@ -118,38 +118,49 @@ def relaxed_plans(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 @njit(cache=True, nogil=True)
-def _hmax(c: np.ndarray, oc: np.ndarray, pre_idx: np.ndarray, ach_fact: np.ndarray, ach_start: np.ndarray,
-          ach_op: np.ndarray, op_val: np.ndarray) -> None:
-    """Lower the fact costs ``c`` (an upper bound, 0 on the state's facts) to h_max under the
-    operator costs ``oc`` by Jacobi sweeps; ``op_val`` gets cost + costliest precondition."""
-    n_rel, width = pre_idx.shape
-    n_ach = ach_fact.size
-    changed = True
-    while changed:
-        changed = False
-        for o in range(n_rel):
+def _lower_adds(o: int, v: float, c: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, queue: np.ndarray,
+                queued: np.ndarray, tail: int) -> int:
+    """Lower the facts operator ``o`` adds to ``v``; queue those that fell; returns the new tail."""
+    stop = add_start[o + 1] if o + 1 < add_start.size else add_fact.size
+    for k in range(add_start[o], stop):
+        g = add_fact[k]
+        if v < c[g]:
+            c[g] = v
+            if not queued[g]:
+                queued[g] = True
+                queue[tail] = g
+                tail = (tail + 1) % queue.size
+    return tail
+
+
+@njit(cache=True, nogil=True)
+def _hmax_propagate(c: np.ndarray, oc: np.ndarray, op_val: np.ndarray, pre_idx: np.ndarray, add_start: np.ndarray,
+                    add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray, queue: np.ndarray,
+                    queued: np.ndarray, head: int, tail: int) -> None:
+    """Label-correcting h_max: re-evaluate the readers of every queued fact that fell until nothing
+    falls. Costs only fall from an upper bound that every derivation respects, so this ends at the
+    least fixpoint, the one the NumPy Jacobi iteration reaches; ``op_val`` stays exact."""
+    width = pre_idx.shape[1]
+    while head != tail:
+        f = queue[head]
+        head = (head + 1) % queue.size
+        queued[f] = False
+        for i in range(con_start[f], con_start[f + 1]):
+            o = con_op[i]
             v = c[pre_idx[o, 0]]
             for j in range(1, width):
                 w = c[pre_idx[o, j]]
                 if w > v:
                     v = w
-            op_val[o] = v + oc[o]
-        for a in range(n_ach):
-            best = np.inf
-            for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
-                v = op_val[ach_op[i]]
-                if v < best:
-                    best = v
-            f = ach_fact[a]
-            if best < c[f]:
-                c[f] = best
-                changed = True
+            v += oc[o]
+            op_val[o] = v
+            tail = _lower_adds(o, v, c, add_start, add_fact, queue, queued, tail)
 
 
 @njit(cache=True, nogil=True)
 def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: np.ndarray, ach_start: np.ndarray,
-           ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, goal_idx: np.ndarray,
-           h: np.ndarray) -> None:
+           ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, con_start: np.ndarray,
+           con_op: np.ndarray, goal_idx: np.ndarray, h: np.ndarray) -> None:
     n, n_bits = states.shape
     n_rel, width = pre_idx.shape
     n_ach = ach_fact.size
@@ -168,13 +179,24 @@ def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: 
     by_choice_start = np.zeros(n_bits + 1, dtype=np.int64)
     by_choice = np.empty(n_rel, dtype=np.int64)
     fill = np.empty(n_bits, dtype=np.int64)
+    queue = np.empty(n_bits + 1, dtype=np.int64)  # a ring: each fact at most once in it
+    queued = np.zeros(n_bits, dtype=np.bool_)
     for s in range(n):
         h[s] = 0.0
         for f in range(n_bits):
             c[f] = 0.0 if states[s, f] else np.inf
+        tail = 0
         for o in range(n_rel):
             oc[o] = cost[o]
-        _hmax(c, oc, pre_idx, ach_fact, ach_start, ach_op, op_val)
+            v = c[pre_idx[o, 0]]
+            for j in range(1, width):
+                if c[pre_idx[o, j]] > v:
+                    v = c[pre_idx[o, j]]
+            op_val[o] = v + oc[o]
+        for o in range(n_rel):
+            if op_val[o] < np.inf:
+                tail = _lower_adds(o, op_val[o], c, add_start, add_fact, queue, queued, tail)
+        _hmax_propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail)
         while True:
             top_goal, top = goal_idx[0], c[goal_idx[0]]
             for g in goal_idx:
@@ -255,10 +277,13 @@ def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: 
                 if triggered[o] and into_zone[o] and oc[o] < landmark:
                     landmark = oc[o]
             h[s] += landmark
+            tail = 0
             for o in range(n_rel):
                 if triggered[o] and into_zone[o]:
                     oc[o] -= landmark
-            _hmax(c, oc, pre_idx, ach_fact, ach_start, ach_op, op_val)
+                    op_val[o] -= landmark  # its preconditions' costs are unchanged
+                    tail = _lower_adds(o, op_val[o], c, add_start, add_fact, queue, queued, tail)
+            _hmax_propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail)
 
 
 def lmcut(rt: RelaxedTask, states: np.ndarray) -> np.ndarray:
@@ -269,5 +294,5 @@ def lmcut(rt: RelaxedTask, states: np.ndarray) -> np.ndarray:
     if rt.n_rel == 0:
         return np.where(states[:, rt.goal_idx].all(axis=1), 0.0, np.inf)
     _lmcut(np.ascontiguousarray(states), rt.pre_idx, rt.cost.astype(np.float64), rt.ach_fact, rt.ach_start,
-           rt.ach_op, rt.add_start, rt.add_fact, rt.goal_idx.astype(np.int64), h)
+           rt.ach_op, rt.add_start, rt.add_fact, rt.con_start, rt.con_op, rt.goal_idx.astype(np.int64), h)
     return h
