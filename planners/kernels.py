@@ -20,7 +20,8 @@ from agentgen_sym.planners.relaxed import RelaxedTask
 
 @njit(cache=True, nogil=True)
 def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: np.ndarray,
-                   ach_start: np.ndarray, ach_op: np.ndarray, goal_idx: np.ndarray, plan: np.ndarray,
+                   ach_start: np.ndarray, ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray,
+                   con_start: np.ndarray, con_op: np.ndarray, goal_idx: np.ndarray, jacobi: bool, plan: np.ndarray,
                    alive: np.ndarray) -> None:
     n, n_bits = states.shape
     n_rel, width = pre_idx.shape
@@ -32,13 +33,24 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
     supporter = np.full(n_bits, -1, dtype=np.int64)
     needed = np.zeros(n_bits, dtype=np.bool_)
     stack = np.empty(n_bits, dtype=np.int64)
+    queue = np.empty(n_bits + 1, dtype=np.int64)  # a ring: each fact at most once in it
+    queued = np.zeros(n_bits, dtype=np.bool_)
     for s in range(n):
         for f in range(n_bits):
             costs[f] = 0.0 if states[s, f] else inf
             level[f] = 0
             needed[f] = False
+        if not jacobi:  # no zero-cost achiever: the levels are never read, any exact fixpoint will do
+            tail = 0
+            for o in range(n_rel):
+                op_val[o] = _operator_value(o, costs, cost, pre_idx, False)
+            for o in range(n_rel):
+                if op_val[o] < inf:
+                    tail = _lower_adds(o, op_val[o], costs, add_start, add_fact, queue, queued, tail)
+            _propagate(costs, cost, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail,
+                       False)
         iteration = 0
-        changed = True
+        changed = jacobi
         while changed:  # Jacobi: operator values from the last iteration's costs, then lower the facts
             iteration += 1
             changed = False
@@ -111,10 +123,25 @@ def relaxed_plans(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.n
     alive = np.zeros(n, dtype=bool)
     if rt.n_rel:
         _relaxed_plans(np.ascontiguousarray(states), rt.pre_idx, rt.cost.astype(np.float64), rt.ach_fact,
-                       rt.ach_start, rt.ach_op, rt.goal_idx.astype(np.int64), plan, alive)
+                       rt.ach_start, rt.ach_op, rt.add_start, rt.add_fact, rt.con_start, rt.con_op,
+                       rt.goal_idx.astype(np.int64), bool(rt.free_ach_pairs.size), plan, alive)
     else:
         alive[:] = ~np.any(~states[:, rt.goal_idx], axis=1) if rt.goal_idx.size else True
     return plan, alive
+
+
+@njit(cache=True, nogil=True)
+def _operator_value(o: int, c: np.ndarray, oc: np.ndarray, pre_idx: np.ndarray, combine_max: bool) -> float:
+    """cost + costliest (``combine_max``) or summed precondition costs of operator ``o``."""
+    v = c[pre_idx[o, 0]]
+    for j in range(1, pre_idx.shape[1]):
+        w = c[pre_idx[o, j]]
+        if combine_max:
+            if w > v:
+                v = w
+        else:
+            v += w
+    return v + oc[o]
 
 
 @njit(cache=True, nogil=True)
@@ -134,25 +161,20 @@ def _lower_adds(o: int, v: float, c: np.ndarray, add_start: np.ndarray, add_fact
 
 
 @njit(cache=True, nogil=True)
-def _hmax_propagate(c: np.ndarray, oc: np.ndarray, op_val: np.ndarray, pre_idx: np.ndarray, add_start: np.ndarray,
-                    add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray, queue: np.ndarray,
-                    queued: np.ndarray, head: int, tail: int) -> None:
-    """Label-correcting h_max: re-evaluate the readers of every queued fact that fell until nothing
-    falls. Costs only fall from an upper bound that every derivation respects, so this ends at the
-    least fixpoint, the one the NumPy Jacobi iteration reaches; ``op_val`` stays exact."""
-    width = pre_idx.shape[1]
+def _propagate(c: np.ndarray, oc: np.ndarray, op_val: np.ndarray, pre_idx: np.ndarray, add_start: np.ndarray,
+               add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray, queue: np.ndarray,
+               queued: np.ndarray, head: int, tail: int, combine_max: bool) -> None:
+    """Label-correcting h_max (``combine_max``) or h_add: re-evaluate the readers of every queued
+    fact that fell until nothing falls. Costs only fall from an upper bound that every derivation
+    respects, so this ends at the least fixpoint, the one the NumPy Jacobi iteration reaches;
+    ``op_val`` stays exact."""
     while head != tail:
         f = queue[head]
         head = (head + 1) % queue.size
         queued[f] = False
         for i in range(con_start[f], con_start[f + 1]):
             o = con_op[i]
-            v = c[pre_idx[o, 0]]
-            for j in range(1, width):
-                w = c[pre_idx[o, j]]
-                if w > v:
-                    v = w
-            v += oc[o]
+            v = _operator_value(o, c, oc, pre_idx, combine_max)
             op_val[o] = v
             tail = _lower_adds(o, v, c, add_start, add_fact, queue, queued, tail)
 
@@ -188,15 +210,11 @@ def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: 
         tail = 0
         for o in range(n_rel):
             oc[o] = cost[o]
-            v = c[pre_idx[o, 0]]
-            for j in range(1, width):
-                if c[pre_idx[o, j]] > v:
-                    v = c[pre_idx[o, j]]
-            op_val[o] = v + oc[o]
+            op_val[o] = _operator_value(o, c, oc, pre_idx, True)
         for o in range(n_rel):
             if op_val[o] < np.inf:
                 tail = _lower_adds(o, op_val[o], c, add_start, add_fact, queue, queued, tail)
-        _hmax_propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail)
+        _propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail, True)
         while True:
             top_goal, top = goal_idx[0], c[goal_idx[0]]
             for g in goal_idx:
@@ -283,7 +301,7 @@ def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: 
                     oc[o] -= landmark
                     op_val[o] -= landmark  # its preconditions' costs are unchanged
                     tail = _lower_adds(o, op_val[o], c, add_start, add_fact, queue, queued, tail)
-            _hmax_propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail)
+            _propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail, True)
 
 
 def lmcut(rt: RelaxedTask, states: np.ndarray) -> np.ndarray:
