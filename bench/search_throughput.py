@@ -8,6 +8,7 @@ Run from the repository root:
     .venv/bin/python bench/search_throughput.py --fd                 # every benchmark task, 3 searches
     .venv/bin/python bench/search_throughput.py --fd --domains depot,blocks --searches astar-lmcut
     .venv/bin/python bench/search_throughput.py --fd --baseline /tmp/old-site   # before vs after
+    .venv/bin/python bench/search_throughput.py --fd --problems depot/p04.pddl,blocks/p10.pddl
 
 ``--fd`` pairs each of our planners with the Fast Downward search that does the same thing:
 
@@ -109,8 +110,10 @@ def run_fd(search: str, domain: Path, problem: Path, time_limit: float) -> dict 
     return {"solved": True, "expanded": int(expanded[-1]), "seconds": float(seconds[-1])}
 
 
-def load_tasks(domains: list[str] | None, per_domain: int | None) -> list[tuple[str, Path, Path]]:
-    """MANIFEST rows (domain, domain file, problem file), the first ``per_domain`` of each domain."""
+def load_tasks(domains: list[str] | None, per_domain: int | None, problems: list[str] | None
+               ) -> list[tuple[str, Path, Path]]:
+    """MANIFEST rows (name, domain file, problem file): the first ``per_domain`` of each domain, or
+    the ``problems`` named as domain/problem-file."""
     with (BENCHMARKS / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     known = {row["domain"] for row in rows}
@@ -120,11 +123,16 @@ def load_tasks(domains: list[str] | None, per_domain: int | None) -> list[tuple[
     tasks, taken = [], {}
     for row in rows:
         name = row["domain"]
+        task = f"{name}/{Path(row['problem_file']).name}"
         if (domains and name not in domains) or (per_domain is not None and taken.get(name, 0) >= per_domain):
             continue
+        if problems and task not in problems:
+            continue
         taken[name] = taken.get(name, 0) + 1
-        tasks.append((f"{name}/{Path(row['problem_file']).name}", BENCHMARKS / row["domain_file"],
-                      BENCHMARKS / row["problem_file"]))
+        tasks.append((task, BENCHMARKS / row["domain_file"], BENCHMARKS / row["problem_file"]))
+    missing = sorted(set(problems or ()) - {task for task, _, _ in tasks})
+    if missing:
+        raise SystemExit(f"not in MANIFEST.tsv: {', '.join(missing)}")
     return tasks
 
 
@@ -137,7 +145,8 @@ def paired(args: argparse.Namespace) -> None:
         raise SystemExit(f"unknown search(es): {', '.join(unknown)}; choose from {', '.join(FD_SEARCHES)}")
     sys.path.insert(0, str(ROOT))
     from agentgen_sym.progress import Progress
-    tasks = load_tasks(args.domains.split(",") if args.domains else None, args.problems_per_domain)
+    tasks = load_tasks(args.domains.split(",") if args.domains else None, args.problems_per_domain,
+                       args.problems.split(",") if args.problems else None)
     codes = [("after", None)] + ([("before", args.baseline)] if args.baseline else [])
 
     def rate(run: dict) -> float:
@@ -187,6 +196,7 @@ def main() -> None:
     parser.add_argument("--searches", default=",".join(FD_SEARCHES), help="--fd mode")
     parser.add_argument("--domains", help="--fd mode: comma-separated MANIFEST domains (default all)")
     parser.add_argument("--problems-per-domain", type=int, help="--fd mode: the first K problems of each")
+    parser.add_argument("--problems", help="--fd mode: comma-separated tasks as domain/problem-file")
     parser.add_argument("--baseline", help="--fd mode: a folder with an older build installed, run as 'before'")
     parser.add_argument("--min-seconds", type=float, default=1.0, help="--fd mode: shortest search that counts")
     parser.add_argument("--time-limit", type=float, default=None)
