@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from agentgen_sym.planners import kernels
 from agentgen_sym.planners.relaxed import RelaxedTask, fixpoint, initial_costs, relax
 from agentgen_sym.compiler.task import GroundTask
 
@@ -104,6 +105,14 @@ class HFF(_Relaxed):
 
     preferred = True
 
+    def __init__(self, compiled: bool = True) -> None:
+        self.compiled = compiled  # the numba kernel (planners/kernels.py) or the NumPy batch code below
+
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        if self.compiled:  # load (or compile) the kernel now: the first call costs about 0.5 s
+            kernels.relaxed_plans(self.relaxed, task.unpack(task.init_bits[None, :]))
+
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
 
@@ -171,7 +180,7 @@ class HFF(_Relaxed):
         width = max(rt.n_rel, rt.ach_op.size, rt.n_bits, self.task.n_ops)
         for part in self._chunks(states, width):
             sub = states[part]
-            plan, alive = self.relaxed_plans(sub)
+            plan, alive = kernels.relaxed_plans(rt, sub) if self.compiled else self.relaxed_plans(sub)
             h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
             if want_preferred:
                 r, o = np.nonzero(plan & (rt.op_idx >= 0))  # axioms are no operators
@@ -197,7 +206,17 @@ class LMCut(_Relaxed):
 
     admissible = True
 
+    def __init__(self, compiled: bool = True) -> None:
+        self.compiled = compiled  # the numba kernel (planners/kernels.py) or the NumPy batch code below
+
+    def precompute(self, task: GroundTask) -> None:
+        super().precompute(task)
+        if self.compiled:  # load (or compile) the kernel now, not during the search
+            kernels.lmcut(self.relaxed, task.unpack(task.init_bits[None, :]))
+
     def compute(self, states: np.ndarray) -> np.ndarray:
+        if self.compiled:
+            return kernels.lmcut(self.relaxed, states)
         out = np.zeros(states.shape[0])
         width = max(self.relaxed.ach_op.size, self.relaxed.n_bits) * 2
         for part in self._chunks(states, width):

@@ -24,11 +24,12 @@ class BucketOpenList:
         """Push ``ids: int64[m]`` with priorities ``keys: int64[m, d]``; input order is kept per bucket."""
         if ids.size == 0:
             return
-        uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1)
-        order = np.argsort(inverse, kind="stable")
-        bounds = np.cumsum(np.bincount(inverse, minlength=len(uniq)))[:-1]
-        for key_row, chunk in zip(uniq.tolist(), np.split(ids[order], bounds)):
+        # a stable lexicographic sort groups equal keys in push order (np.unique(axis=0) cost 4x more)
+        order = np.argsort(keys[:, 0], kind="stable") if keys.shape[1] == 1 else np.lexsort(keys.T[::-1])
+        ordered = keys[order]
+        bounds = np.flatnonzero((ordered[1:] != ordered[:-1]).any(axis=1)) + 1
+        heads = ordered[np.concatenate(([0], bounds))].tolist()
+        for key_row, chunk in zip(heads, np.split(ids[order], bounds)):
             key = tuple(key_row)
             bucket = self._buckets.get(key)
             if bucket is None:

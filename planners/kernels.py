@@ -1,0 +1,316 @@
+"""Per-state loops compiled with numba, for the kernels whose NumPy form is dominated by per-call
+overhead (see docs/performance.md): h_FF's relaxed plans and LM-cut.
+
+Each kernel computes exactly what the NumPy code in relaxed.py / heuristics.py computes — for h_FF
+the same Jacobi iteration (every operator value from the previous iteration's fact costs), the
+same iteration levels, the same supporter choice (the first achiever in ``ach_op`` order); for
+LM-cut the same h_max values (a unique least fixpoint), the same precondition choice (the first of
+highest cost), the same goal zone and cut (closures, so their order of discovery does not matter)
+— so the values and therefore the searches are identical; tests/test_kernels.py checks that on
+random states. Sums are of integer costs in float64, exact below 2**53.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from agentgen_sym.planners.relaxed import RelaxedTask
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: np.ndarray,
+                   ach_start: np.ndarray, ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray,
+                   con_start: np.ndarray, con_op: np.ndarray, goal_idx: np.ndarray, jacobi: bool, plan: np.ndarray,
+                   alive: np.ndarray) -> None:
+    n, n_bits = states.shape
+    n_rel, width = pre_idx.shape
+    n_ach = ach_fact.size
+    inf = np.inf
+    costs = np.empty(n_bits)
+    level = np.zeros(n_bits, dtype=np.int64)
+    op_val = np.empty(n_rel)
+    supporter = np.full(n_bits, -1, dtype=np.int64)
+    needed = np.zeros(n_bits, dtype=np.bool_)
+    stack = np.empty(n_bits, dtype=np.int64)
+    queue = np.empty(n_bits + 1, dtype=np.int64)  # a ring: each fact at most once in it
+    queued = np.zeros(n_bits, dtype=np.bool_)
+    for s in range(n):
+        for f in range(n_bits):
+            costs[f] = 0.0 if states[s, f] else inf
+            level[f] = 0
+            needed[f] = False
+        if not jacobi:  # no zero-cost achiever: the levels are never read, any exact fixpoint will do
+            tail = 0
+            for o in range(n_rel):
+                op_val[o] = _operator_value(o, costs, cost, pre_idx, False)
+            for o in range(n_rel):
+                if op_val[o] < inf:
+                    tail = _lower_adds(o, op_val[o], costs, add_start, add_fact, queue, queued, tail)
+            _propagate(costs, cost, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail,
+                       False)
+        iteration = 0
+        changed = jacobi
+        while changed:  # Jacobi: operator values from the last iteration's costs, then lower the facts
+            iteration += 1
+            changed = False
+            for o in range(n_rel):
+                v = cost[o]
+                for j in range(width):
+                    v += costs[pre_idx[o, j]]
+                op_val[o] = v
+            for a in range(n_ach):
+                best = inf
+                for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
+                    v = op_val[ach_op[i]]
+                    if v < best:
+                        best = v
+                f = ach_fact[a]
+                if best < costs[f]:
+                    costs[f] = best
+                    level[f] = iteration
+                    changed = True
+        ok = True
+        for g in goal_idx:
+            if costs[g] == inf:
+                ok = False
+        alive[s] = ok
+        if not ok:
+            continue
+        # supporters: the first achiever reaching the fact's cost whose preconditions settled earlier
+        # (checked for zero-cost achievers only, as in HFF._supporters)
+        for a in range(n_ach):
+            f = ach_fact[a]
+            supporter[f] = -1
+            for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
+                o = ach_op[i]
+                if op_val[o] != costs[f]:
+                    continue
+                if cost[o] == 0:
+                    top = 0
+                    for j in range(width):
+                        lv = level[pre_idx[o, j]]
+                        if lv > top:
+                            top = lv
+                    if top >= level[f]:
+                        continue
+                supporter[f] = o
+                break
+        top_of_stack = 0
+        for g in goal_idx:
+            if not states[s, g] and not needed[g]:
+                needed[g] = True
+                stack[top_of_stack] = g
+                top_of_stack += 1
+        while top_of_stack:
+            top_of_stack -= 1
+            o = supporter[stack[top_of_stack]]
+            if plan[s, o]:
+                continue
+            plan[s, o] = True
+            for j in range(width):
+                p = pre_idx[o, j]
+                if not states[s, p] and not needed[p]:
+                    needed[p] = True
+                    stack[top_of_stack] = p
+                    top_of_stack += 1
+
+
+def relaxed_plans(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``HFF.relaxed_plans`` compiled: relaxed plans ``bool[n, n_rel]`` and ``alive: bool[n]``."""
+    n = states.shape[0]
+    plan = np.zeros((n, rt.n_rel), dtype=bool)
+    alive = np.zeros(n, dtype=bool)
+    if rt.n_rel:
+        _relaxed_plans(np.ascontiguousarray(states), rt.pre_idx, rt.cost.astype(np.float64), rt.ach_fact,
+                       rt.ach_start, rt.ach_op, rt.add_start, rt.add_fact, rt.con_start, rt.con_op,
+                       rt.goal_idx.astype(np.int64), bool(rt.free_ach_pairs.size), plan, alive)
+    else:
+        alive[:] = ~np.any(~states[:, rt.goal_idx], axis=1) if rt.goal_idx.size else True
+    return plan, alive
+
+
+@njit(cache=True, nogil=True)
+def _operator_value(o: int, c: np.ndarray, oc: np.ndarray, pre_idx: np.ndarray, combine_max: bool) -> float:
+    """cost + costliest (``combine_max``) or summed precondition costs of operator ``o``."""
+    v = c[pre_idx[o, 0]]
+    for j in range(1, pre_idx.shape[1]):
+        w = c[pre_idx[o, j]]
+        if combine_max:
+            if w > v:
+                v = w
+        else:
+            v += w
+    return v + oc[o]
+
+
+@njit(cache=True, nogil=True)
+def _lower_adds(o: int, v: float, c: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, queue: np.ndarray,
+                queued: np.ndarray, tail: int) -> int:
+    """Lower the facts operator ``o`` adds to ``v``; queue those that fell; returns the new tail."""
+    stop = add_start[o + 1] if o + 1 < add_start.size else add_fact.size
+    for k in range(add_start[o], stop):
+        g = add_fact[k]
+        if v < c[g]:
+            c[g] = v
+            if not queued[g]:
+                queued[g] = True
+                queue[tail] = g
+                tail = (tail + 1) % queue.size
+    return tail
+
+
+@njit(cache=True, nogil=True)
+def _propagate(c: np.ndarray, oc: np.ndarray, op_val: np.ndarray, pre_idx: np.ndarray, add_start: np.ndarray,
+               add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray, queue: np.ndarray,
+               queued: np.ndarray, head: int, tail: int, combine_max: bool) -> None:
+    """Label-correcting h_max (``combine_max``) or h_add: re-evaluate the readers of every queued
+    fact that fell until nothing falls. Costs only fall from an upper bound that every derivation
+    respects, so this ends at the least fixpoint, the one the NumPy Jacobi iteration reaches;
+    ``op_val`` stays exact."""
+    while head != tail:
+        f = queue[head]
+        head = (head + 1) % queue.size
+        queued[f] = False
+        for i in range(con_start[f], con_start[f + 1]):
+            o = con_op[i]
+            v = _operator_value(o, c, oc, pre_idx, combine_max)
+            op_val[o] = v
+            tail = _lower_adds(o, v, c, add_start, add_fact, queue, queued, tail)
+
+
+@njit(cache=True, nogil=True)
+def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: np.ndarray, ach_start: np.ndarray,
+           ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, con_start: np.ndarray,
+           con_op: np.ndarray, goal_idx: np.ndarray, h: np.ndarray) -> None:
+    n, n_bits = states.shape
+    n_rel, width = pre_idx.shape
+    n_ach = ach_fact.size
+    ach_row = np.full(n_bits, -1, dtype=np.int64)
+    for a in range(n_ach):
+        ach_row[ach_fact[a]] = a
+    c = np.empty(n_bits)
+    oc = np.empty(n_rel)
+    op_val = np.empty(n_rel)
+    choice = np.empty(n_rel, dtype=np.int64)
+    into_zone = np.zeros(n_rel, dtype=np.bool_)
+    triggered = np.zeros(n_rel, dtype=np.bool_)
+    zone = np.zeros(n_bits, dtype=np.bool_)
+    before = np.zeros(n_bits, dtype=np.bool_)
+    stack = np.empty(n_bits, dtype=np.int64)
+    by_choice_start = np.zeros(n_bits + 1, dtype=np.int64)
+    by_choice = np.empty(n_rel, dtype=np.int64)
+    fill = np.empty(n_bits, dtype=np.int64)
+    queue = np.empty(n_bits + 1, dtype=np.int64)  # a ring: each fact at most once in it
+    queued = np.zeros(n_bits, dtype=np.bool_)
+    for s in range(n):
+        h[s] = 0.0
+        for f in range(n_bits):
+            c[f] = 0.0 if states[s, f] else np.inf
+        tail = 0
+        for o in range(n_rel):
+            oc[o] = cost[o]
+            op_val[o] = _operator_value(o, c, oc, pre_idx, True)
+        for o in range(n_rel):
+            if op_val[o] < np.inf:
+                tail = _lower_adds(o, op_val[o], c, add_start, add_fact, queue, queued, tail)
+        _propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail, True)
+        while True:
+            top_goal, top = goal_idx[0], c[goal_idx[0]]
+            for g in goal_idx:
+                if c[g] > top:
+                    top_goal, top = g, c[g]
+            if top == np.inf:
+                h[s] = np.inf
+                break
+            if top <= 0:
+                break
+            # precondition choice function: the first precondition of highest h_max
+            for o in range(n_rel):
+                best, pick = c[pre_idx[o, 0]], pre_idx[o, 0]
+                for j in range(1, width):
+                    if c[pre_idx[o, j]] > best:
+                        best, pick = c[pre_idx[o, j]], pre_idx[o, j]
+                choice[o] = pick
+            # goal zone: backward from the costliest goal through reached zero-cost achievers' choices
+            for f in range(n_bits):
+                zone[f] = False
+                before[f] = states[s, f]
+            zone[top_goal] = True
+            stack[0] = top_goal
+            depth = 1
+            while depth:
+                depth -= 1
+                a = ach_row[stack[depth]]
+                if a < 0:
+                    continue
+                for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
+                    o = ach_op[i]
+                    if oc[o] == 0 and op_val[o] < np.inf and not zone[choice[o]]:
+                        zone[choice[o]] = True
+                        stack[depth] = choice[o]
+                        depth += 1
+            for o in range(n_rel):
+                into_zone[o] = False
+                triggered[o] = False
+                for i in range(add_start[o], add_start[o + 1] if o + 1 < n_rel else add_fact.size):
+                    if zone[add_fact[i]]:
+                        into_zone[o] = True
+                        break
+            # forward from the state through reached operators whose chosen precondition is reached,
+            # never through an operator into the zone
+            for f in range(n_bits + 1):
+                by_choice_start[f] = 0
+            for o in range(n_rel):
+                by_choice_start[choice[o] + 1] += 1
+            for f in range(n_bits):
+                by_choice_start[f + 1] += by_choice_start[f]
+                fill[f] = by_choice_start[f]
+            for o in range(n_rel):
+                by_choice[fill[choice[o]]] = o
+                fill[choice[o]] += 1
+            depth = 0
+            for f in range(n_bits):
+                if before[f]:
+                    stack[depth] = f
+                    depth += 1
+            while depth:
+                depth -= 1
+                f = stack[depth]
+                for i in range(by_choice_start[f], by_choice_start[f + 1]):
+                    o = by_choice[i]
+                    if op_val[o] == np.inf:
+                        continue
+                    triggered[o] = True
+                    if into_zone[o]:
+                        continue
+                    for k in range(add_start[o], add_start[o + 1] if o + 1 < n_rel else add_fact.size):
+                        g = add_fact[k]
+                        if not before[g]:
+                            before[g] = True
+                            stack[depth] = g
+                            depth += 1
+            landmark = np.inf
+            for o in range(n_rel):
+                if triggered[o] and into_zone[o] and oc[o] < landmark:
+                    landmark = oc[o]
+            h[s] += landmark
+            tail = 0
+            for o in range(n_rel):
+                if triggered[o] and into_zone[o]:
+                    oc[o] -= landmark
+                    op_val[o] -= landmark  # its preconditions' costs are unchanged
+                    tail = _lower_adds(o, op_val[o], c, add_start, add_fact, queue, queued, tail)
+            _propagate(c, oc, op_val, pre_idx, add_start, add_fact, con_start, con_op, queue, queued, 0, tail, True)
+
+
+def lmcut(rt: RelaxedTask, states: np.ndarray) -> np.ndarray:
+    """``LMCut._lmcut`` compiled: LM-cut values ``float64[n]`` of ``states: bool[n, n_bits]``."""
+    h = np.zeros(states.shape[0])
+    if rt.goal_idx.size == 0:
+        return h
+    if rt.n_rel == 0:
+        return np.where(states[:, rt.goal_idx].all(axis=1), 0.0, np.inf)
+    _lmcut(np.ascontiguousarray(states), rt.pre_idx, rt.cost.astype(np.float64), rt.ach_fact, rt.ach_start,
+           rt.ach_op, rt.add_start, rt.add_fact, rt.con_start, rt.con_op, rt.goal_idx.astype(np.int64), h)
+    return h

@@ -1,0 +1,81 @@
+"""The numba kernels (planners/kernels.py) against the NumPy code they replace: identical h_FF
+values, relaxed plans and preferred operators, identical LM-cut values, on random states of random tasks (zero-cost operators,
+conditional effects and negative preconditions included) and of benchmark tasks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.planners import kernels
+from agentgen_sym.planners.heuristics import HFF, LMCut
+
+from .strategies_tasks import task_specs
+
+BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
+PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_states(task: GroundTask, n: int, seed: int) -> np.ndarray:
+    """``bool[n, n_bits]`` random fact sets (dense and sparse ones) plus the initial state, TRUE set."""
+    rng = np.random.default_rng(seed)
+    density = rng.uniform(0.05, 0.6, size=(n, 1))
+    states = rng.random((n, task.n_bits)) < density
+    states[0] = task.unpack(task.init_bits[None, :])[0]
+    states[:, task.true_fact] = True
+    states[:, task.false_fact] = False
+    return states
+
+
+def assert_same_hff(task: GroundTask, states: np.ndarray) -> None:
+    compiled, numpy_hff = HFF(compiled=True), HFF(compiled=False)
+    compiled.precompute(task)
+    numpy_hff.precompute(task)
+    plan_c, alive_c = kernels.relaxed_plans(compiled.relaxed, states)
+    plan_n, alive_n = numpy_hff.relaxed_plans(states)
+    np.testing.assert_array_equal(alive_c, alive_n)
+    np.testing.assert_array_equal(plan_c[alive_c], plan_n[alive_n])  # dead ends: no plan read
+    h_c, pref_c = compiled.compute_preferred(states)
+    h_n, pref_n = numpy_hff.compute_preferred(states)
+    np.testing.assert_array_equal(h_c, h_n)
+    np.testing.assert_array_equal(pref_c, pref_n)
+    np.testing.assert_array_equal(compiled.compute(states), h_n)
+
+
+@PROPERTY
+@given(task_specs(costs=True, zero_costs=True, negative=True, conditional=True), st.integers(0, 2 ** 16))
+def test_hff_kernel_equals_numpy_on_random_tasks(spec, seed) -> None:
+    assert_same_hff(spec.task, random_states(spec.task, 16, seed))
+
+
+@pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="../shared/benchmarks not present")
+@pytest.mark.parametrize("domain", ["depot", "elevators-08", "miconic-fulladl", "psr-middle", "visitall"])
+def test_hff_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
+    task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / "p01.pddl").ground
+    assert_same_hff(task, random_states(task, 64, seed=len(domain)))
+
+
+def assert_same_lmcut(task: GroundTask, states: np.ndarray) -> None:
+    compiled, numpy_lmcut = LMCut(compiled=True), LMCut(compiled=False)
+    compiled.precompute(task)
+    numpy_lmcut.precompute(task)
+    np.testing.assert_array_equal(compiled.compute(states), numpy_lmcut.compute(states))
+
+
+@PROPERTY
+@given(task_specs(costs=True, zero_costs=True), st.integers(0, 2 ** 16))
+def test_lmcut_kernel_equals_numpy_on_random_tasks(spec, seed) -> None:
+    assert_same_lmcut(spec.task, random_states(spec.task, 16, seed))
+
+
+@pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="../shared/benchmarks not present")
+@pytest.mark.parametrize("domain", ["depot", "elevators-08", "gripper", "visitall"])
+def test_lmcut_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
+    task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / "p01.pddl").ground
+    assert_same_lmcut(task, random_states(task, 32, seed=len(domain)))
