@@ -493,12 +493,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
                           *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else []),
                           *(["--thoughts", "llm"] if args.thoughts == "llm" else [])])
+    executor = _executor(args)
     llm = _llm_client(args, Path(args.out).parent) if args.thoughts == "llm" else None
     try:
         stats = export(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
                        distances=args.distances, progress=progress, command=command, thoughts=args.thoughts,
-                       llm=llm)
-    except ExportError as exc:
+                       llm=llm, executor=executor)
+    except (ExportError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
@@ -866,6 +867,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "the configured LLM, kept only when the action and the facts it names are unchanged "
                         "(responses cached in FILE's folder)")
     _llm_options(x, repair=False)
+    _executor_options(x)
     x.set_defaults(handler=cmd_export)
 
     sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",

@@ -5,6 +5,7 @@ another executor."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -271,3 +272,17 @@ def test_build_stops_after_k_endpoint_failures_in_a_row(tmp_path: Path):
     assert report.stopped.startswith("stopped after 3 items in a row failed on the endpoint")
     assert "The build stopped after 3 items" in (tmp_path / "out" / "report.md").read_text()
     assert route.describes <= 4 * (1 + FAST["max_retries"])  # three taken, at most one drafted ahead; not all 8
+
+
+def test_an_export_in_shards_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from agentgen_sym.export import export
+    from agentgen_sym.generation import generate
+
+    folder = CORPUS / "kitchen-line"
+    generate(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 0, tmp_path / "tasks")
+    one = export(tmp_path / "tasks", "openai", tmp_path / "one" / "data.jsonl", executor=SERIAL)
+    module = importlib.import_module("agentgen_sym.export.export")  # the package's `export` is the function
+    monkeypatch.setattr(module, "SHARD_TASKS", 1)  # one task per shard: four units
+    two = export(tmp_path / "tasks", "openai", tmp_path / "two" / "data.jsonl", executor=TWO)
+    assert one.written == two.written == 4
+    assert files(tmp_path / "one") == files(tmp_path / "two")
