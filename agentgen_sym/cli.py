@@ -35,6 +35,7 @@ from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.executor import KINDS as EXECUTORS, ExecutorError, ExecutorOptions, available_cores
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym import lint
 from agentgen_sym.discover import Unit, discover
@@ -642,12 +643,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
                           *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else []),
                           *(["--thoughts", "llm"] if args.thoughts == "llm" else [])])
+    executor = _executor(args)
     llm = _llm_client(args, Path(args.out).parent) if args.thoughts == "llm" else None
     try:
         stats = export(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
                        distances=args.distances, progress=progress, command=command, thoughts=args.thoughts,
-                       llm=llm)
-    except ExportError as exc:
+                       llm=llm, executor=executor)
+    except (ExportError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
@@ -718,8 +720,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         bar[0].update(done - bar[0].done)
 
     try:
-        summaries = run_pipeline(corpus, out, args.n, args.seed, progress)
-    except ValueError as exc:
+        summaries = run_pipeline(corpus, out, args.n, args.seed, progress, executor=_executor(args))
+    except (ValueError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
@@ -731,6 +733,31 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"\n{total} tasks, {sum(s.valid_plans for s in summaries)} valid gold plans, "
           f"{time.perf_counter() - started:.0f} s; dataset and report in {out}/")
     return EXIT_FINDINGS if any(s.error for s in summaries) else EXIT_OK
+
+
+def _executor_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--executor", choices=list(EXECUTORS), default="local",
+                   help="local: a process pool on this machine (default); ray: Ray tasks, on --ray-address / "
+                        "RAY_ADDRESS when given, else on a local Ray instance (the ray extra)")
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help=f"workers (default: the cores available, {available_cores()} here); 1 runs everything "
+                        "in this process. Results do not depend on it")
+    p.add_argument("--ray-address", metavar="ADDR", help="an existing Ray cluster (overrides RAY_ADDRESS)")
+    p.add_argument("--worker-memory", type=positive_int, default=None, metavar="MIB",
+                   help="address-space limit of each worker in MiB; a unit over it fails with MemoryError "
+                        "and is reported (default: none)")
+    p.add_argument("--retries", type=non_negative_int, default=2, metavar="N",
+                   help="extra attempts for a unit whose worker died (killed, out of memory) before it is "
+                        "reported as failed (default 2)")
+
+
+def _executor(args: argparse.Namespace) -> ExecutorOptions:
+    if args.ray_address and args.executor != "ray":
+        raise UsageError("--ray-address needs --executor ray")
+    try:
+        return ExecutorOptions(args.executor, args.jobs, args.ray_address, args.retries, args.worker_memory)
+    except ExecutorError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 # --------------------------------------------------------------------------- LLM drafting
@@ -786,9 +813,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     inspiration, out = Path(args.inspiration), Path(args.out)
     if not inspiration.is_dir() or not any(inspiration.glob("*.txt")):
         raise UsageError(f"cannot read {inspiration}: not a folder of .txt inspiration texts")
+    executor = _executor(args)
     client = _llm_client(args, out)
     options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
-                           DraftOptions(max_repair_rounds=args.max_repair_rounds), args.seed_problem)
+                           DraftOptions(max_repair_rounds=args.max_repair_rounds), args.seed_problem,
+                           args.max_endpoint_failures)
     bar: list[Progress] = []
 
     def progress(done: int, total: int, accepted: int, env_id: str) -> None:
@@ -799,11 +828,15 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     with client:
         try:
-            report = build(inspiration, out, client, options, progress)
+            report = build(inspiration, out, client, options, progress, executor)
+        except ExecutorError as exc:
+            raise UsageError(str(exc)) from exc
         finally:
             if bar:
                 bar[0].close()
     print_build_summary(report, out)
+    if report.stopped:
+        _eprint(f"error: the build {report.stopped}")
     if len(report.accepted) >= args.n_envs:
         return EXIT_OK
     unreached = report.rejections().get(LLM_ERROR, 0)
@@ -1048,6 +1081,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(responses cached in FILE's folder)")
     _llm_options(x, repair=False)
     _job_limit_options(x, "export")
+    _executor_options(x)
     x.set_defaults(handler=cmd_export)
 
     sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",
@@ -1091,6 +1125,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     _job_limit_options(r, "run")
+    _executor_options(r)
     r.set_defaults(handler=cmd_run, output_folder="out")
 
     d = sub.add_parser("draft", help="draft one environment from a text with an LLM, stage by stage",
@@ -1127,6 +1162,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed-problem", choices=["smallest", "largest"], default="smallest",
                    help="which accepted problem seeds task generation (default: smallest; generation's cost "
                         "grows with the seed's objects)")
+    b.add_argument("--max-endpoint-failures", type=non_negative_int, default=3, metavar="K",
+                   help="stop after K texts in a row fail on the endpoint (default 3; 0: never stop)")
+    _executor_options(b)
     _llm_options(b)
     b.set_defaults(handler=cmd_build, output_folder="out")
 

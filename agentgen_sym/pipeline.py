@@ -1,11 +1,15 @@
 """The main job: every bundled domain through check, generate, Bi-Evol, solve, validate, export.
 
-Each domain's work lands in ``out/<domain>/`` and is marked done by a last, atomic write of
-``out/<domain>/done.json``, which records the options it was made with; a rerun skips domains
-done with the same options, so an interrupted run resumes where it stopped, and redoes those
-made with other options. A domain that cannot be read or generated is reported in the summary
-and skipped; the rest completes. The dataset files and the summary are rewritten at the end
-from the per-domain results, each atomically.
+Domains are independent units of work, run on an executor (``agentgen_sym.executor``: every local
+core by default, or Ray). Each domain's work lands in ``out/<domain>/`` (every file written
+atomically) and the driver marks it done by a last, atomic write of ``out/<domain>/done.json``,
+which records the options it was made with; a rerun, under any executor, skips domains done with
+the same options, so an interrupted run resumes where it stopped, and redoes those made with
+other options. A domain that cannot be read or generated, or whose worker died more often than
+the executor retries, is reported in the summary and skipped; the rest completes. The dataset
+files and the summary are rewritten at the end from the per-domain results in name order, each
+atomically; nothing written depends on timing or on the number of workers (seconds go to the
+console only).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import evolve, generate
 
@@ -51,6 +56,7 @@ def domains_in(corpus: Path) -> list[Path]:
 
 
 def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
+    """One unit of the main job (run in a worker): the domain's files, not yet marked done."""
     from agentgen_sym.export import export
 
     started = time.perf_counter()
@@ -69,11 +75,21 @@ def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
     for fmt in FORMATS:
         stats = export(work / "tasks", fmt, work / dataset_file(fmt))
         valid = stats.written
-    summary = DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
-                            time.perf_counter() - started)
-    write_atomic(work / "done.json", json.dumps({"options": {"n": n, "seed": seed}, "summary": summary.__dict__},
-                                                indent=2) + "\n")
-    return summary
+    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid, time.perf_counter() - started)
+
+
+def domain_unit(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
+    """``run_domain``, with a broken domain's trouble as its summary: one never ends the run."""
+    try:
+        return run_domain(folder, out, n, seed)
+    except (PddlError, GroundingError, ValueError, OSError) as exc:
+        return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"skipped: {exc}")
+
+
+def _mark_done(work: Path, n: int, seed: int, summary: DomainSummary) -> None:
+    """The domain's last write (by the driver): its options and summary, without the seconds it took."""
+    kept = {k: v for k, v in summary.__dict__.items() if k != "seconds"}
+    write_atomic(work / "done.json", json.dumps({"options": {"n": n, "seed": seed}, "summary": kept}, indent=2) + "\n")
 
 
 def _finished(done: Path, n: int, seed: int) -> DomainSummary | None:
@@ -81,16 +97,16 @@ def _finished(done: Path, n: int, seed: int) -> DomainSummary | None:
     try:
         data = json.loads(done.read_text())
         if data.get("options") == {"n": n, "seed": seed}:
-            return DomainSummary(**data["summary"])
+            return DomainSummary(**{"seconds": 0.0, **data["summary"]})
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         pass
     return None
 
 
 def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int, str], None] | None = None,
-        command: str | None = None) -> list[DomainSummary]:
-    """Run every domain of ``corpus`` (resuming finished ones) and write out/dataset.*, out/README.md (the
-    dataset card, quoting ``command``) and out/report.md."""
+        command: str | None = None, executor: ExecutorOptions = ExecutorOptions()) -> list[DomainSummary]:
+    """Run every domain of ``corpus`` (resuming finished ones) on ``executor`` and write out/dataset.*,
+    out/README.md (the dataset card, quoting ``command``) and out/report.md."""
     from agentgen_sym.export import combine
 
     if command is None:
@@ -98,20 +114,29 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int
     folders = domains_in(corpus)
     if not folders:
         raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)")
-    summaries: list[DomainSummary] = []
-    for i, folder in enumerate(folders):
-        if progress:
-            progress(i, len(folders), folder.name)
-        finished = _finished(out / folder.name / "done.json", n, seed)
-        if finished is not None:
-            summaries.append(finished)
-            continue
-        try:
-            summaries.append(run_domain(folder, out, n, seed))
-        except (PddlError, GroundingError, ValueError, OSError) as exc:  # one broken domain never ends the run
-            summaries.append(DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"skipped: {exc}"))
+    finished = {f.name: _finished(out / f.name / "done.json", n, seed) for f in folders}
+    todo = [f for f in folders if finished[f.name] is None]
+    done = len(folders) - len(todo)
     if progress:
-        progress(len(folders), len(folders), "")
+        progress(done, len(folders), todo[0].name if todo else "")
+
+    def on_done(name: str, outcome: object) -> None:
+        nonlocal done
+        done += 1
+        if progress:
+            progress(done, len(folders), name)
+
+    if todo:
+        with make_executor(executor, preload=("agentgen_sym.pipeline",)) as pool:
+            units = ((f.name, (f, out, n, seed)) for f in todo)
+            for name, outcome in map_ordered(pool, domain_unit, units, on_done):
+                if isinstance(outcome, UnitFailed):
+                    finished[name] = DomainSummary(name, 0, 0, 0, 0, 0.0, f"failed: {outcome.reason}")
+                    continue
+                finished[name] = outcome
+                if not outcome.error:
+                    _mark_done(out / name, n, seed, outcome)
+    summaries = [finished[f.name] for f in folders]
     for fmt in FORMATS:
         combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),
                 command)
@@ -120,10 +145,10 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int
 
 
 def _report(summaries: list[DomainSummary]) -> str:
-    lines = ["# agentgen-sym run", "", "| domain | tasks | difficulty | valid plans | seconds |", "|---|---|---|---|---|"]
+    lines = ["# agentgen-sym run", "", "| domain | tasks | difficulty | valid plans |", "|---|---|---|---|"]
     for s in summaries:
         shown = s.error or f"{s.lo}..{s.hi}"
-        lines.append(f"| {s.domain} | {s.tasks} | {shown} | {s.valid_plans} | {s.seconds:.1f} |")
+        lines.append(f"| {s.domain} | {s.tasks} | {shown} | {s.valid_plans} |")
     total = sum(s.tasks for s in summaries)
     lines += ["", f"{total} tasks in {len(summaries)} domains; datasets: "
                   + ", ".join(dataset_file(fmt) for fmt in FORMATS) + " (card: README.md)"]

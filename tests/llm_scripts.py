@@ -163,13 +163,16 @@ def corpus_scenario(key: str, marker: str, name: str, domain_answers: list[str] 
 
 
 class CorpusRouter:
-    """Answers each request from the scenario of the current environment (set by its describe request)."""
+    """Answers each request from the scenario of its environment: the one whose ``env-key`` (from its
+    description) the request quotes, else the one of the latest describe request (when texts are
+    drafted one at a time)."""
 
     def __init__(self, scenarios: list[Scenario]) -> None:
         self.scenarios = scenarios
         self.current: Scenario | None = None
         self.counts: dict[tuple[str, str], int] = defaultdict(int)
         self.kinds: list[str] = []
+        self.unkeyed: list[str] = []  # kinds of the requests that quoted no env-key
         self._lock = threading.Lock()
 
     def __call__(self, body: dict) -> Step:
@@ -182,7 +185,12 @@ class CorpusRouter:
                 if self.current is None:
                     return Status(500, "router: unknown inspiration text")
                 return self.current.describe or Reply(self.current.description)
-            scenario = self.current
+            quoted = json.dumps(body.get("messages", []))
+            scenario = next((s for s in self.scenarios if f"env-key: {s.key}." in quoted), None)
+            if scenario is None:  # the LLM Bi-Evol prompts quote the domain, not the description
+                self.unkeyed.append(kind)
+                named = [s for s in self.scenarios if f"(:domain {_domain_name(s)})" in quoted]
+                scenario = named[0] if len(named) == 1 else self.current
             if scenario is None:
                 return Status(500, "router: no environment yet")
             if kind in ("domain", "repair_domain"):
@@ -198,6 +206,11 @@ class CorpusRouter:
             if kind in scenario.evolve:
                 return Reply(scenario.evolve[kind])
             return Status(500, f"router: nothing scripted for {kind} in {scenario.key}")
+
+
+def _domain_name(scenario: Scenario) -> str:
+    match = re.search(r"\(define\s+\(domain\s+([^\s)]+)", scenario.domain_answers[-1])
+    return match.group(1) if match else ""
 
 
 class RoutedLLMServer(ScriptedLLMServer):

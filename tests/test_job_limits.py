@@ -137,3 +137,13 @@ def test_a_stopped_export_leaves_the_whole_dataset_or_none(tmp_path: Path, capsy
     code = main(["export", str(tasks), "--format", "sharegpt", "--out", str(out), "--time-limit", "2.5"])
     assert code == 4 and "time limit reached while running export" in capsys.readouterr().err
     assert out.exists() and (tmp_path / "x.meta.jsonl").exists() and (tmp_path / "README.md").exists()
+
+
+def test_a_run_on_two_workers_stops_at_its_limit_without_waiting_for_them(tmp_path: Path):
+    started = time.perf_counter()
+    proc = run_cli("run", "--corpus", str(CORPUS), "--out", str(tmp_path / "out"), "--jobs", "2", "--time-limit", "3",
+                   timeout=300)
+    elapsed = time.perf_counter() - started
+    assert proc.returncode == 4, proc.stderr[-800:]
+    assert b"time limit reached while running run" in proc.stderr
+    assert elapsed < 30  # the whole job takes minutes; a driver that waited for its workers would too

@@ -14,7 +14,18 @@ Texts are taken in name order until ``n_envs`` environments are accepted. An ite
 (its result read back); one made otherwise is redone from an empty folder, and the report says
 why; one that failed for a transient reason (endpoint error, crash) has no marker and is tried
 again, also from an empty folder, so no file of an earlier attempt is left beside the new ones.
-LLM answers are cached, so a rerun of an interrupted item sends nothing it already sent.
+LLM answers are cached, so a rerun of an interrupted item sends nothing it already sent. After
+``max_endpoint_failures`` items in a row fail on the endpoint, the build stops and says so (the
+rest would fail the same way).
+
+Texts are units of work on an executor (``agentgen_sym.executor``): up to min(workers, the
+client's ``max_concurrency``) texts are drafted at once, each worker's client getting its share of
+the concurrency, so no more than ``max_concurrency`` requests are in flight in all. A worker drafts
+in ``OUT/.partial/<env-id>/``; the driver takes the outcomes in name order and moves each folder into
+``envs/`` whole, so what ``envs/`` holds does not depend on the executor or the number of workers.
+Near-duplicates are judged against the environments accepted before a text in name order: a text
+drafted while an earlier one was still in flight is checked again against those when it is taken,
+and drafted again (from the cache) in the rare case one of them has its structure.
 """
 
 from __future__ import annotations
@@ -27,17 +38,20 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from agentgen_sym import __version__
+from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor
 from agentgen_sym.export import ExportError, combine, export
 from agentgen_sym.files import read_text_bounded, write_atomic
 from agentgen_sym.generation import evolve, generate
-from agentgen_sym.llm import LLMClient
+from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
+from agentgen_sym.llm.client import Usage
 from agentgen_sym.pipeline import FORMATS, dataset_file
 
 from .calls import Asker
@@ -48,6 +62,7 @@ from .stages import REJECTIONS, STAGES, DraftOptions, draft_environment
 
 BUILD_STAGES = (*STAGES, "tasks", "evolve_llm", "export")
 DONE_FILE = "done.json"
+PARTIAL_DIR = ".partial"
 
 
 @dataclass(frozen=True)
@@ -58,9 +73,10 @@ class BuildOptions:
     llm_evolve: int = 1  # LLM rewrites asked per direction (easier, harder) per environment
     draft: DraftOptions = DraftOptions()
     seed_problem: str = "smallest"  # or "largest": which accepted problem seeds task generation
+    max_endpoint_failures: int = 3  # stop after this many items in a row fail on the endpoint; 0: never
 
     def __post_init__(self) -> None:
-        if self.n_envs < 1 or self.tasks_per_env < 1 or self.llm_evolve < 0 or \
+        if self.n_envs < 1 or self.tasks_per_env < 1 or self.llm_evolve < 0 or self.max_endpoint_failures < 0 or \
                 self.seed_problem not in ("smallest", "largest"):
             raise ValueError(f"invalid build options: {self}")
 
@@ -110,6 +126,7 @@ class BuildReport:
     seconds: dict[str, float]
     wall_seconds: float
     datasets: dict[str, int]
+    stopped: str = ""  # why the build stopped before trying every text it needed, when it did
 
     @property
     def accepted(self) -> list[EnvSummary]:
@@ -133,7 +150,7 @@ class BuildReport:
                                                            for row in self.stage_counts()],
                 "rejections": dict(sorted(self.rejections().items())), "usage": self.usage,
                 "seconds": self.seconds, "wall_seconds": round(self.wall_seconds, 3), "datasets": self.datasets,
-                "envs": [asdict(e) for e in self.envs]}
+                "stopped": self.stopped, "envs": [asdict(e) for e in self.envs]}
 
 
 Progress = Callable[[int, int, int, str], None]  # (items done, items total, accepted, current env id)
@@ -146,56 +163,147 @@ def env_id_for(path: Path) -> str:
 
 def resume_key(text_sha256: str, options: BuildOptions, model: str) -> str:
     """Everything that determines an item's result: its text, the options, the model, the code version."""
-    made_of = {"text": text_sha256, "options": asdict(options) | {"n_envs": None}, "model": model,
+    made_of = {"text": text_sha256, "options": asdict(options) | {"n_envs": None, "max_endpoint_failures": None},
+               "model": model,
                "version": __version__}
     return hashlib.sha256(json.dumps(made_of, sort_keys=True).encode("utf-8")).hexdigest()[:16]
 
 
+@dataclass(frozen=True)
+class EnvOutcome:
+    """What a worker hands back for one text: its summary, the domain it checked for near-duplicates
+    when that check passed (None otherwise), and the client's usage."""
+
+    summary: EnvSummary
+    checked: ast.Domain | None
+    usage: dict[str, int]
+
+
+class _Witness(EnvDeduplicator):
+    """An EnvDeduplicator that keeps the domain it was last asked about, and whether it was new."""
+
+    checked: ast.Domain | None = None
+
+    def find(self, domain: ast.Domain) -> str | None:
+        same = super().find(domain)
+        self.checked = domain if same is None else None
+        return same
+
+
+def env_unit(path: Path, key: str, env_id: str, staging: Path, config: LLMConfig, cache_path: Path | None,
+             options: BuildOptions, prior: tuple[tuple[str, ast.Domain], ...]) -> EnvOutcome:
+    """One unit of the build (run in a worker): ``path`` drafted into ``staging`` against ``prior``, the
+    environments accepted before it."""
+    shutil.rmtree(staging, ignore_errors=True)  # a dead worker's leftovers
+    dedup = _Witness()
+    for other_id, domain in prior:
+        dedup.add(other_id, domain)
+    with LLMClient(config, ResponseCache(cache_path) if cache_path else None, use_cache=cache_path is not None) as client:
+        try:
+            summary = run_env(path, key, env_id, staging, client, options, dedup)
+        except Exception as exc:  # one item's trouble (an unreadable text, a bug) never ends the build
+            summary = EnvSummary(env_id, str(path), False, "start", "internal-error", f"{type(exc).__name__}: {exc}",
+                                 retry=True)
+        return EnvOutcome(summary, dedup.checked, asdict(client.usage))
+
+
 def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions,
-          progress: Progress | None = None) -> BuildReport:
-    """Run the whole LLM build (see the module docstring); never raises for one item's trouble."""
+          progress: Progress | None = None, executor: ExecutorOptions = ExecutorOptions()) -> BuildReport:
+    """Run the whole LLM build (see the module docstring) on ``executor``, each worker with a client of
+    ``client``'s configuration and cache; never raises for one item's trouble."""
     started = time.perf_counter()
     texts = sorted(inspiration.glob("*.txt")) if inspiration.is_dir() else [inspiration]
-    dedup = EnvDeduplicator()
+    at_once = max(1, min(executor.workers, client.config.max_concurrency))
+    share = replace(client.config, max_concurrency=max(1, client.config.max_concurrency // at_once))
+    cache_path = client.cache.path if client.cache is not None else None
+    accepted: list[tuple[str, ast.Domain]] = []  # in name order, as the items are taken
     summaries: list[EnvSummary] = []
+    usage: Counter[str] = Counter()
     clock = Clock()
-    for index, path in enumerate(texts):
-        accepted = sum(s.accepted for s in summaries)
-        if accepted >= options.n_envs:
-            break
-        env_id = env_id_for(path)
-        folder = out / "envs" / env_id
-        if progress:
-            progress(index, len(texts), accepted, env_id)
-        earlier = _earlier_result(folder)
-        try:
-            text = read_text_bounded(path)
-            key = resume_key(hashlib.sha256(text.encode("utf-8")).hexdigest(), options, client.config.model)
-            if earlier is not None and earlier.key == key:
-                summary = earlier
+    stopped, failures_in_a_row = "", 0
+    sent: dict[int, int] = {}  # text index -> how many accepted environments its worker was given
+    outcomes: dict[int, EnvOutcome | UnitFailed] = {}
+    index = {env_id_for(path): i for i, path in enumerate(texts)}
+    keys = [_text_key(path, options, client.config.model) for path in texts]
+    earlier = [_earlier_result(out / "envs" / env_id_for(path)) for path in texts]
+    reusable = [e is not None and e.key == k for e, k in zip(earlier, keys)]
+    partial = out / PARTIAL_DIR
+    with make_executor(executor, preload=("agentgen_sym.drafting.build",)) as pool:
+
+        def send(i: int) -> None:
+            env_id = env_id_for(texts[i])
+            sent[i] = len(accepted)
+            pool.submit(env_id, env_unit, texts[i], keys[i], env_id, partial / env_id, share, cache_path, options,
+                        tuple(accepted))
+
+        upcoming = 0
+        for taking, path in enumerate(texts):
+            if len(accepted) >= options.n_envs:
+                break
+            env_id = env_id_for(path)
+            folder = out / "envs" / env_id
+            if progress:
+                progress(taking, len(texts), len(accepted), env_id)
+            upcoming = max(upcoming, taking)
+            while upcoming < len(texts) and pool.in_flight() + len(outcomes) < at_once:  # draft ahead
+                if not reusable[upcoming]:
+                    send(upcoming)
+                upcoming += 1
+            if reusable[taking]:
+                summary = earlier[taking]
                 summary.resumed = True
                 if summary.accepted:
-                    dedup.add(env_id, parse_domain(folder / "domain.pddl"))
-            else:
-                shutil.rmtree(folder, ignore_errors=True)  # nothing of an earlier attempt stays beside the new
-                summary = run_env(path, text, key, env_id, folder, client, options, dedup)
-                summary.redone = _why_redone(earlier)
-                clock.add(summary.seconds)
-        except Exception as exc:  # one item's trouble (an unreadable text, a bug) never ends the build
-            summary = EnvSummary(env_id, str(path), False, "start", "internal-error",
-                                 f"{type(exc).__name__}: {exc}", retry=True)
-        summaries.append(summary)
+                    accepted.append((env_id, parse_domain(folder / "domain.pddl")))
+                summaries.append(summary)
+                continue
+            while taking not in outcomes:
+                key, outcome = pool.next_done()
+                outcomes[index[key]] = outcome
+            outcome = outcomes.pop(taking)
+            if isinstance(outcome, EnvOutcome) and outcome.checked is not None and \
+                    _near_duplicate(outcome.checked, accepted[sent[taking]:]):
+                usage.update(outcome.usage)  # drafted before an earlier text it duplicates was taken: again
+                send(taking)
+                while True:
+                    key, again = pool.next_done()
+                    outcomes[index[key]] = again
+                    if key == env_id:
+                        outcome = outcomes.pop(taking)
+                        break
+            summary = _take(outcome, path, env_id, partial / env_id, folder)
+            summary.redone = _why_redone(earlier[taking])
+            if isinstance(outcome, EnvOutcome):
+                usage.update(outcome.usage)
+                if summary.accepted and outcome.checked is not None:
+                    accepted.append((env_id, outcome.checked))
+            clock.add(summary.seconds)
+            summaries.append(summary)
+            failures_in_a_row = failures_in_a_row + 1 if summary.reason_code == "llm-error" else 0
+            if options.max_endpoint_failures and failures_in_a_row >= options.max_endpoint_failures:
+                stopped = (f"stopped after {failures_in_a_row} items in a row failed on the endpoint (last: "
+                           f"{summary.reason}); check it and rerun: finished items are kept")
+                break
+    shutil.rmtree(partial, ignore_errors=True)  # texts drafted ahead and not needed
     if progress:
         progress(len(summaries), len(summaries), sum(s.accepted for s in summaries), "")
     datasets = {}
     for fmt in FORMATS:
         parts = [out / "envs" / s.env_id / dataset_file(fmt) for s in summaries if s.accepted and not s.error]
         datasets[fmt] = combine(fmt, parts, out / dataset_file(fmt), "agentgen-sym build")
-    report = BuildReport(summaries, options.n_envs, len(texts), asdict(client.usage), clock.as_dict(),
-                         time.perf_counter() - started, datasets)
+    report = BuildReport(summaries, options.n_envs, len(texts), {k: usage[k] for k in _USAGE_FIELDS},
+                         clock.as_dict(), time.perf_counter() - started, datasets, stopped)
     write_atomic(out / "report.json", json.dumps(report.to_data(), indent=2) + "\n")
     write_atomic(out / "report.md", render_report(report))
     return report
+
+
+def _text_key(path: Path, options: BuildOptions, model: str) -> str:
+    """The resume key of one text ("" when it cannot be read: its unit reports why)."""
+    try:
+        text = read_text_bounded(path)
+    except (OSError, ValueError):
+        return ""
+    return resume_key(hashlib.sha256(text.encode("utf-8")).hexdigest(), options, model)
 
 
 def _earlier_result(folder: Path) -> EnvSummary | None:
@@ -212,9 +320,33 @@ def _why_redone(earlier: EnvSummary | None) -> str:
     return "made by an earlier version" if not earlier.key else "its text, options, model or version changed"
 
 
-def run_env(path: Path, text: str, key: str, env_id: str, folder: Path, client: LLMClient, options: BuildOptions,
+_USAGE_FIELDS = tuple(f.name for f in fields(Usage))
+
+
+def _near_duplicate(domain: ast.Domain, others: list[tuple[str, ast.Domain]]) -> bool:
+    dedup = EnvDeduplicator()
+    for env_id, other in others:
+        dedup.add(env_id, other)
+    return dedup.find(domain) is not None
+
+
+def _take(outcome: EnvOutcome | UnitFailed, path: Path, env_id: str, staging: Path, folder: Path) -> EnvSummary:
+    """The driver takes one item: its folder moves from staging into envs/ whole (an earlier, unfinished
+    attempt's folder replaced); a unit whose worker kept dying is reported, to be tried again on a rerun."""
+    if isinstance(outcome, UnitFailed):
+        return EnvSummary(env_id, str(path), False, "start", "worker-died", outcome.reason, retry=True)
+    if staging.exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        staging.rename(folder)
+    return outcome.summary
+
+
+def run_env(path: Path, key: str, env_id: str, folder: Path, client: LLMClient, options: BuildOptions,
             dedup: EnvDeduplicator) -> EnvSummary:
-    """One text through drafting and, when accepted, tasks, Bi-Evol and export; done.json last."""
+    """One text through drafting and, when accepted, tasks, Bi-Evol and export; done.json last (with
+    ``key``, what made the result)."""
+    text = read_text_bounded(path)
     source = {"kind": "file", "path": str(path), "chars": len(text),
               "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
     result = draft_environment(text, folder, client, options.draft, env_id=env_id, source=source, dedup=dedup)
@@ -324,6 +456,7 @@ def render_report(report: BuildReport) -> str:
              f"{len(report.envs)} inspiration text(s) tried of {report.texts}; {len(accepted)} environment(s) accepted "
              f"(asked for {report.n_envs}); {sum(e.tasks for e in accepted)} tasks; "
              f"{report.datasets.get(FORMATS[0], 0)} trajectories per format.", "",
+             *([f"The build {report.stopped}.", ""] if report.stopped else []),
              "## Acceptance per stage", "", "| stage | entered | passed | failed |", "|---|---|---|---|"]
     lines += [f"| {stage} | {entered} | {passed} | {failed} |" for stage, entered, passed, failed in report.stage_counts()]
     lines += ["", "## Rejections", ""]

@@ -65,6 +65,8 @@ REJECTIONS = {
     "trivial-goal": "every problem's goal already holds initially",
     "unused-actions": "most actions are used by no gold plan",
     "internal-error": "an unexpected error (a bug; recorded with its traceback, a rerun tries again)",
+    "worker-died": "the worker drafting the item died (killed, out of memory) more often than the executor "
+                   "retries it (a rerun tries again)",
 }
 MAX_TEMPLATE_CHARS = 300
 MAX_TEMPLATE_ENTRIES = 200

@@ -12,7 +12,7 @@ LLaMA-Factory formats a ``dataset_info.json`` entry, and the folder's dataset ca
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -25,6 +25,7 @@ from ..compiler.selfmove import self_move_pairs
 from ..compiler.validate import validate
 from ..env import Templates, TextEnv
 from ..env.catalog import task_indices
+from ..executor import SERIAL, ExecutorOptions, UnitFailed, make_executor, map_ordered
 from ..files import inside, write_atomic
 from ..joblimits import shielded
 from .card import ExportEntry, write_card
@@ -84,7 +85,8 @@ THOUGHTS = ("template", "llm")
 
 def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: bool = False, distances: bool = False,
            progress: Callable[[int, int], None] | None = None, command: str | None = None,
-           thoughts: str = "template", llm: LLMClient | None = None) -> ExportStats:
+           thoughts: str = "template", llm: LLMClient | None = None,
+           executor: ExecutorOptions = SERIAL) -> ExportStats:
     """Write one ``fmt`` record per exportable task of ``tasks_dir`` to ``out_file``, with its sidecars.
 
     ``negatives`` adds one invalid action with its feedback and recovery per task (only in a
@@ -92,38 +94,101 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
     state space is small enough. ``progress(done, total)`` is called after each task; ``command``
     is the generating command the dataset card quotes. ``thoughts="llm"`` paraphrases every
     thought with ``llm`` (paraphrase.py: the action and facts must survive, else the templated
-    thought stays). Raises ExportError when the folder, its domain or the output cannot be used
-    at all, or the options do not fit the format.
+    thought stays). ``executor`` exports shards of SHARD_TASKS tasks on several workers (templated
+    thoughts only; the records are joined in task order, so the bytes do not change). Raises
+    ExportError when the folder, its domain or the output cannot be used at all, or the options do
+    not fit the format.
     """
     check_format(fmt, negatives)
     paraphraser = _paraphraser(thoughts, llm)
     folder = Path(tasks_dir)
     domain, templates = read_domain(folder)
     entries = read_tasks(folder)
-    index = task_indices(e.id for e in entries if isinstance(e, TaskEntry))
-    records: list[Record] = []
-    metas: list[Record] = []
-    skipped: list[Skipped] = []
-    omitted = 0
+    if paraphraser is None and (executor.kind == "ray" or executor.workers > 1) and len(entries) > SHARD_TASKS:
+        part = _sharded(folder, fmt, len(entries), negatives, distances, progress, executor)
+    else:
+        part = _export_entries(folder, domain, templates, entries, _index(entries), fmt, negatives, distances,
+                               paraphraser, progress)
+    out = Path(out_file)
+    source = "template" if paraphraser is None else f"llm ({paraphraser.client.config.model})"
+    write_dataset(out, fmt, part.records, part.metas, negatives, distances, command, source)
+    return ExportStats(out, fmt, len(entries), len(part.records), tuple(part.skipped), part.omitted,
+                       None if paraphraser is None else paraphraser.stats)
+
+
+SHARD_TASKS = 64
+"""Tasks per unit of work when an export runs on several workers (a few seconds of replay each)."""
+
+
+@dataclass
+class _Part:
+    """The records, metadata and skipped tasks of a run of entries, in entry order."""
+
+    records: list[Record] = field(default_factory=list)
+    metas: list[Record] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    omitted: int = 0  # tasks whose distances were left out (too many states)
+
+    def extend(self, other: _Part) -> None:
+        self.records += other.records
+        self.metas += other.metas
+        self.skipped += other.skipped
+        self.omitted += other.omitted
+
+
+def _index(entries: list) -> dict[str, int]:
+    return task_indices(e.id for e in entries if isinstance(e, TaskEntry))
+
+
+def _export_entries(folder: Path, domain: ast.Domain, templates: Templates, entries: list, index: dict[str, int],
+                    fmt: str, negatives: bool, distances: bool, paraphraser: Paraphraser | None,
+                    progress: Callable[[int, int], None] | None = None) -> _Part:
+    part = _Part()
     for done, entry in enumerate(entries, 1):
         if isinstance(entry, BadEntry):
-            skipped.append(Skipped(entry.label, entry.reason))
+            part.skipped.append(Skipped(entry.label, entry.reason))
         else:
             try:
                 trajectory, meta = _trajectory(folder, domain, templates, entry, negatives, distances, paraphraser)
             except _Skip as exc:
-                skipped.append(Skipped(entry.id, str(exc)))
+                part.skipped.append(Skipped(entry.id, str(exc)))
             else:
-                omitted += trajectory.extras.get("distances_omitted") is not None
-                records.append(FORMATS[fmt].build(Item(entry.id, index[entry.id], domain.name, trajectory)))
-                metas.append({"id": entry.id, **meta})
+                part.omitted += trajectory.extras.get("distances_omitted") is not None
+                part.records.append(FORMATS[fmt].build(Item(entry.id, index[entry.id], domain.name, trajectory)))
+                part.metas.append({"id": entry.id, **meta})
         if progress is not None:
             progress(done, len(entries))
-    out = Path(out_file)
-    source = "template" if paraphraser is None else f"llm ({paraphraser.client.config.model})"
-    write_dataset(out, fmt, records, metas, negatives, distances, command, source)
-    return ExportStats(out, fmt, len(entries), len(records), tuple(skipped), omitted,
-                       None if paraphraser is None else paraphraser.stats)
+    return part
+
+
+def export_shard(folder: Path, fmt: str, start: int, stop: int, negatives: bool, distances: bool) -> _Part:
+    """One unit of a sharded export (run in a worker): the folder's entries ``start:stop``."""
+    domain, templates = read_domain(folder)
+    entries = read_tasks(folder)
+    return _export_entries(folder, domain, templates, entries[start:stop], _index(entries), fmt, negatives,
+                           distances, None)
+
+
+def _sharded(folder: Path, fmt: str, total: int, negatives: bool, distances: bool,
+             progress: Callable[[int, int], None] | None, executor: ExecutorOptions) -> _Part:
+    """The export as shards on ``executor``, joined in entry order: the same bytes as one worker's."""
+    bounds = [(start, min(start + SHARD_TASKS, total)) for start in range(0, total, SHARD_TASKS)]
+    done = 0
+
+    def on_done(key: str, outcome: object) -> None:
+        nonlocal done
+        done += SHARD_TASKS if not isinstance(outcome, _Part) else len(outcome.records) + len(outcome.skipped)
+        if progress is not None:
+            progress(min(done, total), total)
+
+    joined = _Part()
+    with make_executor(executor, preload=("agentgen_sym.export.export",)) as pool:
+        units = ((f"{start}:{stop}", (folder, fmt, start, stop, negatives, distances)) for start, stop in bounds)
+        for key, part in map_ordered(pool, export_shard, units, on_done):
+            if isinstance(part, UnitFailed):
+                raise ExportError(f"tasks {key} of {folder} could not be exported: {part.reason}")
+            joined.extend(part)
+    return joined
 
 
 def _paraphraser(thoughts: str, llm: LLMClient | None) -> Paraphraser | None:

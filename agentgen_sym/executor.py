@@ -1,0 +1,339 @@
+"""Independent units of work on every local core (a process pool) or on a Ray cluster.
+
+The long jobs (``run`` per domain, ``build`` per inspiration text, ``export`` per shard) hand their
+units to an Executor and take the outcomes back; the scheduling, queueing and transport are the
+process pool's or Ray's, never ours. A unit is a module-level function with picklable arguments that
+returns a value; the driver writes the results, in a fixed order, so the output does not depend on
+the executor or on the number of workers.
+
+A worker that dies (killed, out of memory) takes its unit with it: the unit is tried again, at most
+``retries`` more times, and then its outcome is a ``UnitFailed`` naming the cause, never a silent
+gap. Locally a dead worker breaks the whole pool, so every unit that was in flight is charged one
+attempt and runs again alone (one at a time), which tells the culprit from its neighbours.
+An exception raised by a unit is its outcome at once (trying the same input again gives the same
+exception). ``jobs == 1`` runs units in the driver's own process, one after the other.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+from abc import ABC, abstractmethod
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("local", "ray")
+DEFAULT_RETRIES = 2
+RAY_ADDRESS_ENV = "RAY_ADDRESS"
+
+
+class ExecutorError(Exception):
+    """The executor cannot start (Ray missing, a cluster unreachable, bad options)."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity mask, which containers and taskset narrow)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class ExecutorOptions:
+    """How to run units: ``kind`` local or ray, ``jobs`` workers (None: the cores available), the Ray
+    cluster's address (None: RAY_ADDRESS, else a local Ray instance), extra attempts for a unit whose
+    worker died, and the address-space limit of each worker in MiB (None: none)."""
+
+    kind: str = "local"
+    jobs: int | None = None
+    ray_address: str | None = None
+    retries: int = DEFAULT_RETRIES
+    memory_limit_mb: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ExecutorError(f"unknown executor {self.kind!r}: choose one of {', '.join(KINDS)}")
+        if self.jobs is not None and self.jobs < 1:
+            raise ExecutorError("--jobs must be at least 1")
+        if self.retries < 0:
+            raise ExecutorError("retries must be 0 or more")
+        if self.memory_limit_mb is not None and self.memory_limit_mb < 1:
+            raise ExecutorError("the memory limit per worker must be at least 1 MiB")
+
+    @property
+    def workers(self) -> int:
+        return self.jobs if self.jobs is not None else available_cores()
+
+
+SERIAL = ExecutorOptions(jobs=1)
+"""Everything in the calling process, one unit after the other."""
+
+
+@dataclass(frozen=True)
+class UnitFailed:
+    """The outcome of a unit that could not be done: its key, why, and how many times it was tried."""
+
+    key: str
+    reason: str
+    attempts: int
+
+
+class Executor(ABC):
+    """Units go in with ``submit(key, fn, *args)``; ``next_done()`` gives back ``(key, outcome)`` as each
+    finishes, the outcome being ``fn``'s return value or a UnitFailed. Keys of units in flight are unique."""
+
+    @abstractmethod
+    def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None: ...
+
+    @abstractmethod
+    def next_done(self) -> tuple[str, Any]: ...
+
+    @abstractmethod
+    def in_flight(self) -> int: ...
+
+    @abstractmethod
+    def close(self) -> None:
+        """Drop units not finished and release the workers."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc_info: object) -> None:
+        if kind is not None:  # the job is stopping (a limit, Ctrl-C, an error): do not wait for running units
+            self.abandon()
+        self.close()
+
+    def abandon(self) -> None:
+        """Stop the units running now, without waiting for them (their results are not wanted)."""
+
+
+def make_executor(options: ExecutorOptions, preload: Sequence[str] = ()) -> Executor:
+    """The executor ``options`` ask for; ``preload`` names modules local workers import once, before
+    they fork (the unit functions' modules), so a worker starts in milliseconds."""
+    if options.kind == "ray":
+        return _Ray(options)
+    if options.workers == 1:
+        return _Serial()
+    return _LocalPool(options, preload)
+
+
+def map_ordered(executor: Executor, fn: Callable[..., Any], units: Iterable[tuple[str, tuple]],
+                on_done: Callable[[str, Any], None] | None = None) -> Iterator[tuple[str, Any]]:
+    """Run ``fn(*args)`` for every ``(key, args)`` and yield ``(key, outcome)`` in the order given, whatever
+    the order they finish in; ``on_done`` sees each as it finishes (for a progress display)."""
+    order = []
+    for key, args in units:
+        executor.submit(key, fn, *args)
+        order.append(key)
+    finished: dict[str, Any] = {}
+    for key in order:
+        while key not in finished:
+            done, outcome = executor.next_done()
+            finished[done] = outcome
+            if on_done is not None:
+                on_done(done, outcome)
+        yield key, finished.pop(key)
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+class _Serial(Executor):
+    def __init__(self) -> None:
+        self._waiting: deque[tuple[str, Callable[..., Any], tuple]] = deque()
+
+    def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None:
+        self._waiting.append((key, fn, args))
+
+    def next_done(self) -> tuple[str, Any]:
+        key, fn, args = self._waiting.popleft()
+        try:
+            return key, fn(*args)
+        except Exception as exc:  # a unit's bug is its outcome, as in a worker
+            return key, UnitFailed(key, _describe(exc), 1)
+
+    def in_flight(self) -> int:
+        return len(self._waiting)
+
+    def close(self) -> None:
+        self._waiting.clear()
+
+
+def _limit_memory(memory_limit_mb: int | None) -> None:
+    """Worker start-up: cap the address space so a runaway solve raises MemoryError in its own unit."""
+    if memory_limit_mb is not None:
+        limit = memory_limit_mb * 2 ** 20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+class _LocalPool(Executor):
+    """A ProcessPoolExecutor of ``options.workers`` processes started by a fork server (forking a
+    driver that runs threads, such as the LLM client's, can copy a held lock into the child)."""
+
+    def __init__(self, options: ExecutorOptions, preload: Sequence[str]) -> None:
+        self.options = options
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(list(preload))
+        self._pool: ProcessPoolExecutor | None = None
+        self._units: dict[str, tuple[Callable[..., Any], tuple]] = {}
+        self._waiting: deque[str] = deque()
+        self._running: dict[Future, str] = {}
+        self._ready: deque[tuple[str, Any]] = deque()
+        self._deaths: Counter[str] = Counter()
+        self._suspects: set[str] = set()  # in flight when a worker died: each runs alone until it finishes
+
+    def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None:
+        self._units[key] = (fn, args)
+        self._waiting.append(key)
+        self._fill()
+
+    def in_flight(self) -> int:
+        return len(self._waiting) + len(self._running) + len(self._ready)
+
+    def next_done(self) -> tuple[str, Any]:
+        while not self._ready:
+            if not self._running:
+                if not self._waiting:
+                    raise LookupError("next_done with no unit submitted")
+                self._fill()
+            done, _ = wait(list(self._running), return_when=FIRST_COMPLETED)
+            broken = False
+            for future in done:
+                key = self._running.pop(future)
+                try:
+                    self._finish(key, future.result())
+                except BrokenProcessPool:
+                    broken = True
+                    self._running[future] = key  # charged with the rest below
+                except Exception as exc:
+                    self._finish(key, UnitFailed(key, _describe(exc), self._deaths[key] + 1))
+            if broken:
+                self._pool_died()
+            self._fill()
+        return self._ready.popleft()
+
+    def abandon(self) -> None:
+        if self._pool is not None:
+            for process in list(getattr(self._pool, "_processes", {}).values()):  # no public kill before 3.14
+                process.kill()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        self._waiting.clear()
+        self._running.clear()
+
+    def _finish(self, key: str, outcome: Any) -> None:
+        self._suspects.discard(key)
+        self._units.pop(key, None)
+        self._ready.append((key, outcome))
+
+    def _pool_died(self) -> None:
+        """Every unit in flight when the pool broke is charged one death; those with attempts left run
+        again first, alone; the others are reported."""
+        charged = list(self._running.values())
+        self._running.clear()
+        assert self._pool is not None
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = None
+        for key in reversed(charged):
+            self._deaths[key] += 1
+            if self._deaths[key] > self.options.retries:
+                self._finish(key, UnitFailed(key, f"its worker died {self._deaths[key]} time(s) (killed or out of "
+                                                  "memory)", self._deaths[key]))
+            else:
+                self._suspects.add(key)
+                self._waiting.appendleft(key)
+
+    def _fill(self) -> None:
+        while self._waiting and len(self._running) < self.options.workers:
+            key = self._waiting[0]
+            alone = key in self._suspects or any(k in self._suspects for k in self._running.values())
+            if alone and self._running:
+                return
+            self._waiting.popleft()
+            fn, args = self._units[key]
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.options.workers, mp_context=self._context,
+                                                 initializer=_limit_memory, initargs=(self.options.memory_limit_mb,))
+            self._running[self._pool.submit(fn, *args)] = key
+            if alone:
+                return
+
+
+def _call(fn: Callable[..., Any], memory_limit_mb: int | None, *args: Any) -> Any:
+    """A Ray task: the unit, under the worker's memory limit (reset after, a Ray worker is reused)."""
+    if memory_limit_mb is None:
+        return fn(*args)
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    _limit_memory(memory_limit_mb)
+    try:
+        return fn(*args)
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+class _Ray(Executor):
+    """Ray tasks: ``ray.init()`` on RAY_ADDRESS or ``ray_address`` when given, else a local instance of
+    ``jobs`` CPUs; an instance already started in this process (a test's, a notebook's) is used as it is.
+    Ray retries a task whose worker died (``max_retries``); application errors are not retried."""
+
+    def __init__(self, options: ExecutorOptions) -> None:
+        try:
+            import ray
+        except ImportError as exc:
+            raise ExecutorError("--executor ray needs Ray: pip install 'agentgen-sym[ray]'") from exc
+        self.options, self._ray = options, ray
+        self._owned = False
+        if not ray.is_initialized():
+            address = options.ray_address or os.environ.get(RAY_ADDRESS_ENV)
+            settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            try:
+                if address:
+                    ray.init(address=address, **settings)
+                else:
+                    ray.init(num_cpus=options.workers, **settings)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise ExecutorError(f"cannot start Ray{' at ' + address if address else ''}: {exc}") from exc
+            self._owned = True
+        self._task = ray.remote(_call).options(num_cpus=1, max_retries=options.retries, retry_exceptions=False)
+        self._refs: dict[Any, str] = {}
+
+    def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None:
+        self._refs[self._task.remote(fn, self.options.memory_limit_mb, *args)] = key
+
+    def in_flight(self) -> int:
+        return len(self._refs)
+
+    def next_done(self) -> tuple[str, Any]:
+        if not self._refs:
+            raise LookupError("next_done with no unit submitted")
+        ray = self._ray
+        (ref,), _ = ray.wait(list(self._refs), num_returns=1)
+        key = self._refs.pop(ref)
+        try:
+            return key, ray.get(ref)
+        except ray.exceptions.RayTaskError as exc:  # the unit raised: its outcome, not retried
+            cause = exc.cause if isinstance(getattr(exc, "cause", None), BaseException) else exc
+            return key, UnitFailed(key, _describe(cause), 1)
+        except ray.exceptions.RayError as exc:  # the worker or its node died, retries spent
+            return key, UnitFailed(key, f"its worker died {self.options.retries + 1} time(s): "
+                                        f"{type(exc).__name__}", self.options.retries + 1)
+
+    def close(self) -> None:
+        for ref in self._refs:
+            self._ray.cancel(ref, force=True)
+        self._refs.clear()
+        if self._owned:
+            self._ray.shutdown()
+            self._owned = False

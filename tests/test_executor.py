@@ -1,0 +1,288 @@
+"""Scale-out: the executor's contract (order, failures, dead workers retried then reported, memory per
+worker) and the long jobs giving the same files whatever runs them: `run` and `build` with --jobs 1,
+--jobs 2 and Ray (a local instance the tests start), a worker killed mid-run, a run resumed under
+another executor."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from agentgen_sym.drafting import BuildOptions, build
+from agentgen_sym.executor import (SERIAL, ExecutorError, ExecutorOptions, UnitFailed, make_executor,
+                                   map_ordered)
+from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
+from agentgen_sym.pipeline import run
+
+from . import executor_units as units
+from .conftest import CORPUS
+from .llm_scripts import CorpusRouter, RoutedLLMServer, corpus_scenario, domain_reply, domain_text, rename_domain
+
+TWO = ExecutorOptions(jobs=2)
+FAST = {"timeout_s": 5.0, "max_retries": 1, "backoff_s": 0.01, "backoff_max_s": 0.05}
+TIMING_KEYS = {"seconds", "wall_seconds", "latency_s", "elapsed_s", "generation_seconds"}
+# A text drafted ahead that turns out to copy an earlier one is drafted again from the cache: its calls say
+# "cached" and the usage totals count both attempts (what the run spent, not what the data is).
+SPECULATION_KEYS = {"cached", "usage"}
+
+
+@pytest.fixture(scope="module")
+def ray_local():
+    """A local Ray instance of 2 CPUs for this module's tests; the executor uses it as it finds it."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ExecutorOptions(kind="ray", jobs=2)
+    ray.shutdown()
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+# --- the executor -----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options", [SERIAL, TWO], ids=["serial", "pool"])
+def test_outcomes_come_back_in_the_order_given_and_a_raising_unit_is_reported(options: ExecutorOptions):
+    with make_executor(options) as pool:
+        got = list(map_ordered(pool, units.fail_on, ((str(x), (x, 3)) for x in range(6))))
+    assert [key for key, _ in got] == [str(x) for x in range(6)]
+    assert [v for _, v in got if not isinstance(v, UnitFailed)] == [0, 1, 2, 4, 5]
+    failed = dict(got)["3"]
+    assert isinstance(failed, UnitFailed) and failed.reason == "ValueError: 3 is bad" and failed.attempts == 1
+
+
+def test_a_killed_worker_has_its_unit_retried_and_no_unit_is_lost_or_repeated(tmp_path: Path):
+    with make_executor(ExecutorOptions(jobs=2, retries=2)) as pool:
+        got = list(map_ordered(pool, units.die_first_time, ((str(x), (x, tmp_path)) for x in range(5))))
+    assert got == [(str(x), x) for x in range(5)]  # each once, in order, each worker killed once
+    assert len(list(tmp_path.glob("*.died"))) == 5
+
+
+def test_a_unit_that_always_kills_its_worker_is_reported_after_its_retries(tmp_path: Path):
+    with make_executor(ExecutorOptions(jobs=2, retries=1)) as pool:
+        pool.submit("bad", units.die_always, 7, tmp_path)
+        for x in range(3):
+            pool.submit(str(x), units.square, x)
+        got = dict(pool.next_done() for _ in range(4))
+    assert {k: got[k] for k in "012"} == {"0": 0, "1": 1, "2": 4}  # its neighbours are not charged
+    failed = got["bad"]
+    assert isinstance(failed, UnitFailed) and failed.attempts == 2 and "died 2 time(s)" in failed.reason
+    assert len(list(tmp_path.glob("7.*.tried"))) == 2
+
+
+def test_each_worker_honours_the_memory_limit(tmp_path: Path):
+    with make_executor(ExecutorOptions(jobs=2, memory_limit_mb=2048)) as pool:
+        got = dict(map_ordered(pool, units.allocate_mib, [("small", (16,)), ("huge", (4096,))]))
+    assert got["small"] == 16 * 2 ** 20
+    assert isinstance(got["huge"], UnitFailed) and got["huge"].reason.startswith("MemoryError")
+
+
+def test_bad_options_are_refused():
+    for bad in ({"kind": "slurm"}, {"jobs": 0}, {"retries": -1}, {"memory_limit_mb": 0}):
+        with pytest.raises(ExecutorError):
+            ExecutorOptions(**bad)
+
+
+def test_the_cli_refuses_a_ray_address_without_ray(tmp_path: Path, capsys: pytest.CaptureFixture):
+    from agentgen_sym.cli import main
+
+    assert main(["run", "--out", str(tmp_path / "o"), "--ray-address", "ray://x:1"]) == 2
+    assert "--ray-address needs --executor ray" in capsys.readouterr().err
+
+
+# --- run: the same files under every executor -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("corpus")
+    for name in ("kitchen-line", "drone-warehouse"):
+        shutil.copytree(CORPUS / name, root / name)
+    return root
+
+
+@pytest.fixture(scope="module")
+def run_reference(small_corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    out = tmp_path_factory.mktemp("serial") / "out"
+    assert not any(s.error for s in run(small_corpus, out, 2, 5, command="agentgen-sym run", executor=SERIAL))
+    return files(out)
+
+
+@pytest.mark.slow
+def test_run_gives_the_same_bytes_with_two_workers_and_with_ray(small_corpus: Path, run_reference: dict[str, bytes],
+                                                                tmp_path: Path, ray_local: ExecutorOptions):
+    assert {"dataset.openai.jsonl", "report.md", "kitchen-line/done.json",
+            "drone-warehouse/tasks/difficulty.png"} <= set(run_reference)
+    for name, options in (("pool", TWO), ("ray", ray_local)):
+        run(small_corpus, tmp_path / name, 2, 5, command="agentgen-sym run", executor=options)
+        assert files(tmp_path / name) == run_reference, name
+
+
+@pytest.mark.slow
+def test_a_run_interrupted_under_ray_resumes_locally(small_corpus: Path, run_reference: dict[str, bytes],
+                                                     tmp_path: Path, ray_local: ExecutorOptions):
+    out = tmp_path / "out"
+    run(small_corpus, out, 2, 5, command="agentgen-sym run", executor=ray_local)
+    (out / "drone-warehouse" / "done.json").unlink()  # as if the job had stopped during this domain
+    shutil.rmtree(out / "drone-warehouse" / "tasks")
+    (out / "dataset.openai.jsonl").unlink()
+    kitchen = (out / "kitchen-line" / "tasks" / "tasks.jsonl").stat().st_mtime_ns
+    run(small_corpus, out, 2, 5, command="agentgen-sym run", executor=TWO)
+    assert files(out) == run_reference
+    assert (out / "kitchen-line" / "tasks" / "tasks.jsonl").stat().st_mtime_ns == kitchen  # resumed, not redone
+
+
+def _descendants(pid: int) -> list[tuple[int, int]]:
+    """(pid, depth) of every process below ``pid`` (Linux /proc)."""
+    found, frontier = [], [(pid, 0)]
+    while frontier:
+        parent, depth = frontier.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                children = (task / "children").read_text().split()
+            except OSError:
+                continue
+            for child in children:
+                found.append((int(child), depth + 1))
+                frontier.append((int(child), depth + 1))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers through /proc")
+def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(small_corpus: Path, run_reference: dict[str, bytes],
+                                                              tmp_path: Path):
+    out = tmp_path / "out"
+    driver = subprocess.Popen([sys.executable, "-m", "agentgen_sym", "run", "--corpus", str(small_corpus), "--out",
+                               str(out), "--n", "2", "--seed", "5", "--jobs", "2"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = None
+    deadline = time.monotonic() + 120
+    while killed is None and driver.poll() is None and time.monotonic() < deadline:
+        workers = [pid for pid, depth in _descendants(driver.pid) if depth == 2]  # driver > fork server > workers
+        if len(workers) == 2 and any(out.glob("*/generated/tasks.jsonl")):  # both at work, one well under way
+            killed = workers[0]
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.05)
+    stdout, stderr = driver.communicate(timeout=600)
+    assert killed is not None, "no worker to kill: " + stderr[-2000:]
+    assert driver.returncode == 0, stdout + stderr
+    produced = files(out)
+    card, exports = "README.md", "exports.json"  # they quote the command, which names this --out
+    assert {k for k in produced} == set(run_reference)
+    assert {k: v for k, v in produced.items() if k not in (card, exports)} == \
+        {k: v for k, v in run_reference.items() if k not in (card, exports)}
+
+
+# --- build: the same files under every executor -----------------------------------------------------------------------
+
+def _without_timing(data: object) -> object:
+    if isinstance(data, dict):
+        return {k: _without_timing(v) for k, v in data.items() if k not in TIMING_KEYS | SPECULATION_KEYS}
+    if isinstance(data, list):
+        return [_without_timing(v) for v in data]
+    return data
+
+
+def _build_files(out: Path) -> dict[str, object]:
+    """Every file of a build, as bytes; the cache left out (a cache, in insertion order), and the files that
+    time the work (done.json, record.json, report.json, report.md) compared with the timings taken out."""
+    found: dict[str, object] = {}
+    for name, data in files(out).items():
+        if name.startswith("llm-cache.sqlite"):
+            continue
+        if name.endswith(("record.json", "done.json")) or name == "report.json":
+            found[name] = _without_timing(json.loads(data))
+        elif name == "report.md":
+            found[name] = data.split(b"## Time and LLM usage")[0]  # the usage line counts both attempts too
+        else:
+            found[name] = data
+    return found
+
+
+def _build(tmp_path: Path, name: str, options: ExecutorOptions, max_concurrency: int = 4) -> tuple[dict, object]:
+    inspiration = tmp_path / "inspiration"
+    if not inspiration.exists():
+        inspiration.mkdir()
+        for stem, text in (("a-drones", "Drones move parcels in a warehouse."),
+                           ("b-copy", "Drones again, under other names."),
+                           ("c-kitchen", "A kitchen line where cooks plate orders.")):
+            (inspiration / f"{stem}.txt").write_text(text)
+    drone = domain_text("drone-warehouse")
+    router = CorpusRouter([corpus_scenario("drones", "Drones move parcels", "drone-warehouse"),
+                           corpus_scenario("copy", "under other names", "drone-warehouse",
+                                           [domain_reply(rename_domain(drone))]),
+                           corpus_scenario("kitchen", "kitchen line", "kitchen-line")])
+    out = tmp_path / name
+    with RoutedLLMServer(router) as server:
+        config = LLMConfig(base_url=server.url, model="test-model", max_concurrency=max_concurrency, **FAST)
+        with LLMClient(config, cache=ResponseCache(out / "llm-cache.sqlite")) as client:
+            # llm_evolve=0: the drone domain's largest problem, which the rewrite asks for, takes the optimal
+            # planner close to its time budget (generation/measure.py), and a time budget depends on the load
+            report = build(inspiration, out, client, BuildOptions(n_envs=2, tasks_per_env=3, llm_evolve=0),
+                           executor=options)
+    return _build_files(out), report
+
+
+@pytest.mark.slow
+def test_build_gives_the_same_files_with_two_workers_and_with_ray(tmp_path: Path, ray_local: ExecutorOptions):
+    reference, report = _build(tmp_path, "serial", SERIAL)
+    assert [(e.env_id, e.reason_code) for e in report.envs] == [
+        ("a-drones", "accepted"), ("b-copy", "near-duplicate"), ("c-kitchen", "accepted")]
+    assert not (tmp_path / "serial" / ".partial").exists()
+    for name, options in (("pool", TWO), ("ray", ray_local)):
+        produced, _ = _build(tmp_path, name, options)
+        assert set(produced) == set(reference), name
+        assert [file for file, content in reference.items() if produced[file] != content] == [], name
+
+
+class _DownEndpoint:
+    """Every request fails (HTTP 503), as a down endpoint does."""
+
+    def __init__(self) -> None:
+        self.describes = 0
+
+    def __call__(self, body: dict):
+        from .llm_server import Status
+
+        self.describes += "describe" in json.dumps(body)
+        return Status(503, "down")
+
+
+def test_build_stops_after_k_endpoint_failures_in_a_row(tmp_path: Path):
+    inspiration = tmp_path / "inspiration"
+    inspiration.mkdir()
+    for i in range(8):
+        (inspiration / f"{i:02d}.txt").write_text(f"text {i}")
+    route = _DownEndpoint()
+    with RoutedLLMServer(route) as server:
+        config = LLMConfig(base_url=server.url, model="m", **FAST)
+        with LLMClient(config) as client:
+            report = build(inspiration, tmp_path / "out", client,
+                           BuildOptions(n_envs=2, max_endpoint_failures=3), executor=TWO)
+    assert [e.reason_code for e in report.envs] == ["llm-error"] * 3
+    assert report.stopped.startswith("stopped after 3 items in a row failed on the endpoint")
+    assert "The build stopped after 3 items" in (tmp_path / "out" / "report.md").read_text()
+    assert route.describes <= 4 * (1 + FAST["max_retries"])  # three taken, at most one drafted ahead; not all 8
+
+
+def test_an_export_in_shards_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from agentgen_sym.export import export
+    from agentgen_sym.generation import generate
+
+    folder = CORPUS / "kitchen-line"
+    generate(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 0, tmp_path / "tasks")
+    one = export(tmp_path / "tasks", "openai", tmp_path / "one" / "data.jsonl", executor=SERIAL)
+    module = importlib.import_module("agentgen_sym.export.export")  # the package's `export` is the function
+    monkeypatch.setattr(module, "SHARD_TASKS", 1)  # one task per shard: four units
+    two = export(tmp_path / "tasks", "openai", tmp_path / "two" / "data.jsonl", executor=TWO)
+    assert one.written == two.written == 4
+    assert files(tmp_path / "one") == files(tmp_path / "two")
