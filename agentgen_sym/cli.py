@@ -35,6 +35,8 @@ from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_bounded, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
+from agentgen_sym.generation.generate import EvolveOptions
+from agentgen_sym.generation.measure import Budgets
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.progress import Progress
 from agentgen_sym.planners.result import Status
@@ -439,19 +441,50 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _generation_summary(report: GenerationReport, out: Path) -> None:
     levels = range(report.lo, report.hi + 1)
-    print_table(["difficulty", "tasks"], [[str(level), str(report.histogram.get(level, 0))] for level in levels])
+    print_table(["difficulty", "tasks", "easier made", "harder made"],
+                [[str(level), str(report.histogram.get(level, 0)), str(report.levels.get(level, {}).get("easier", 0)),
+                  str(report.levels.get(level, {}).get("harder", 0))] for level in levels])
     for label, reason in report.skipped:
         _eprint(f"skipped {label}: {reason}")
-    print(f"\n{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates) written to {out}; "
+    for level, reason in report.unreached.items():
+        _eprint(f"level {level} asked for but not reached: {reason}")
+    bievol = "; ".join(f"{d}: {c.get('candidates', 0)} candidates, {c.get('verified', 0)} verified, "
+                       f"{c.get('kept', 0)} kept" for d, c in report.evolution.items())
+    print(f"\nBi-Evol, {report.rounds} round(s) both ways from every seed task: {bievol}")
+    print(f"{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates), "
+          f"{report.filled}/{report.hi - report.lo + 1} levels filled, written to {out}; "
           f"report: {out / 'report.md'}" + (f"; {len(report.skipped)} input task(s) skipped" if report.skipped else ""))
+
+
+class _StepProgress:
+    """Adapts generation's ``progress(done, total, note)`` calls to one Progress bar (made at the first call,
+    when the total is known)."""
+
+    def __init__(self, desc: str) -> None:
+        self.desc = desc
+        self.bar: Progress | None = None
+
+    def __call__(self, done: int, total: int, note: str) -> None:
+        if self.bar is None:
+            self.bar = Progress(total, self.desc, unit="step")
+        self.bar.note(note)
+        self.bar.update(done - self.bar.done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _evolve_options(args: argparse.Namespace) -> EvolveOptions:
+    return EvolveOptions(args.rounds, budgets=Budgets(args.satisficing_expansions, args.optimal_expansions))
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = Progress(None, "generate", unit="step")
+    progress = _StepProgress("generate")
     try:
         report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
-                          lambda text: progress.note(text))
+                          progress, _evolve_options(args))
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     except PddlError as exc:
@@ -466,10 +499,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_evolve(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = Progress(None, "evolve", unit="step")
+    progress = _StepProgress("evolve")
     try:
-        report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi,
-                        lambda text: progress.note(text))
+        report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
+                        _evolve_options(args))
     except (OSError, ValueError, PddlError) as exc:
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
     finally:
@@ -685,6 +718,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- entry point
 
 
+def _bievol_options(p: argparse.ArgumentParser) -> None:
+    """Bi-Evol's budget, the same for generate, evolve and run; counted in rounds and expansions, never seconds,
+    so the same seed gives the same tasks on any machine."""
+    defaults = EvolveOptions()
+    p.add_argument("--rounds", type=positive_int, default=defaults.rounds,
+                   help=f"Bi-Evol rounds both ways from every seed task, at most (default {defaults.rounds})")
+    p.add_argument("--satisficing-expansions", type=positive_int, default=defaults.budgets.satisficing, metavar="N",
+                   help=f"expanded states for a candidate's first plan (default {defaults.budgets.satisficing})")
+    p.add_argument("--optimal-expansions", type=positive_int, default=defaults.budgets.optimal, metavar="N",
+                   help="expanded states to prove a plan length optimal; beyond it the task is flagged with its "
+                        f"lower bound (default {defaults.budgets.optimal})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="agentgen-sym",
@@ -796,6 +842,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     gen.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
                      help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
+    _bievol_options(gen)
     gen.set_defaults(handler=cmd_generate, output_folder="out")
 
     evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
@@ -808,6 +855,7 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
+    _bievol_options(evo)
     evo.set_defaults(handler=cmd_evolve, output_folder="out")
 
     x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",

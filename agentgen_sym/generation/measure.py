@@ -1,8 +1,11 @@
-"""Difficulty is measured, not assumed: check, ground, solve, validate, and record the figures.
+"""Difficulty is measured, not assumed: solve, validate, and record the figures.
 
-The optimal planner gets the budget first; when it does not finish, the satisficing one
-does and the task is flagged ``optimal = False``. A task is kept only when its problem
-compiles without errors and ``solve`` returns a plan (which it has validated).
+Budgets are counted in expanded states, never seconds, so the same candidate gets the same
+verdict on any machine and under any load. Cheap means come first: a satisficing plan gives an
+upper bound, an admissible heuristic at the initial state a lower one, and when they meet the
+plan is optimal without an optimal search. Otherwise the optimal planner gets its expansions;
+when it does not finish, the satisficing plan is kept, flagged ``optimal = False``, with the
+lower bound recorded. A task is kept only when ``solve`` returns a plan (which it has validated).
 """
 
 from __future__ import annotations
@@ -13,15 +16,30 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.solve import solve
+from agentgen_sym.planners.registry import HEURISTICS, make_planner
+from agentgen_sym.planners.result import Status
+from agentgen_sym.solve import Solution, solve
 
-OPTIMAL_BUDGET_S = 3.0
-SATISFICING_BUDGET_S = 10.0
+UNSOLVABLE = "unsolvable"
+OVER_BUDGET = "over budget"
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Expanded states allowed per candidate: the satisficing search, then the optimal one."""
+
+    satisficing: int = 20_000
+    optimal: int = 5_000
+
+    def key(self) -> dict[str, int]:
+        return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal}
 
 
 @dataclass(frozen=True)
@@ -30,6 +48,7 @@ class Measurement:
     cost: int
     optimal: bool
     expanded: int
+    bound: int | None = None  # a proven lower bound on the optimal cost (= cost when optimal)
 
     @property
     def difficulty(self) -> int:
@@ -52,21 +71,55 @@ class Stopwatch:
             self.seconds[name] += time.perf_counter() - started
 
 
-def measure(domain: ast.Domain, problem: ast.Problem, optimal_budget: float = OPTIMAL_BUDGET_S,
-            satisficing_budget: float = SATISFICING_BUDGET_S, watch: Stopwatch | None = None
+def lower_bound(task: CompiledTask) -> int:
+    """An admissible estimate of the optimal cost from the initial state (LM-cut where the task allows,
+    else h_max); 0 when the goal already holds."""
+    ground = task.ground
+    name = "lmcut" if make_planner("astar-lmcut").unsupported(ground) is None else "hmax"
+    heuristic = HEURISTICS[name].factory()
+    heuristic.precompute(ground)
+    value = float(heuristic.compute(ground.unpack(ground.init_bits[None, :]))[0])
+    return int(np.ceil(value - 1e-9)) if np.isfinite(value) else -1  # -1: a proven dead end
+
+
+def measure(domain: ast.Domain, problem: ast.Problem, budgets: Budgets = Budgets(), watch: Stopwatch | None = None
             ) -> Measurement | None:
-    """Solve and validate a generated problem; None when it has errors or no validated plan."""
+    """Check, ground, solve and validate a problem; None when it has errors or no validated plan."""
     watch = watch or Stopwatch()
-    with watch.stage("compile"):
+    with watch.stage("ground"):
         try:
             task = compile_task(domain, problem)
         except (PddlError, GroundingError):
             return None
-    with watch.stage("solve"):
-        solution, optimal = solve(task, "optimal", optimal_budget), True
-        if not solution.solved:
-            solution, optimal = solve(task, "default", satisficing_budget), False
-    if not solution.solved:
-        return None
+    measured = measure_task(task, budgets, watch)
+    return measured if isinstance(measured, Measurement) else None
+
+
+def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwatch | None = None
+                 ) -> Measurement | str:
+    """Solve and validate a compiled candidate; without a validated plan, why: ``UNSOLVABLE`` (proved)
+    or ``OVER_BUDGET`` (no plan within the expansions)."""
+    watch = watch or Stopwatch()
+    with watch.stage("bound"):
+        bound = lower_bound(task)
+    if bound < 0:
+        return UNSOLVABLE
+    with watch.stage("satisficing"):
+        found = solve(task, "default", expansion_limit=budgets.satisficing)
+    expanded = found.stats.expanded
+    if found.solved and int(found.cost) <= bound:  # the bounds meet: optimal without an optimal search
+        return _measurement(found, True, expanded, bound)
+    with watch.stage("optimal"):
+        best = solve(task, "optimal", expansion_limit=budgets.optimal)
+    expanded += best.stats.expanded
+    if best.solved:
+        return _measurement(best, True, expanded, int(best.cost))
+    if found.solved:
+        return _measurement(found, False, expanded, bound)
+    proved = Status.UNSOLVABLE in (found.status, best.status)
+    return UNSOLVABLE if proved else OVER_BUDGET
+
+
+def _measurement(solution: Solution, optimal: bool, expanded: int, bound: int) -> Measurement:
     return Measurement(tuple(GroundAction(s.action, s.args) for s in solution.steps), int(solution.cost),
-                       optimal, solution.stats.expanded)
+                       optimal, expanded, bound)
