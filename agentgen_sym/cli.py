@@ -37,6 +37,7 @@ from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.generation.generate import EvolveOptions
 from agentgen_sym.generation.measure import Budgets
+from agentgen_sym.pipeline import TABLE, RunOptions, table_row
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.progress import Progress
 from agentgen_sym.planners.result import Status
@@ -594,24 +595,26 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     bar: list[Progress] = []
 
-    def progress(done: int, total: int, name: str) -> None:
+    def progress(done: float, total: float, note: str) -> None:
+        """Domains done (with the current one's fraction) as tasks: n per domain."""
         if not bar:
-            bar.append(Progress(total, "run", unit="domain"))
-        bar[0].note(name)
-        bar[0].update(done - bar[0].done)
+            bar.append(Progress(int(total) * args.n, "run", unit="task"))
+        bar[0].note(note)
+        bar[0].update(int(done * args.n) - bar[0].done)
 
+    lo, hi = args.range if args.range else (1, None)
+    options = RunOptions(args.n, args.seed, lo, hi, _evolve_options(args))
     try:
-        summaries = run_pipeline(corpus, out, args.n, args.seed, progress)
+        summaries = run_pipeline(corpus, out, args.n, args.seed, progress, options=options, log=_eprint)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
             bar[0].close()
-    print_table(["domain", "tasks", "difficulty", "valid plans", "seconds"],
-                [[s.domain, str(s.tasks), s.error or f"{s.lo}..{s.hi}", str(s.valid_plans), f"{s.seconds:.1f}"]
-                 for s in summaries])
+    print_table(list(TABLE), [table_row(s) for s in summaries])
     total = sum(s.tasks for s in summaries)
-    print(f"\n{total} tasks, {sum(s.valid_plans for s in summaries)} valid gold plans, "
+    evolved = sum(s.easier + s.harder for s in summaries)
+    print(f"\n{total} tasks ({evolved} Bi-Evol variants), {sum(s.valid_plans for s in summaries)} valid gold plans, "
           f"{time.perf_counter() - started:.0f} s; dataset and report in {out}/")
     return EXIT_FINDINGS if any(s.error for s in summaries) else EXIT_OK
 
@@ -924,6 +927,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
     r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    r.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
+                   help="difficulty range to cover evenly per domain (default: 1..the hardest found)")
+    _bievol_options(r)
     r.set_defaults(handler=cmd_run, output_folder="out")
 
     d = sub.add_parser("draft", help="draft one environment from a text with an LLM, stage by stage",

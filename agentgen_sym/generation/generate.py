@@ -37,7 +37,7 @@ from agentgen_sym.files import inside, write_atomic
 from .dedup import Deduplicator
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
 from .grounding import Groundings
-from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
+from .measure import BEYOND, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
 MAX_WALK = 24
@@ -110,7 +110,7 @@ class GeneratedTask:
 @dataclass(frozen=True)
 class GenerationReport:
     """What a run made: ``evolution`` counts per direction (``candidates``, ``verified``, ``kept``,
-    ``over_budget``, ``unsolvable``) and per level (``walk``/``input``/``easier``/``harder`` verified, ``kept``);
+    ``over_budget``, ``unsolvable``, ``beyond_range``: provably harder than the range, not searched) and per level (``walk``/``input``/``easier``/``harder`` verified, ``kept``);
     ``unreached`` maps each level asked for but not filled to the reason."""
 
     domain: str
@@ -183,15 +183,16 @@ class TaskPool:
         self.rounds = 0
         self.chains_open: dict[str, int] = {}
         self.done, self.total = 0, 0
+        self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
     def consider(self, spec: TaskSpec, parent: Generated | None = None, direction: str | None = None
-                 ) -> Generated | None:
-        """Measure a candidate; the verified task when it is new and solvable within the budgets."""
+                 ) -> Generated | str:
+        """Measure a candidate: the verified task when it is new and solvable within the budgets, else why not."""
         declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
         mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
         with self.watch.stage("dedup"):
             if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
-                return None
+                return "duplicate"
         self.candidates += 1
         counts = self.evolution[direction] if direction else Counter()
         counts["candidates"] += 1
@@ -200,13 +201,13 @@ class TaskPool:
                 compiled = self.groundings.compile(spec, f"candidate-{self.candidates}")
             except (PddlError, GroundingError):
                 counts["errors"] += 1
-                return None
-        measured = measure_task(compiled, self.options.budgets, self.watch)
+                return "error"
+        measured = measure_task(compiled, self.options.budgets, self.watch, self.cap)
         if not isinstance(measured, Measurement):
-            counts["over_budget" if measured == OVER_BUDGET else "unsolvable"] += 1
-            return None
+            counts[measured.replace(" ", "_")] += 1
+            return measured
         if measured.difficulty == 0:
-            return None
+            return "trivial"
         counts["verified"] += 1
         item = Generated(spec, measured, len(self.items), None if parent is None else parent.order, direction)
         self.items.append(item)
@@ -225,7 +226,7 @@ class TaskPool:
             with self.watch.stage("walks"):
                 rng = unit_rng(self.seed, self.domain.name, "walk", attempt)
                 spec = _walk_spec(self.task, rng, self.seed_problem.objects, self.statics, attempt)
-            if self.consider(spec) is not None:
+            if isinstance(self.consider(spec), Generated):
                 self._tick(1, f"seed task {len(self.items)}/{target}")
 
     def missing(self, levels: range) -> list[int]:
@@ -244,6 +245,7 @@ class TaskPool:
         its hardest until ``hi``; a chain ends after PATIENCE rounds that verify nothing beyond its front
         (each round draws new variants from a stream of its own). The rounds stop
         when every level holds its share of ``n`` tasks, no chain is open, or ``options.rounds`` are done."""
+        self.cap = hi
         chains = {(s.order, d): [s] for s in seeds for d in DIRECTIONS}
         stale: Counter[tuple[int, str]] = Counter()
         for round_no in range(self.options.rounds):
@@ -257,16 +259,19 @@ class TaskPool:
                         continue
                     rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
                     made: list[Generated] = []
+                    beyond = False
                     for parent in front:
                         with self.watch.stage("variants"):
                             specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
                         for spec in specs:
                             found = self.consider(replace(spec, parent=None), parent, direction)
-                            if found is not None:
+                            if isinstance(found, Generated):
                                 made.append(found)
+                            beyond |= found == BEYOND
                     nxt = _front(front, made, direction, self.options.width)
-                    reached = nxt and (min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
-                                       else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
+                    reached = beyond or bool(nxt) and (
+                        min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
+                        else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
                     key = (root.order, direction)
                     stale[key] = 0 if nxt else stale[key] + 1
                     if reached or stale[key] >= PATIENCE:
@@ -339,8 +344,9 @@ class TaskPool:
                 out[level] = (f"budget: {self.chains_open[direction]} {direction} chain(s) still open after "
                               f"{self.rounds} round(s)")
             elif direction and counts.get("over_budget"):
+                budgets = self.options.budgets
                 out[level] = (f"budget: {counts['over_budget']} {direction} candidate(s) not solved within "
-                              f"{self.options.budgets.satisficing} expansions")
+                              f"{budgets.optimal} + {budgets.satisficing} expansions")
             elif direction:
                 out[level] = f"not expressible from these seeds: every {direction} chain ended before it"
             else:
@@ -377,6 +383,7 @@ def generate_tasks(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: 
     pool = TaskPool(domain, _walk_base(seed_problem), seed, progress, options)
     n_seeds = max(2, -(-n // 2))
     pool.total = n_seeds * (1 + options.rounds)
+    pool.cap = hi
     pool.walks(target=n_seeds, max_attempts=30 * n_seeds)
     pool.done = len(pool.items)
     pool.evolve(list(pool.items), lo, hi, n)
@@ -521,11 +528,12 @@ def _write_report(out_dir: Path, report: GenerationReport) -> None:
     flagged = sum(not r["optimal"] for r in report.tasks)
     lines += ["", "| origin | tasks |", "|---|---|"] + [f"| {o} | {c} |" for o, c in sorted(origins.items())]
     lines += ["", "## Bi-Evol", "", f"{report.rounds} round(s) both ways from every seed task.", "",
-              "| direction | candidates | verified | kept | over budget | unsolvable |", "|---|---|---|---|---|---|"]
+              "| direction | candidates | verified | kept | over budget | unsolvable | beyond range |",
+              "|---|---|---|---|---|---|---|"]
     for direction in DIRECTIONS:
         c = report.evolution.get(direction, {})
         lines.append(f"| {direction} | {c.get('candidates', 0)} | {c.get('verified', 0)} | {c.get('kept', 0)} | "
-                     f"{c.get('over_budget', 0)} | {c.get('unsolvable', 0)} |")
+                     f"{c.get('over_budget', 0)} | {c.get('unsolvable', 0)} | {c.get('beyond_range', 0)} |")
     lines += ["", "| level | walk | input | easier | harder | kept |", "|---|---|---|---|---|---|"]
     for level in range(report.lo, report.hi + 1):
         c = report.levels.get(level, {})

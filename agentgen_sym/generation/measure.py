@@ -1,11 +1,12 @@
 """Difficulty is measured, not assumed: solve, validate, and record the figures.
 
 Budgets are counted in expanded states, never seconds, so the same candidate gets the same
-verdict on any machine and under any load. Cheap means come first: a satisficing plan gives an
-upper bound, an admissible heuristic at the initial state a lower one, and when they meet the
-plan is optimal without an optimal search. Otherwise the optimal planner gets its expansions;
-when it does not finish, the satisficing plan is kept, flagged ``optimal = False``, with the
-lower bound recorded. A task is kept only when ``solve`` returns a plan (which it has validated).
+verdict on any machine and under any load. Cheap means come first: an admissible heuristic at
+the initial state bounds the optimal cost from below, and a candidate whose bound already lies
+beyond the hardest level wanted is not searched at all; then the optimal search (breadth-first
+with unit costs, A* otherwise) gets its expansions; when it does not finish, a satisficing plan
+is kept, flagged ``optimal = False`` with the lower bound recorded (optimal after all when the
+two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
 """
 
 from __future__ import annotations
@@ -29,14 +30,16 @@ from agentgen_sym.solve import Solution, solve
 
 UNSOLVABLE = "unsolvable"
 OVER_BUDGET = "over budget"
+BEYOND = "beyond range"
 
 
 @dataclass(frozen=True)
 class Budgets:
-    """Expanded states allowed per candidate: the satisficing search, then the optimal one."""
+    """Expanded states allowed per candidate: the optimal search, then (when it does not finish) the
+    satisficing one."""
 
-    satisficing: int = 20_000
-    optimal: int = 5_000
+    satisficing: int = 5_000
+    optimal: int = 20_000
 
     def key(self) -> dict[str, int]:
         return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal}
@@ -95,29 +98,33 @@ def measure(domain: ast.Domain, problem: ast.Problem, budgets: Budgets = Budgets
     return measured if isinstance(measured, Measurement) else None
 
 
-def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwatch | None = None
-                 ) -> Measurement | str:
-    """Solve and validate a compiled candidate; without a validated plan, why: ``UNSOLVABLE`` (proved)
-    or ``OVER_BUDGET`` (no plan within the expansions)."""
+def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwatch | None = None,
+                 cap: int | None = None) -> Measurement | str:
+    """Solve and validate a compiled candidate; without a validated plan, why: ``UNSOLVABLE`` (proved),
+    ``BEYOND`` (its lower bound exceeds ``cap``, the hardest level wanted: not worth a search) or
+    ``OVER_BUDGET`` (no plan within the expansions)."""
     watch = watch or Stopwatch()
     with watch.stage("bound"):
         bound = lower_bound(task)
     if bound < 0:
         return UNSOLVABLE
+    if cap is not None and bound > cap:
+        return BEYOND
+    # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
+    # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
+    with watch.stage("optimal"):
+        best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax", expansion_limit=budgets.optimal)
+    if best.solved:
+        return _measurement(best, True, best.stats.expanded, int(best.cost))
+    if best.status is Status.UNSOLVABLE:
+        return UNSOLVABLE
     with watch.stage("satisficing"):
         found = solve(task, "default", expansion_limit=budgets.satisficing)
-    expanded = found.stats.expanded
-    if found.solved and int(found.cost) <= bound:  # the bounds meet: optimal without an optimal search
-        return _measurement(found, True, expanded, bound)
-    with watch.stage("optimal"):
-        best = solve(task, "optimal", expansion_limit=budgets.optimal)
-    expanded += best.stats.expanded
-    if best.solved:
-        return _measurement(best, True, expanded, int(best.cost))
+    expanded = best.stats.expanded + found.stats.expanded
     if found.solved:
-        return _measurement(found, False, expanded, bound)
-    proved = Status.UNSOLVABLE in (found.status, best.status)
-    return UNSOLVABLE if proved else OVER_BUDGET
+        optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
+        return _measurement(found, optimal, expanded, bound)
+    return UNSOLVABLE if found.status is Status.UNSOLVABLE else OVER_BUDGET
 
 
 def _measurement(solution: Solution, optimal: bool, expanded: int, bound: int) -> Measurement:
