@@ -602,7 +602,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         bar[0].note(note)
         bar[0].update(int(done * args.n) - bar[0].done)
 
-    lo, hi = args.range if args.range else (1, None)
+    lo, hi = args.range
     options = RunOptions(args.n, args.seed, lo, hi, _evolve_options(args))
     try:
         summaries = run_pipeline(corpus, out, args.n, args.seed, progress, options=options, log=_eprint)
@@ -719,6 +719,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- entry point
+
+
+RUN_RANGE = (1, 8)
+"""The main job's levels: a bound lets Bi-Evol stop a chain, and skip candidates provably beyond it."""
 
 
 def _bievol_options(p: argparse.ArgumentParser) -> None:
@@ -927,8 +931,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
     r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    r.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
-                   help="difficulty range to cover evenly per domain (default: 1..the hardest found)")
+    r.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), default=RUN_RANGE,
+                   help=f"difficulty range to cover evenly per domain (default: {RUN_RANGE[0]} {RUN_RANGE[1]})")
     _bievol_options(r)
     r.set_defaults(handler=cmd_run, output_folder="out")
 
