@@ -229,10 +229,6 @@ class TaskPool:
             if isinstance(self.consider(spec), Generated):
                 self._tick(1, f"seed task {len(self.items)}/{target}")
 
-    def missing(self, levels: range) -> list[int]:
-        present = {g.measurement.difficulty for g in self.items}
-        return [level for level in levels if level not in present]
-
     def _full(self, lo: int, hi: int | None, n: int) -> bool:
         levels = Counter(g.measurement.difficulty for g in self.items)
         top = hi if hi is not None else max(levels, default=lo)
