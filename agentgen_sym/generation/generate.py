@@ -2,14 +2,16 @@
 
 Goals come from states reached by random walks (facts that became true, never ones true
 at the start), initial states from walks too, so every candidate is solvable by
-construction; still, each is re-checked, solved and validated before it is kept, and
-duplicates up to object renaming are dropped. Bi-Evol then widens the pool both ways and
-the final set is picked for an even difficulty histogram over the requested range.
+construction; still, each is solved and validated before it is kept, and duplicates up to
+object renaming are dropped. Bi-Evol then runs in rounds both ways from every seed task
+(``TaskPool.evolve``), and the final set is picked for an even difficulty histogram over the
+requested range, Bi-Evol's variants first; every task keeps its lineage back to its seed task.
 
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
 a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
   domain.pddl, templates.json (when the domain has one), tasks/<id>.pddl,
-  tasks.jsonl (one record per task: figures, plan, provenance, seed), report.md, difficulty.png
+  tasks.jsonl (one record per task: figures, plan, provenance and lineage, seed), report.md, difficulty.png
+(files of an earlier set in the same folder are removed).
 Every random choice follows ``seed``, so the same seed gives byte-identical files.
 """
 
