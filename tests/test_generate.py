@@ -175,3 +175,24 @@ def test_generate_cli_refuses_broken_input(tmp_path: Path, capsys):
     broken.write_text(DOMAIN.read_text().replace(":precondition", ":precondtion", 1))
     assert cli.main(["generate", str(broken), str(SEED), "--n", "2", "--out", str(tmp_path / "o")]) == 1
     assert "E105" in capsys.readouterr().err
+
+
+def test_a_reused_grounding_measures_like_a_fresh_one(generated):
+    """Candidates over the seed's objects reuse one grounding (other init and goal bits): each measures
+    exactly as when it is checked and ground from its own problem file, with fewer groundings."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation.generate import _spec_of, _walk_base
+    from agentgen_sym.generation.grounding import Groundings
+    from agentgen_sym.generation.measure import measure_task
+
+    domain = parse_domain(generated / "domain.pddl")
+    groundings = Groundings(domain)
+    groundings.compile(_spec_of(_walk_base(parse_problem(SEED)), domain, ()), "seed")
+    records = _records(generated)
+    for record in records:
+        problem = parse_problem(generated / record["problem_file"])
+        reused = measure_task(groundings.compile(_spec_of(problem, domain, ()), record["id"]))
+        fresh = measure_task(compile_task(domain, problem))
+        assert (reused.difficulty, reused.cost, reused.optimal) == (fresh.difficulty, fresh.cost, fresh.optimal)
+        assert reused.difficulty == record["difficulty"]
+    assert groundings.groundings < 1 + len(records)
