@@ -39,7 +39,7 @@ from agentgen_sym.files import inside, write_atomic
 from .dedup import Deduplicator
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
 from .grounding import Groundings
-from .measure import BEYOND, Budgets, Measurement, Stopwatch, measure_task
+from .measure import Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
 MAX_WALK = 24
@@ -257,7 +257,6 @@ class TaskPool:
                         continue
                     rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
                     made: list[Generated] = []
-                    beyond = False
                     for parent in front:
                         with self.watch.stage("variants"):
                             specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
@@ -265,9 +264,8 @@ class TaskPool:
                             found = self.consider(replace(spec, parent=None), parent, direction)
                             if isinstance(found, Generated):
                                 made.append(found)
-                            beyond |= found == BEYOND
                     nxt = _front(front, made, direction, self.options.width)
-                    reached = beyond or bool(nxt) and (
+                    reached = bool(nxt) and (
                         min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
                         else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
                     key = (root.order, direction)
@@ -333,7 +331,7 @@ class TaskPool:
         present = sorted({g.measurement.difficulty for g in self.items})
         out = {}
         for level in range(lo, top + 1):
-            if histogram.get(level):
+            if histogram.get(level) or level in present:  # selected, or left out only because n is smaller
                 continue
             direction = "harder" if not present or level > present[-1] else \
                 "easier" if level < present[0] else None
@@ -345,6 +343,9 @@ class TaskPool:
                 budgets = self.options.budgets
                 out[level] = (f"budget: {counts['over_budget']} {direction} candidate(s) not solved within "
                               f"{budgets.optimal} + {budgets.satisficing} expansions")
+            elif direction and counts.get("beyond_range"):
+                out[level] = (f"not reached: every {direction} chain ended, its variants either short of it or "
+                              f"past it ({counts['beyond_range']} provably beyond the range)")
             elif direction:
                 out[level] = f"not expressible from these seeds: every {direction} chain ended before it"
             else:

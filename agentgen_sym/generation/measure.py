@@ -108,7 +108,7 @@ def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwa
         bound = lower_bound(task)
     if bound < 0:
         return UNSOLVABLE
-    if cap is not None and bound > cap:
+    if cap is not None and _length_bound(task, bound) > cap:
         return BEYOND
     # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
     # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
@@ -125,6 +125,14 @@ def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwa
         optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
         return _measurement(found, optimal, expanded, bound)
     return UNSOLVABLE if found.status is Status.UNSOLVABLE else OVER_BUDGET
+
+
+def _length_bound(task: CompiledTask, cost_bound: int) -> int:
+    """A lower bound on the plan length from one on the cost: no step costs more than the dearest operator."""
+    ground = task.ground
+    costs = ground.cost[ground.action_mask]
+    dearest = int(costs.max()) if costs.size else 1
+    return -(-cost_bound // dearest) if dearest > 0 else 0
 
 
 def _measurement(solution: Solution, optimal: bool, expanded: int, bound: int) -> Measurement:
