@@ -196,3 +196,16 @@ def test_a_reused_grounding_measures_like_a_fresh_one(generated):
         assert (reused.difficulty, reused.cost, reused.optimal) == (fresh.difficulty, fresh.cost, fresh.optimal)
         assert reused.difficulty == record["difficulty"]
     assert groundings.groundings < 1 + len(records)
+
+
+def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypatch):
+    """Piped, generate prints plain progress lines counting steps (seed tasks, then Bi-Evol rounds per seed
+    task) out of a total known from the start, ending at that total."""
+    import re
+
+    monkeypatch.setenv("AGENTGEN_SYM_PROGRESS", "1")
+    assert cli.main(["generate", str(DOMAIN), str(SEED), "--n", "2", "--range", "1", "3", "--rounds", "2",
+                     "--out", str(tmp_path / "o")]) == 0
+    counts = [tuple(map(int, m)) for m in re.findall(r"^generate:.*?(\d+)/(\d+) \[", capsys.readouterr().err, re.M)]
+    assert counts and len({total for _done, total in counts}) == 1
+    assert counts[-1][0] == counts[-1][1] == 2 * (1 + 2)  # two seed tasks, each one step per round
