@@ -282,11 +282,10 @@ class TaskPool:
         if self.progress:
             self.progress(min(self.done, self.total), self.total, note)
 
-    def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None,
-               evolved_first: bool = True) -> TaskSet:
+    def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None) -> TaskSet:
         """Up to ``n`` tasks spread evenly over [lo, hi]; within a level Bi-Evol's variants come first."""
         top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
-        ranked = sorted(self.items, key=lambda g: (evolved_first and g.direction is None, g.order))
+        ranked = sorted(self.items, key=lambda g: (g.direction is None, g.order))
         chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
         chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
         name = self.domain.name
