@@ -209,3 +209,15 @@ def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypa
     counts = [tuple(map(int, m)) for m in re.findall(r"^generate:.*?(\d+)/(\d+) \[", capsys.readouterr().err, re.M)]
     assert counts and len({total for _done, total in counts}) == 1
     assert counts[-1][0] == counts[-1][1] == 2 * (1 + 2)  # two seed tasks, each one step per round
+
+
+def test_a_level_past_the_expansion_budget_is_reported_as_budget(tmp_path: Path):
+    """With few expansions, hard candidates cannot be settled: the harder chains end there and the levels
+    beyond are reported as a budget limit, not as something the domain cannot express."""
+    from agentgen_sym.generation.generate import EvolveOptions
+    from agentgen_sym.generation.measure import Budgets
+
+    tight = EvolveOptions(rounds=3, budgets=Budgets(satisficing=5, optimal=40))
+    report = generate(DOMAIN, SEED, n=6, seed=5, out_dir=tmp_path / "o", lo=1, hi=10, options=tight)
+    assert report.tasks and report.evolution["harder"].get("over_budget", 0) >= 1
+    assert report.unreached and report.unreached[10].startswith("budget")

@@ -39,7 +39,7 @@ from agentgen_sym.files import inside, write_atomic
 from .dedup import Deduplicator
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
 from .grounding import Groundings
-from .measure import Budgets, Measurement, Stopwatch, measure_task
+from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
 MAX_WALK = 24
@@ -185,6 +185,7 @@ class TaskPool:
         self.rounds = 0
         self.chains_open: dict[str, int] = {}
         self.done, self.total = 0, 0
+        self.chains_at_budget = 0  # harder chains ended by a candidate the expansions could not settle
         self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
     def consider(self, spec: TaskSpec, parent: Generated | None = None, direction: str | None = None
@@ -241,7 +242,8 @@ class TaskPool:
         """Bi-Evol in rounds, both ways from every seed task: each round evolves every open chain one step.
         An easier chain carries on from its easiest new variant until it reaches ``lo``, a harder one from
         its hardest until ``hi``; a chain ends after PATIENCE rounds that verify nothing beyond its front
-        (each round draws new variants from a stream of its own). The rounds stop
+        (each round draws new variants from a stream of its own), and a harder chain as soon as one of its
+        candidates is not settled within the expansions (its successors would only be harder). The rounds stop
         when every level holds its share of ``n`` tasks, no chain is open, or ``options.rounds`` are done."""
         self.cap = hi
         chains = {(s.order, d): [s] for s in seeds for d in DIRECTIONS}
@@ -257,6 +259,7 @@ class TaskPool:
                         continue
                     rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
                     made: list[Generated] = []
+                    over = False
                     for parent in front:
                         with self.watch.stage("variants"):
                             specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
@@ -264,13 +267,16 @@ class TaskPool:
                             found = self.consider(replace(spec, parent=None), parent, direction)
                             if isinstance(found, Generated):
                                 made.append(found)
+                            over |= found == OVER_BUDGET
                     nxt = _front(front, made, direction, self.options.width)
                     reached = bool(nxt) and (
                         min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
                         else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
                     key = (root.order, direction)
                     stale[key] = 0 if nxt else stale[key] + 1
-                    if reached or stale[key] >= PATIENCE:
+                    if over and direction == "harder":  # harder than the budget can measure: going on only
+                        self.chains_at_budget += 1       # spends expansions on more of the same
+                    if reached or stale[key] >= PATIENCE or (over and direction == "harder"):
                         del chains[key]
                     elif nxt:
                         chains[key] = nxt
@@ -338,6 +344,10 @@ class TaskPool:
             if direction and self.chains_open.get(direction):
                 out[level] = (f"budget: {self.chains_open[direction]} {direction} chain(s) still open after "
                               f"{self.rounds} round(s)")
+            elif direction == "harder" and self.chains_at_budget:
+                budgets = self.options.budgets
+                out[level] = (f"budget: {self.chains_at_budget} harder chain(s) ended at a candidate not settled "
+                              f"within {budgets.optimal} + {budgets.satisficing} expansions")
             elif direction and counts.get("over_budget"):
                 budgets = self.options.budgets
                 out[level] = (f"budget: {counts['over_budget']} {direction} candidate(s) not solved within "
