@@ -42,6 +42,9 @@ from agentgen_sym.discover import Unit, discover
 from agentgen_sym.files import FolderBusy, exclusive, output_problem, read_text_bounded, write_atomic
 from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.joblimits import JobLimitReached, job_limits
+from agentgen_sym.generation.generate import EvolveOptions
+from agentgen_sym.generation.measure import Budgets
+from agentgen_sym.pipeline import TABLE, RunOptions, table_row
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.progress import Progress
 from agentgen_sym.planners.result import Status
@@ -580,10 +583,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _generation_summary(report: GenerationReport, out: Path) -> None:
     levels = range(report.lo, report.hi + 1)
-    print_table(["difficulty", "tasks"], [[str(level), str(report.histogram.get(level, 0))] for level in levels])
+    print_table(["difficulty", "tasks", "easier made", "harder made"],
+                [[str(level), str(report.histogram.get(level, 0)), str(report.levels.get(level, {}).get("easier", 0)),
+                  str(report.levels.get(level, {}).get("harder", 0))] for level in levels])
     for label, reason in report.skipped:
         _eprint(f"skipped {label}: {reason}")
-    print(f"\n{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates) written to {out}; "
+    for level, reason in report.unreached.items():
+        _eprint(f"level {level} asked for but not reached: {reason}")
+    bievol = "; ".join(f"{d}: {c.get('candidates', 0)} candidates, {c.get('verified', 0)} verified, "
+                       f"{c.get('kept', 0)} kept" for d, c in report.evolution.items())
+    print(f"\nBi-Evol, {report.rounds} round(s) both ways from every seed task: {bievol}")
+    print(f"{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates), "
+          f"{report.filled}/{report.hi - report.lo + 1} levels filled, written to {out}; "
           f"report: {out / 'report.md'}" + (f"; {len(report.skipped)} input task(s) skipped" if report.skipped else ""))
 
 
@@ -593,12 +604,35 @@ def _raise_if_writing(exc: OSError, out: Path) -> None:
         raise exc
 
 
+class _StepProgress:
+    """Adapts generation's ``progress(done, total, note)`` calls to one Progress bar (made at the first call,
+    when the total is known)."""
+
+    def __init__(self, desc: str) -> None:
+        self.desc = desc
+        self.bar: Progress | None = None
+
+    def __call__(self, done: int, total: int, note: str) -> None:
+        if self.bar is None:
+            self.bar = Progress(total, self.desc, unit="step")
+        self.bar.note(note)
+        self.bar.update(done - self.bar.done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _evolve_options(args: argparse.Namespace) -> EvolveOptions:
+    return EvolveOptions(args.rounds, budgets=Budgets(args.satisficing_expansions, args.optimal_expansions))
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = Progress(None, "generate", unit="step")
+    progress = _StepProgress("generate")
     try:
         report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
-                          lambda text: progress.note(text))
+                          progress, _evolve_options(args))
     except OSError as exc:
         _raise_if_writing(exc, Path(args.out))
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
@@ -614,10 +648,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_evolve(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = Progress(None, "evolve", unit="step")
+    progress = _StepProgress("evolve")
     try:
-        report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi,
-                        lambda text: progress.note(text))
+        report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
+                        _evolve_options(args))
     except OSError as exc:
         _raise_if_writing(exc, Path(args.out))
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
@@ -713,24 +747,27 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     bar: list[Progress] = []
 
-    def progress(done: int, total: int, name: str) -> None:
+    def progress(done: float, total: float, note: str) -> None:
+        """Domains done (with the current one's fraction) as tasks: n per domain."""
         if not bar:
-            bar.append(Progress(total, "run", unit="domain"))
-        bar[0].note(name)
-        bar[0].update(done - bar[0].done)
+            bar.append(Progress(int(total) * args.n, "run", unit="task"))
+        bar[0].note(note)
+        bar[0].update(int(done * args.n) - bar[0].done)
 
+    lo, hi = args.range
+    options = RunOptions(args.n, args.seed, lo, hi, _evolve_options(args))
     try:
-        summaries = run_pipeline(corpus, out, args.n, args.seed, progress, executor=_executor(args))
+        summaries = run_pipeline(corpus, out, args.n, args.seed, progress, options=options, log=_eprint,
+                                 executor=_executor(args))
     except (ValueError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
         if bar:
             bar[0].close()
-    print_table(["domain", "tasks", "difficulty", "valid plans", "seconds"],
-                [[s.domain, str(s.tasks), s.error or f"{s.lo}..{s.hi}", str(s.valid_plans), f"{s.seconds:.1f}"]
-                 for s in summaries])
+    print_table(list(TABLE), [table_row(s) for s in summaries])
     total = sum(s.tasks for s in summaries)
-    print(f"\n{total} tasks, {sum(s.valid_plans for s in summaries)} valid gold plans, "
+    evolved = sum(s.easier + s.harder for s in summaries)
+    print(f"\n{total} tasks ({evolved} Bi-Evol variants), {sum(s.valid_plans for s in summaries)} valid gold plans, "
           f"{time.perf_counter() - started:.0f} s; dataset and report in {out}/")
     return EXIT_FINDINGS if any(s.error for s in summaries) else EXIT_OK
 
@@ -912,6 +949,23 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- entry point
 
 
+RUN_RANGE = (1, 8)
+"""The main job's levels: a bound lets Bi-Evol stop a chain, and skip candidates provably beyond it."""
+
+
+def _bievol_options(p: argparse.ArgumentParser) -> None:
+    """Bi-Evol's budget, the same for generate, evolve and run; counted in rounds and expansions, never seconds,
+    so the same seed gives the same tasks on any machine."""
+    defaults = EvolveOptions()
+    p.add_argument("--rounds", type=positive_int, default=defaults.rounds,
+                   help=f"Bi-Evol rounds both ways from every seed task, at most (default {defaults.rounds})")
+    p.add_argument("--satisficing-expansions", type=positive_int, default=defaults.budgets.satisficing, metavar="N",
+                   help=f"expanded states for a candidate's first plan (default {defaults.budgets.satisficing})")
+    p.add_argument("--optimal-expansions", type=positive_int, default=defaults.budgets.optimal, metavar="N",
+                   help="expanded states to prove a plan length optimal; beyond it the task is flagged with its "
+                        f"lower bound (default {defaults.budgets.optimal})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="agentgen-sym",
@@ -1041,6 +1095,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
                      help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
     _job_limit_options(gen, "generate")
+    _bievol_options(gen)
     gen.set_defaults(handler=cmd_generate, output_folder="out")
 
     evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
@@ -1054,6 +1109,7 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
     _job_limit_options(evo, "evolve")
+    _bievol_options(evo)
     evo.set_defaults(handler=cmd_evolve, output_folder="out")
 
     x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",
@@ -1124,6 +1180,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
     r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    r.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), default=RUN_RANGE,
+                   help=f"difficulty range to cover evenly per domain (default: {RUN_RANGE[0]} {RUN_RANGE[1]})")
+    _bievol_options(r)
     _job_limit_options(r, "run")
     _executor_options(r)
     r.set_defaults(handler=cmd_run, output_folder="out")

@@ -3,21 +3,25 @@
 Domains are independent units of work, run on an executor (``agentgen_sym.executor``: every local
 core by default, or Ray). Each domain's work lands in ``out/<domain>/`` (every file written
 atomically) and the driver marks it done by a last, atomic write of ``out/<domain>/done.json``,
-which records the options it was made with; a rerun, under any executor, skips domains done with
-the same options, so an interrupted run resumes where it stopped, and redoes those made with
-other options. A domain that cannot be read or generated, or whose worker died more often than
-the executor retries, is reported in the summary and skipped; the rest completes. The dataset
-files and the summary are rewritten at the end from the per-domain results in name order, each
-atomically; nothing written depends on timing or on the number of workers (seconds go to the
-console only).
+which records everything that determines the result: the hashes of the domain folder's files, the
+options, the seed and the code version (a hash of the package's source). A rerun, under any
+executor, reuses a domain only when all of them match, so an interrupted run resumes where it
+stopped, and a domain whose inputs, options or code changed is redone, saying what changed; its
+earlier folders are removed first, so no stale file survives. A domain that cannot be read or
+generated, or whose worker died more often than the executor retries, is reported in the summary
+and skipped; the rest completes. The dataset files and the summary are rewritten at the end from
+the per-domain results in name order, each atomically; nothing written depends on timing or on
+the number of workers (seconds go to the console only).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +32,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation import evolve, generate
+from agentgen_sym.generation.generate import EvolveOptions
 
 from agentgen_sym.export.formats import FORMATS as _REGISTRY
 
@@ -48,6 +53,11 @@ class DomainSummary:
     valid_plans: int
     seconds: float
     error: str = ""
+    easier: int = 0  # selected tasks that are easier variants (Bi-Evol)
+    harder: int = 0
+    levels_filled: int = 0
+    levels_asked: int = 0
+    walks: int = 0  # selected tasks straight from random walks
 
 
 def domains_in(corpus: Path) -> list[Path]:
@@ -55,7 +65,43 @@ def domains_in(corpus: Path) -> list[Path]:
     return sorted(p for p in corpus.iterdir() if (p / "domain.pddl").exists() and any(p.glob("p*.pddl")))
 
 
-def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
+@dataclass(frozen=True)
+class RunOptions:
+    """Everything besides the inputs that determines a domain's result."""
+
+    n: int
+    seed: int
+    lo: int = 1
+    hi: int | None = None
+    evolve: EvolveOptions = EvolveOptions()
+
+    def key(self) -> dict:
+        return {"n": self.n, "seed": self.seed, "lo": self.lo, "hi": self.hi, **self.evolve.key()}
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """A hash of the package's source (modules and grammar): results made by other code are redone."""
+    import agentgen_sym
+    from agentgen_sym import compiler, grammar, planners
+
+    digest = hashlib.sha256(agentgen_sym.__version__.encode())
+    for package in (agentgen_sym, compiler, planners, grammar):
+        for root in map(Path, package.__path__):
+            for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".lark")):
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def fingerprint(folder: Path, options: RunOptions) -> dict:
+    """What ``done.json`` must match for a domain to be reused: its files' hashes, the options, the code."""
+    files = sorted(p for p in folder.iterdir() if p.is_file() and (p.suffix == ".pddl" or p.name == "templates.json"))
+    return {"inputs": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in files},
+            "options": options.key(), "code": code_version()}
+
+
+def run_domain(folder: Path, out: Path, options: RunOptions,
+               progress: Callable[[int, int, str], None] | None = None) -> DomainSummary:
     """One unit of the main job (run in a worker): the domain's files, not yet marked done."""
     from agentgen_sym.export import export
 
@@ -69,52 +115,88 @@ def run_domain(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
     work = out / folder.name
     for stale in (work / "generated", work / "tasks"):  # an earlier run's files, made with other options
         shutil.rmtree(stale, ignore_errors=True)
-    generate(domain_file, seed_problem, n, seed, work / "generated")
-    report = evolve(work / "generated", n, seed, work / "tasks")
+    (work / "done.json").unlink(missing_ok=True)
+
+    def stage(name: str, share: tuple[float, float]) -> Callable[[int, int, str], None] | None:
+        if progress is None:
+            return None
+        return lambda done, total, note: progress(share[0] + (share[1] - share[0]) * done / max(1, total), 1.0,
+                                                  f"{folder.name}: {name}, {note}")
+
+    generate(domain_file, seed_problem, options.n, options.seed, work / "generated", options.lo, options.hi,
+             stage("generate", (0.0, 0.5)), options.evolve)
+    report = evolve(work / "generated", options.n, options.seed, work / "tasks", options.lo, options.hi,
+                    stage("evolve", (0.5, 1.0)), options.evolve)
     valid = 0
     for fmt in FORMATS:
         stats = export(work / "tasks", fmt, work / dataset_file(fmt))
         valid = stats.written
-    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid, time.perf_counter() - started)
+    origins = [str(r["origin"]) for r in report.tasks]
+    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
+                         time.perf_counter() - started, "", sum(o.startswith("easier:") for o in origins),
+                         sum(o.startswith("harder:") for o in origins), report.filled, report.hi - report.lo + 1,
+                         sum(o == "walk" for o in origins))
 
 
-def domain_unit(folder: Path, out: Path, n: int, seed: int) -> DomainSummary:
+def domain_unit(folder: Path, out: Path, options: RunOptions) -> DomainSummary:
     """``run_domain``, with a broken domain's trouble as its summary: one never ends the run."""
     try:
-        return run_domain(folder, out, n, seed)
+        return run_domain(folder, out, options)
     except (PddlError, GroundingError, ValueError, OSError) as exc:
         return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"skipped: {exc}")
 
 
-def _mark_done(work: Path, n: int, seed: int, summary: DomainSummary) -> None:
-    """The domain's last write (by the driver): its options and summary, without the seconds it took."""
-    kept = {k: v for k, v in summary.__dict__.items() if k != "seconds"}
-    write_atomic(work / "done.json", json.dumps({"options": {"n": n, "seed": seed}, "summary": kept}, indent=2) + "\n")
+def _mark_done(folder: Path, out: Path, options: RunOptions, summary: DomainSummary) -> None:
+    """The domain's last write (by the driver): what made it and its summary, without the seconds it took."""
+    kept = {k: v for k, v in asdict(summary).items() if k != "seconds"}
+    write_atomic(out / folder.name / "done.json",
+                 json.dumps({**fingerprint(folder, options), "summary": kept}, indent=2, sort_keys=True) + "\n")
 
 
-def _finished(done: Path, n: int, seed: int) -> DomainSummary | None:
-    """The summary of a domain finished with these options, else None (never run, other options, unreadable)."""
+def _finished(done: Path, expected: dict) -> tuple[DomainSummary | None, str]:
+    """The summary of a domain finished with these inputs, options and code, else None and what changed."""
     try:
         data = json.loads(done.read_text())
-        if data.get("options") == {"n": n, "seed": seed}:
-            return DomainSummary(**{"seconds": 0.0, **data["summary"]})
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        pass
-    return None
+    except OSError:
+        return None, "not done yet"
+    except ValueError:
+        return None, "done.json unreadable"
+    if not isinstance(data, dict):
+        return None, "done.json unreadable"
+    changed = [part for part in ("inputs", "options", "code") if data.get(part) != expected[part]]
+    if changed:
+        details = []
+        if "options" in changed and isinstance(data.get("options"), dict):
+            details = [f"{k} {data['options'].get(k)} -> {v}" for k, v in expected["options"].items()
+                       if data["options"].get(k) != v]
+        return None, "changed: " + ", ".join(changed) + (f" ({', '.join(details)})" if details else "")
+    try:
+        return DomainSummary(**{"seconds": 0.0, **data["summary"]}), "unchanged"
+    except (TypeError, KeyError):
+        return None, "done.json unreadable"
 
 
-def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int, str], None] | None = None,
-        command: str | None = None, executor: ExecutorOptions = ExecutorOptions()) -> list[DomainSummary]:
-    """Run every domain of ``corpus`` (resuming finished ones) on ``executor`` and write out/dataset.*,
-    out/README.md (the dataset card, quoting ``command``) and out/report.md."""
+def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, float, str], None] | None = None,
+        command: str | None = None, options: RunOptions | None = None, log: Callable[[str], None] | None = None,
+        executor: ExecutorOptions = ExecutorOptions()) -> list[DomainSummary]:
+    """Run every domain of ``corpus`` on ``executor`` (reusing those finished with the same inputs, options and
+    code) and write out/dataset.*, out/README.md (the dataset card, quoting ``command``) and out/report.md.
+    ``progress`` gets (domains done, domains, note); ``log`` one line per domain reused or redone."""
     from agentgen_sym.export import combine
 
+    options = options or RunOptions(n, seed)
     if command is None:
         command = f"agentgen-sym run --corpus {corpus} --out {out} --n {n} --seed {seed}"
     folders = domains_in(corpus)
     if not folders:
         raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)")
-    finished = {f.name: _finished(out / f.name / "done.json", n, seed) for f in folders}
+    finished: dict[str, DomainSummary | None] = {}
+    for folder in folders:
+        finished[folder.name], why = _finished(out / folder.name / "done.json", fingerprint(folder, options))
+        if log and finished[folder.name] is not None:
+            log(f"{folder.name}: reused (inputs, options and code unchanged)")
+        elif log and why != "not done yet":
+            log(f"{folder.name}: redone ({why})")
     todo = [f for f in folders if finished[f.name] is None]
     done = len(folders) - len(todo)
     if progress:
@@ -127,16 +209,17 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int
             progress(done, len(folders), name)
 
     if todo:
+        by_name = {f.name: f for f in todo}
         with make_executor(executor, preload=("agentgen_sym.pipeline",)) as pool:
-            units = ((f.name, (f, out, n, seed)) for f in todo)
+            units = ((f.name, (f, out, options)) for f in todo)
             for name, outcome in map_ordered(pool, domain_unit, units, on_done):
                 if isinstance(outcome, UnitFailed):
                     finished[name] = DomainSummary(name, 0, 0, 0, 0, 0.0, f"failed: {outcome.reason}")
                     continue
                 finished[name] = outcome
                 if not outcome.error:
-                    _mark_done(out / name, n, seed, outcome)
-    summaries = [finished[f.name] for f in folders]
+                    _mark_done(by_name[name], out, options, outcome)
+    summaries = [s for s in (finished[f.name] for f in folders) if s is not None]
     for fmt in FORMATS:
         combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),
                 command)
@@ -144,12 +227,25 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[int, int
     return summaries
 
 
+TABLE = ("domain", "tasks", "difficulty", "levels filled", "easier", "harder", "walks", "valid plans", "seconds")
+
+
+def table_row(s: DomainSummary) -> list[str]:
+    """The summary's row under TABLE, for the report and the terminal."""
+    if s.error:
+        return [s.domain, str(s.tasks), s.error, "-", "-", "-", "-", str(s.valid_plans), f"{s.seconds:.1f}"]
+    return [s.domain, str(s.tasks), f"{s.lo}..{s.hi}", f"{s.levels_filled}/{s.levels_asked}", str(s.easier),
+            str(s.harder), str(s.walks), str(s.valid_plans), f"{s.seconds:.1f}"]
+
+
 def _report(summaries: list[DomainSummary]) -> str:
-    lines = ["# agentgen-sym run", "", "| domain | tasks | difficulty | valid plans |", "|---|---|---|---|"]
-    for s in summaries:
-        shown = s.error or f"{s.lo}..{s.hi}"
-        lines.append(f"| {s.domain} | {s.tasks} | {shown} | {s.valid_plans} |")
+    columns = TABLE[:-1]  # no seconds: the report is the same bytes under any load and number of workers
+    lines = ["# agentgen-sym run", "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(table_row(s)[:-1]) + " |" for s in summaries]
     total = sum(s.tasks for s in summaries)
+    evolved = sum(s.easier + s.harder for s in summaries)
+    lines += ["", f"{evolved} of {total} tasks are Bi-Evol variants ({sum(s.easier for s in summaries)} easier, "
+                  f"{sum(s.harder for s in summaries)} harder)."]
     lines += ["", f"{total} tasks in {len(summaries)} domains; datasets: "
                   + ", ".join(dataset_file(fmt) for fmt in FORMATS) + " (card: README.md)"]
     return "\n".join(lines) + "\n"

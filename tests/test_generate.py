@@ -4,6 +4,7 @@ an even difficulty histogram, Bi-Evol both ways, byte-identical for the same see
 from __future__ import annotations
 
 import filecmp
+import importlib
 import json
 from pathlib import Path
 
@@ -90,11 +91,83 @@ def test_select_even_takes_round_robin():
     assert sorted(select_even(items, lambda x: x, 1, 3, 5)) == [1, 1, 2, 3, 3]
 
 
-def test_evolve_goes_both_ways(generated, tmp_path: Path):
+@pytest.fixture(scope="module")
+def evolved(generated, tmp_path_factory):
+    out = tmp_path_factory.mktemp("evo") / "evolved"
+    return out, evolve(generated, n=10, seed=2, out_dir=out, lo=1, hi=8)
+
+
+def test_evolve_goes_both_ways(evolved):
+    """Bi-Evol runs on a folder `generate` wrote (which already covers its levels): both directions make,
+    verify and contribute variants, and the output is not the input."""
+    _out, report = evolved
+    origins = [r["origin"] for r in report.tasks]
+    assert any(o.startswith("easier:") for o in origins) and any(o.startswith("harder:") for o in origins)
+    for direction in ("easier", "harder"):
+        counts = report.evolution[direction]
+        assert counts["candidates"] >= counts["verified"] >= counts["kept"] >= 1, (direction, counts)
+    assert report.rounds >= 1 and max(r["difficulty"] for r in report.tasks) >= 6
+
+
+@pytest.mark.parametrize("disabled", ["easier", "harder"])
+def test_each_direction_is_needed(generated, tmp_path: Path, monkeypatch, disabled):
+    """With one direction switched off, nothing is made that way (the inputs' own variants may still be
+    selected, so the counts say it): test_evolve_goes_both_ways would fail."""
+    moves = importlib.import_module("agentgen_sym.generation.evolve")  # the module, not the function
+    monkeypatch.setattr(moves, disabled, lambda *args: [])
     report = evolve(generated, n=10, seed=2, out_dir=tmp_path / "evolved", lo=1, hi=8)
-    origins = {r["origin"] for r in report.tasks}
-    assert any(o.startswith("easier:") for o in origins) or any(o.startswith("harder:") for o in origins)
-    assert max(r["difficulty"] for r in report.tasks) >= 6
+    assert report.evolution[disabled].get("candidates", 0) == report.evolution[disabled].get("kept", 0) == 0
+    other = "harder" if disabled == "easier" else "easier"
+    assert report.evolution[other]["kept"] >= 1
+
+
+def test_every_variant_keeps_its_lineage_back_to_a_seed(evolved):
+    """No variant has a null parent, whether or not its parent was selected; the chain names each ancestor
+    from the seed task down, and a parent that was selected is the task of that id."""
+    out, report = evolved
+    by_id = {r["id"]: r for r in _records(out)}
+    variants = [r for r in by_id.values() if r["origin"] not in ("walk", "seed")]
+    assert variants
+    for record in by_id.values():
+        lineage = record["lineage"]
+        assert isinstance(lineage, list)
+        if record["origin"] in ("walk", "seed"):
+            assert lineage == [] and record["parent"] is None
+            continue
+        assert lineage and record["parent"] == lineage[-1]["id"] is not None
+        assert lineage[0]["origin"] == "walk"  # the chain ends at a random-walk seed task
+        for entry in lineage:
+            assert entry["id"] and entry["origin"] and entry["difficulty"] >= 1
+        if record["parent"] in by_id:
+            assert by_id[record["parent"]]["difficulty"] == lineage[-1]["difficulty"]
+    assert any(r["parent"] not in by_id for r in variants)  # some ancestors were not selected, still named
+
+
+def test_a_level_asked_for_but_not_reached_is_reported(generated, tmp_path: Path, capsys):
+    """`evolve --range 6 10` on small library tasks: the levels never reached are named with the reason, on
+    stderr and in report.md, instead of a silent set at level 6."""
+    out = tmp_path / "far"
+    assert cli.main(["evolve", str(generated), "--n", "4", "--range", "6", "10", "--rounds", "2",
+                     "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    report = (out / "report.md").read_text()
+    assert "level 10 asked for but not reached: " in err and "Level 10 asked for but not reached: " in report
+    assert "budget" in err or "not expressible" in err
+
+
+def test_reachable_levels_are_all_filled(evolved):
+    """Every level of 1..6 is reachable in library-returns from this seed: none stays empty."""
+    _out, report = evolved
+    assert all(report.histogram.get(level, 0) >= 1 for level in range(1, 7)), report.histogram
+    assert not any(level <= 6 for level in report.unreached)
+
+
+def test_a_used_output_folder_keeps_no_stale_task(tmp_path: Path):
+    out = tmp_path / "tasks"
+    generate(DOMAIN, SEED, n=6, seed=1, out_dir=out, lo=1, hi=4)
+    generate(DOMAIN, SEED, n=2, seed=1, out_dir=out, lo=1, hi=4)
+    ids = {r["id"] for r in _records(out)}
+    assert len(ids) == 2 and {p.stem for p in (out / "tasks").iterdir()} == ids
 
 
 def test_generate_cli_refuses_broken_input(tmp_path: Path, capsys):
@@ -102,3 +175,49 @@ def test_generate_cli_refuses_broken_input(tmp_path: Path, capsys):
     broken.write_text(DOMAIN.read_text().replace(":precondition", ":precondtion", 1))
     assert cli.main(["generate", str(broken), str(SEED), "--n", "2", "--out", str(tmp_path / "o")]) == 1
     assert "E105" in capsys.readouterr().err
+
+
+def test_a_reused_grounding_measures_like_a_fresh_one(generated):
+    """Candidates over the seed's objects reuse one grounding (other init and goal bits): each measures
+    exactly as when it is checked and ground from its own problem file, with fewer groundings."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation.generate import _spec_of, _walk_base
+    from agentgen_sym.generation.grounding import Groundings
+    from agentgen_sym.generation.measure import measure_task
+
+    domain = parse_domain(generated / "domain.pddl")
+    groundings = Groundings(domain)
+    groundings.compile(_spec_of(_walk_base(parse_problem(SEED)), domain, ()), "seed")
+    records = _records(generated)
+    for record in records:
+        problem = parse_problem(generated / record["problem_file"])
+        reused = measure_task(groundings.compile(_spec_of(problem, domain, ()), record["id"]))
+        fresh = measure_task(compile_task(domain, problem))
+        assert (reused.difficulty, reused.cost, reused.optimal) == (fresh.difficulty, fresh.cost, fresh.optimal)
+        assert reused.difficulty == record["difficulty"]
+    assert groundings.groundings < 1 + len(records)
+
+
+def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypatch):
+    """Piped, generate prints plain progress lines counting steps (seed tasks, then Bi-Evol rounds per seed
+    task) out of a total known from the start, ending at that total."""
+    import re
+
+    monkeypatch.setenv("AGENTGEN_SYM_PROGRESS", "1")
+    assert cli.main(["generate", str(DOMAIN), str(SEED), "--n", "2", "--range", "1", "3", "--rounds", "2",
+                     "--out", str(tmp_path / "o")]) == 0
+    counts = [tuple(map(int, m)) for m in re.findall(r"^generate:.*?(\d+)/(\d+) \[", capsys.readouterr().err, re.M)]
+    assert counts and len({total for _done, total in counts}) == 1
+    assert counts[-1][0] == counts[-1][1] == 2 * (1 + 2)  # two seed tasks, each one step per round
+
+
+def test_a_level_past_the_expansion_budget_is_reported_as_budget(tmp_path: Path):
+    """With few expansions, hard candidates cannot be settled: the harder chains end there and the levels
+    beyond are reported as a budget limit, not as something the domain cannot express."""
+    from agentgen_sym.generation.generate import EvolveOptions
+    from agentgen_sym.generation.measure import Budgets
+
+    tight = EvolveOptions(rounds=3, budgets=Budgets(satisficing=5, optimal=40))
+    report = generate(DOMAIN, SEED, n=6, seed=5, out_dir=tmp_path / "o", lo=1, hi=10, options=tight)
+    assert report.tasks and report.evolution["harder"].get("over_budget", 0) >= 1
+    assert report.unreached and report.unreached[10].startswith("budget")

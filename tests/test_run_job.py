@@ -48,7 +48,43 @@ def test_a_rerun_with_other_options_redoes_the_domain(corpus: Path, tmp_path: Pa
     assert len(_tasks(out)) == 3 and len(list((out / "kitchen-line" / "tasks" / "tasks").iterdir())) == 3
     assert len(first) == 2
     done = json.loads((out / "kitchen-line" / "done.json").read_text())
-    assert done["options"] == {"n": 3, "seed": 0}
+    assert done["options"]["n"] == 3 and done["options"]["seed"] == 0
+
+
+def test_resume_is_keyed_on_options_inputs_and_code(corpus: Path, tmp_path: Path, capsys):
+    """Same inputs, options and code: reused. A changed option or a changed input file: redone, saying
+    what changed, with no file of the earlier result left over."""
+    out = tmp_path / "out"
+    shutil.rmtree(corpus / "broken")
+    base = ["run", "--corpus", str(corpus), "--out", str(out), "--n", "2", "--range", "1", "4"]
+    assert cli.main([*base, "--rounds", "1"]) == 0
+    first = json.loads((out / "kitchen-line" / "done.json").read_text())
+    capsys.readouterr()
+    assert cli.main([*base, "--rounds", "1"]) == 0
+    assert "kitchen-line: reused" in capsys.readouterr().err
+    assert cli.main([*base, "--rounds", "2"]) == 0
+    assert "kitchen-line: redone (changed: options (rounds 1 -> 2))" in capsys.readouterr().err
+    done = json.loads((out / "kitchen-line" / "done.json").read_text())
+    assert done["options"]["rounds"] == 2 and done["code"] == first["code"]
+    problem = sorted((corpus / "kitchen-line").glob("p*.pddl"))[-1]
+    problem.write_text(problem.read_text() + "\n; edited\n")
+    assert cli.main([*base, "--rounds", "2"]) == 0
+    assert "kitchen-line: redone (changed: inputs)" in capsys.readouterr().err
+    assert len(_tasks(out)) == 2 and len(list((out / "kitchen-line" / "tasks" / "tasks").iterdir())) == 2
+
+
+def test_the_dataset_is_bi_evol_with_lineage(corpus: Path, tmp_path: Path, capsys):
+    """The main job's table has the Bi-Evol columns; its tasks carry lineage, and variants name a parent."""
+    out = tmp_path / "out"
+    shutil.rmtree(corpus / "broken")
+    assert cli.main(["run", "--corpus", str(corpus), "--out", str(out), "--n", "4", "--range", "1", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "levels filled" in printed and "easier" in printed and "harder" in printed
+    tasks = _tasks(out)
+    evolved = [t for t in tasks if t["origin"].split(":")[0] in ("easier", "harder")]
+    assert 3 * len(evolved) >= len(tasks)
+    for task in evolved:
+        assert task["parent"] and task["lineage"] and task["lineage"][-1]["id"] == task["parent"]
 
 
 def test_a_corpus_without_domains_is_a_usage_error(tmp_path: Path, capsys):

@@ -2,8 +2,11 @@
 one's typed objects, initial facts and goal onto the other's.
 
 Each task becomes a labelled graph (object nodes labelled by type, fact nodes by
-``static:``/``init:``/``goal:`` and predicate, edges by argument position); a Weisfeiler-Lehman hash
-buckets candidates and an exact isomorphism test decides.
+``static:``/``init:``/``goal:`` and predicate, edges by argument position) and two tasks count as the
+same when their Weisfeiler-Lehman hashes are. Isomorphic graphs always share the hash, so no duplicate
+gets through; two different tasks that share it are dropped too, which costs a candidate, never
+correctness. An exact isomorphism test (VF2) settled such collisions before, and on symmetric domains
+it was exponential: ferry's complete ``not-eq`` relation made one test outlast a whole generation run.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.task import GroundAtom
 
 from .tasks import TaskSpec, mentions_only
+
+WL_ITERATIONS = 4  # refinement rounds: facts reach objects two hops away through each other
 
 
 def static_fact(item: ast.Atom | ast.FunctionValue) -> GroundAtom:
@@ -45,15 +50,12 @@ class Deduplicator:
     """Remembers the tasks seen so far; ``add`` says whether a task is new."""
 
     def __init__(self) -> None:
-        self._buckets: dict[str, list[nx.Graph]] = {}
+        self._seen: set[str] = set()
 
     def add(self, spec: TaskSpec) -> bool:
-        graph = task_graph(spec)
-        key = nx.weisfeiler_lehman_graph_hash(graph, node_attr="label", edge_attr="label")
-        bucket = self._buckets.setdefault(key, [])
-        same = nx.algorithms.isomorphism.categorical_node_match("label", None)
-        same_edge = nx.algorithms.isomorphism.categorical_edge_match("label", None)
-        if any(nx.is_isomorphic(graph, other, node_match=same, edge_match=same_edge) for other in bucket):
+        key = nx.weisfeiler_lehman_graph_hash(task_graph(spec), node_attr="label", edge_attr="label",
+                                              iterations=WL_ITERATIONS)
+        if key in self._seen:
             return False
-        bucket.append(graph)
+        self._seen.add(key)
         return True

@@ -1,13 +1,18 @@
-"""Bi-Evol: evolve each task into easier and harder variants, then pick an even difficulty spread.
+"""Bi-Evol's moves: a task's easier and harder variants, and an even pick over difficulty.
 
 Easier: drop a goal atom, aim at a subgoal halfway along the gold plan, drop an object the
 goal does not need. Harder: add goal atoms reached by walking on from the goal state,
-walk twice as far from the start. Every variant is re-checked, solved and validated by the
-caller before it counts; nothing here assumes a variant's difficulty.
+walk twice as far from the start, join the goal with one reached by an independent walk (two
+subgoals that must be reached together and may interfere). Every variant is solved and
+validated by the caller before it counts; nothing here assumes a variant's difficulty.
+
+Each call takes its own random stream (``unit_rng``), derived from the seed and the unit of
+work, so a variant depends only on its parent, the options and that stream.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections import defaultdict
 from dataclasses import replace
 from typing import Callable, Iterable, TypeVar
@@ -19,6 +24,21 @@ from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask, pac
 from .tasks import TaskSpec, random_walk
 
 T = TypeVar("T")
+
+DIRECTIONS = ("easier", "harder")
+
+
+def unit_rng(seed: int, *unit: int | str) -> np.random.Generator:
+    """An independent random stream for one unit of work (a domain, a seed task, a round, a direction):
+    units never share a generator, so farming them out or reordering them changes nothing."""
+    words = [seed % 2 ** 63] + [zlib.crc32(u.encode()) if isinstance(u, str) else u % 2 ** 63 for u in unit]
+    return np.random.default_rng(words)
+
+
+def variants(direction: str, spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask,
+             rng: np.random.Generator) -> list[TaskSpec]:
+    """One round of Bi-Evol from ``spec`` in ``direction`` ("easier" or "harder")."""
+    return easier(spec, plan, task, rng) if direction == "easier" else harder(spec, plan, task, rng)
 
 
 def _replay(task: GroundTask, init: tuple[GroundAtom, ...], plan: tuple[GroundAction, ...]) -> np.ndarray | None:
@@ -86,6 +106,11 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
         goal = _sample(changed, len(spec.goal) + 1, rng)
         if goal:
             out.append(replace(spec, goal=goal, origin="harder:longer-walk"))
+        other, _ops = random_walk(task, start, max(2, len(plan)), rng)
+        elsewhere = set(task.state_atoms(other)) - set(spec.init) - set(spec.goal)
+        joined = _sample(elsewhere, max(1, len(spec.goal) // 2), rng)
+        if joined:
+            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))), origin="harder:interacting"))
     return out
 
 

@@ -2,14 +2,16 @@
 
 Goals come from states reached by random walks (facts that became true, never ones true
 at the start), initial states from walks too, so every candidate is solvable by
-construction; still, each is re-checked, solved and validated before it is kept, and
-duplicates up to object renaming are dropped. Bi-Evol then widens the pool both ways and
-the final set is picked for an even difficulty histogram over the requested range.
+construction; still, each is solved and validated before it is kept, and duplicates up to
+object renaming are dropped. Bi-Evol then runs in rounds both ways from every seed task
+(``TaskPool.evolve``), and the final set is picked for an even difficulty histogram over the
+requested range, Bi-Evol's variants first; every task keeps its lineage back to its seed task.
 
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
 a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
   domain.pddl, templates.json (when the domain has one), tasks/<id>.pddl,
-  tasks.jsonl (one record per task: figures, plan, provenance, seed), report.md, difficulty.png
+  tasks.jsonl (one record per task: figures, plan, provenance and lineage, seed), report.md, difficulty.png
+(files of an earlier set in the same folder are removed).
 Every random choice follows ``seed``, so the same seed gives byte-identical files.
 """
 
@@ -25,7 +27,8 @@ from typing import Callable
 import numpy as np
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.analysis import static_predicates
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
@@ -36,12 +39,30 @@ from agentgen_sym.files import inside, write_atomic
 from agentgen_sym.joblimits import shielded
 
 from .dedup import Deduplicator
-from .evolve import easier, harder, select_even
-from .measure import Measurement, Stopwatch, measure
+from .evolve import DIRECTIONS, select_even, unit_rng, variants
+from .grounding import Groundings
+from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
 MAX_WALK = 24
 MAX_GOAL_ATOMS = 4
+
+PATIENCE = 2
+
+ProgressFn = Callable[[int, int, str], None]
+"""Called as ``progress(done, total, note)`` with units of work done of a known total."""
+
+
+@dataclass(frozen=True)
+class EvolveOptions:
+    """Bi-Evol's budget: rounds per seed task and direction, and variants carried on per chain."""
+
+    rounds: int = 4
+    width: int = 2
+    budgets: Budgets = Budgets()
+
+    def key(self) -> dict[str, int]:
+        return {"rounds": self.rounds, "width": self.width, **self.budgets.key()}
 
 
 @dataclass(frozen=True)
@@ -49,11 +70,19 @@ class Generated:
     spec: TaskSpec
     measurement: Measurement
     order: int  # creation order: ties in selection keep it, for determinism
+    parent: int | None = None  # the pool order of the task this one was evolved from
+    direction: str | None = None  # "easier"/"harder" for a variant made by this pool's Bi-Evol
+    source_id: str | None = None  # an input task's reference ("<folder>/<id>")
+    inherited: tuple[dict, ...] = ()  # an input task's lineage as it was read
 
 
 @dataclass(frozen=True)
 class GeneratedTask:
-    """One selected task: its problem, its validated gold plan and figures, its provenance."""
+    """One selected task: its problem, its validated gold plan and figures, its provenance.
+
+    ``lineage`` is the chain from the seed task down to the parent, oldest first, each entry
+    ``{"id", "origin", "difficulty"}``; an ancestor that was not selected is named ``<domain>-pool-N``,
+    one from an input folder ``<folder>/<id>``. ``bound`` is a proven lower bound on the optimal cost."""
 
     id: str
     problem: ast.Problem
@@ -65,6 +94,8 @@ class GeneratedTask:
     parent: str | None
     seed: int
     n_goal_atoms: int
+    lineage: tuple[dict, ...] = ()
+    bound: int | None = None
 
     @property
     def difficulty(self) -> int:
@@ -73,14 +104,19 @@ class GeneratedTask:
     def record(self) -> dict:
         """The task's line of ``tasks.jsonl`` (``problem_file`` relative to the folder)."""
         return {"id": self.id, "domain": self.problem.domain_name, "problem_file": f"tasks/{self.id}.pddl",
-                "seed": self.seed, "origin": self.origin, "parent": self.parent,
+                "seed": self.seed, "origin": self.origin, "parent": self.parent, "lineage": list(self.lineage),
                 "n_objects": len(self.problem.objects), "n_goal_atoms": self.n_goal_atoms,
                 "plan": [str(step) for step in self.plan], "cost": self.cost, "optimal": self.optimal,
+                "cost_lower_bound": self.cost if self.bound is None else self.bound,
                 "expanded": self.expanded, "difficulty": self.difficulty}
 
 
 @dataclass(frozen=True)
 class GenerationReport:
+    """What a run made: ``evolution`` counts per direction (``candidates``, ``verified``, ``kept``,
+    ``over_budget``, ``unsolvable``, ``beyond_range``: provably harder than the range, not searched) and per level (``walk``/``input``/``easier``/``harder`` verified, ``kept``);
+    ``unreached`` maps each level asked for but not filled to the reason."""
+
     domain: str
     tasks: list[dict]
     candidates: int
@@ -91,25 +127,36 @@ class GenerationReport:
     seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage; never written
     skipped: tuple[tuple[str, str], ...] = ()  # input tasks that could not be read: (id or line, reason)
     self_moves: dict[str, int] = field(default_factory=dict)  # gold plans with a W620 step: re-solved, dropped
+    evolution: dict[str, dict[str, int]] = field(default_factory=dict)
+    levels: dict[int, dict[str, int]] = field(default_factory=dict)
+    unreached: dict[int, str] = field(default_factory=dict)
+    rounds: int = 0
+
+    @property
+    def filled(self) -> int:
+        """Levels of [lo, hi] that hold a selected task."""
+        return sum(self.histogram.get(level, 0) > 0 for level in range(self.lo, self.hi + 1))
 
 
 @dataclass(frozen=True)
 class TaskSet:
     """Generated tasks of one domain, in memory; ``templates_file`` is copied beside them when written;
-    ``skipped`` names the tasks of a folder that could not be read back, with the reason."""
+    ``skipped`` names the tasks of a folder that could not be read back, with the reason; ``source`` is
+    the folder's name when read back (it namespaces the tasks' ids in their variants' lineage)."""
 
     domain: ast.Domain
     tasks: tuple[GeneratedTask, ...]
     report: GenerationReport
     templates_file: Path | None = None
     skipped: tuple[tuple[str, str], ...] = ()
+    source: str | None = None
 
 
 def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
     start = task.init_bits
     if rng.random() < 0.5:
         start, _ = random_walk(task, start, int(rng.integers(1, 9)), rng)
-    length = 1 + attempt % MAX_WALK
+    length = 1 + (attempt * 7) % MAX_WALK  # lengths spread from the start: seed tasks short and long
     end, _ = random_walk(task, start, length, rng)
     init = task.state_atoms(start)
     reached = sorted(set(task.state_atoms(end)) - set(init))
@@ -120,119 +167,267 @@ def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -
 
 
 class TaskPool:
-    """Verified, deduplicated tasks of one domain, grown by walks and by Bi-Evol."""
+    """Verified, deduplicated tasks of one domain: seed tasks from walks (or a folder), grown by Bi-Evol.
+
+    Every random choice comes from a stream of its own unit of work (``unit_rng``: the walk attempt,
+    or the seed task, round and direction), so a unit's result depends on its inputs and the seed only.
+    """
 
     def __init__(self, domain: ast.Domain, seed_problem: ast.Problem, seed: int,
-                 progress: Callable[[str], None] | None = None) -> None:
-        self.domain, self.seed_problem = domain, seed_problem
-        self.task = compile_task(domain, seed_problem).ground
-        self.rng = np.random.default_rng(seed)
+                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> None:
+        self.domain, self.seed_problem, self.seed, self.options = domain, seed_problem, seed, options
+        self.groundings = Groundings(domain)
+        self.task = self.groundings.compile(_spec_of(seed_problem, domain, ()), "seed").ground
         self.statics = seed_statics(domain, seed_problem)
         self.dedup = Deduplicator()
         self.items: list[Generated] = []
         self.candidates = 0
         self.progress = progress
         self.watch = Stopwatch()
+        self.evolution = {d: Counter() for d in DIRECTIONS}
+        self.rounds = 0
+        self.chains_open: dict[str, int] = {}
+        self.done, self.total = 0, 0
+        self.chains_at_budget = 0  # harder chains ended by a candidate the expansions could not settle
+        self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
-    def consider(self, spec: TaskSpec) -> None:
+    def consider(self, spec: TaskSpec, parent: Generated | None = None, direction: str | None = None
+                 ) -> Generated | str:
+        """Measure a candidate: the verified task when it is new and solvable within the budgets, else why not."""
         declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
         mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
-        if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
-            return
+        with self.watch.stage("dedup"):
+            if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
+                return "duplicate"
         self.candidates += 1
-        measured = measure(self.domain, spec.problem(f"candidate-{self.candidates}", self.domain.name),
-                           watch=self.watch)
-        if measured is not None and measured.difficulty > 0:
-            self.items.append(Generated(spec, measured, len(self.items)))
-            if self.progress:
-                self.progress(f"{len(self.items)} tasks verified of {self.candidates} candidates")
+        counts = self.evolution[direction] if direction else Counter()
+        counts["candidates"] += 1
+        with self.watch.stage("ground"):
+            try:
+                compiled = self.groundings.compile(spec, f"candidate-{self.candidates}")
+            except (PddlError, GroundingError):
+                counts["errors"] += 1
+                return "error"
+        measured = measure_task(compiled, self.options.budgets, self.watch, self.cap)
+        if not isinstance(measured, Measurement):
+            counts[measured.replace(" ", "_")] += 1
+            return measured
+        if measured.difficulty == 0:
+            return "trivial"
+        counts["verified"] += 1
+        item = Generated(spec, measured, len(self.items), None if parent is None else parent.order, direction)
+        self.items.append(item)
+        return item
 
-    def add(self, spec: TaskSpec, measurement: Measurement) -> None:
-        """A task already verified (read back from a task folder)."""
+    def add(self, spec: TaskSpec, measurement: Measurement, source_id: str, inherited: tuple[dict, ...]) -> None:
+        """An input task already verified (read back from a task folder)."""
         if self.dedup.add(spec):
-            self.items.append(Generated(spec, measurement, len(self.items)))
+            self.items.append(Generated(spec, measurement, len(self.items), None, None, source_id, inherited))
 
-    def walks(self, target: int, max_attempts: int, levels: range | None = None) -> None:
-        """Walk until the pool holds ``target`` tasks — and, with ``levels``, a task at every level."""
+    def walks(self, target: int, max_attempts: int) -> None:
+        """Walk until the pool holds ``target`` seed tasks (each attempt its own random stream)."""
         for attempt in range(max_attempts):
-            if len(self.items) >= target and (levels is None or not self.missing(levels)):
+            if len(self.items) >= target:
                 return
             with self.watch.stage("walks"):
-                spec = _walk_spec(self.task, self.rng, self.seed_problem.objects, self.statics, attempt)
-            self.consider(spec)
+                rng = unit_rng(self.seed, self.domain.name, "walk", attempt)
+                spec = _walk_spec(self.task, rng, self.seed_problem.objects, self.statics, attempt)
+            if isinstance(self.consider(spec), Generated):
+                self._tick(1, f"seed task {len(self.items)}/{target}")
 
-    def missing(self, levels: range) -> list[int]:
-        present = {g.measurement.difficulty for g in self.items}
-        return [level for level in levels if level not in present]
+    def _full(self, lo: int, hi: int | None, n: int) -> bool:
+        levels = Counter(g.measurement.difficulty for g in self.items)
+        top = hi if hi is not None else max(levels, default=lo)
+        quota = -(-n // max(1, top - lo + 1))
+        return hi is not None and all(levels[level] >= min(quota, n) for level in range(lo, top + 1))
 
-    def evolve(self, lo: int, hi: int | None, n: int, max_rounds: int = 3) -> None:
-        """Bi-Evol rounds (easier and harder variants of every task) until every difficulty level in
-        [lo, hi] has a task and the pool holds n in range, or ``max_rounds`` rounds are done."""
-        for _ in range(max_rounds):
-            levels = {g.measurement.difficulty for g in self.items}
-            top = hi if hi is not None else max(levels, default=lo)
-            in_range = sum(lo <= g.measurement.difficulty <= top for g in self.items)
-            if in_range >= n and all(level in levels for level in range(lo, top + 1)):
-                return
-            self._evolve_round()
+    def evolve(self, seeds: list[Generated], lo: int, hi: int | None, n: int) -> None:
+        """Bi-Evol in rounds, both ways from every seed task: each round evolves every open chain one step.
+        An easier chain carries on from its easiest new variant until it reaches ``lo``, a harder one from
+        its hardest until ``hi``; a chain ends after PATIENCE rounds that verify nothing beyond its front
+        (each round draws new variants from a stream of its own), and a harder chain as soon as one of its
+        candidates is not settled within the expansions (its successors would only be harder). The rounds stop
+        when every level holds its share of ``n`` tasks, no chain is open, or ``options.rounds`` are done."""
+        self.cap = hi
+        chains = {(s.order, d): [s] for s in seeds for d in DIRECTIONS}
+        stale: Counter[tuple[int, str]] = Counter()
+        for round_no in range(self.options.rounds):
+            if not chains or (round_no > 0 and self._full(lo, hi, n)):
+                break
+            self.rounds = round_no + 1
+            for root in seeds:
+                for direction in DIRECTIONS:
+                    front = chains.get((root.order, direction))
+                    if front is None:
+                        continue
+                    rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
+                    made: list[Generated] = []
+                    over = False
+                    for parent in front:
+                        with self.watch.stage("variants"):
+                            specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
+                        for spec in specs:
+                            found = self.consider(replace(spec, parent=None), parent, direction)
+                            if isinstance(found, Generated):
+                                made.append(found)
+                            over |= found == OVER_BUDGET
+                    nxt = _front(front, made, direction, self.options.width)
+                    reached = bool(nxt) and (
+                        min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
+                        else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
+                    key = (root.order, direction)
+                    stale[key] = 0 if nxt else stale[key] + 1
+                    if over and direction == "harder":  # harder than the budget can measure: going on only
+                        self.chains_at_budget += 1       # spends expansions on more of the same
+                    if reached or stale[key] >= PATIENCE or (over and direction == "harder"):
+                        del chains[key]
+                    elif nxt:
+                        chains[key] = nxt
+                self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
+        self.chains_open = Counter(direction for _root, direction in chains)
 
-    def _evolve_round(self) -> None:
-        for item in list(self.items):
-            plan = item.measurement.plan
-            with self.watch.stage("walks"):
-                variants = easier(item.spec, plan, self.task, self.rng) + harder(item.spec, plan, self.task, self.rng)
-            for variant in variants:
-                self.consider(replace(variant, parent=f"pool-{item.order}"))
+    def _tick(self, n: int, note: str) -> None:
+        self.done += n
+        if self.progress:
+            self.progress(min(self.done, self.total), self.total, note)
 
     def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None) -> TaskSet:
+        """Up to ``n`` tasks spread evenly over [lo, hi]; within a level Bi-Evol's variants come first."""
         top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
-        chosen = select_even(self.items, lambda g: g.measurement.difficulty, lo, top, n)
+        ranked = sorted(self.items, key=lambda g: (g.direction is None, g.order))
+        chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
         chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
         name = self.domain.name
-        pool_ids = {f"pool-{g.order}": f"{name}-{i + 1:04d}" for i, g in enumerate(chosen)}
+        ids = {g.order: f"{name}-{i + 1:04d}" for i, g in enumerate(chosen)}
+
+        def ref(g: Generated) -> str:
+            return ids.get(g.order) or g.source_id or f"{name}-pool-{g.order:04d}"
+
+        def lineage(g: Generated) -> tuple[dict, ...]:
+            if g.parent is None:
+                return g.inherited
+            up = self.items[g.parent]
+            return lineage(up) + ({"id": ref(up), "origin": up.spec.origin, "difficulty": up.measurement.difficulty},)
+
         tasks = []
-        for i, item in enumerate(chosen):
-            task_id, m = f"{name}-{i + 1:04d}", item.measurement
-            tasks.append(GeneratedTask(task_id, item.spec.problem(task_id, name), m.plan, m.cost, m.optimal,
-                                       m.expanded, item.spec.origin, pool_ids.get(item.spec.parent or ""), seed,
-                                       len(item.spec.goal)))
+        for item in chosen:
+            m, chain = item.measurement, lineage(item)
+            tasks.append(GeneratedTask(ids[item.order], item.spec.problem(ids[item.order], name), m.plan, m.cost,
+                                       m.optimal, m.expanded, item.spec.origin, chain[-1]["id"] if chain else None,
+                                       seed, len(item.spec.goal), chain, m.bound))
         histogram = Counter(t.difficulty for t in tasks)
+        for task, item in zip(tasks, chosen):
+            if item.direction:
+                self.evolution[item.direction]["kept"] += 1
+        levels: dict[int, Counter] = {}
+        for g in self.items:
+            kind = g.direction or ("input" if g.source_id else "walk")
+            levels.setdefault(g.measurement.difficulty, Counter())[kind] += 1
+        for level, count in histogram.items():
+            levels.setdefault(level, Counter())["kept"] = count
         report = GenerationReport(name, [t.record() for t in tasks], self.candidates, len(self.items),
                                   dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds),
-                                  self_moves=dict(sorted(self.watch.events.items())))
+                                  self_moves=dict(sorted(self.watch.events.items())),
+                                  evolution={d: dict(sorted(c.items())) for d, c in self.evolution.items()},
+                                  levels={level: dict(sorted(c.items())) for level, c in sorted(levels.items())},
+                                  unreached=self._unreached(lo, top, histogram), rounds=self.rounds)
         return TaskSet(self.domain, tuple(tasks), report, templates_file)
+
+    def _unreached(self, lo: int, top: int, histogram: Counter) -> dict[int, str]:
+        """Why each level of [lo, top] holds no task: the budget stopped a chain that was still moving, or
+        every chain that way ended without a variant beyond its front (the domain cannot express it from
+        these seeds)."""
+        present = sorted({g.measurement.difficulty for g in self.items})
+        out = {}
+        for level in range(lo, top + 1):
+            if histogram.get(level) or level in present:  # selected, or left out only because n is smaller
+                continue
+            direction = "harder" if not present or level > present[-1] else \
+                "easier" if level < present[0] else None
+            counts = self.evolution[direction] if direction else Counter()
+            if direction and self.chains_open.get(direction):
+                out[level] = (f"budget: {self.chains_open[direction]} {direction} chain(s) still open after "
+                              f"{self.rounds} round(s)")
+            elif direction == "harder" and self.chains_at_budget:
+                budgets = self.options.budgets
+                out[level] = (f"budget: {self.chains_at_budget} harder chain(s) ended at a candidate not settled "
+                              f"within {budgets.optimal} + {budgets.satisficing} expansions")
+            elif direction and counts.get("over_budget"):
+                budgets = self.options.budgets
+                out[level] = (f"budget: {counts['over_budget']} {direction} candidate(s) not solved within "
+                              f"{budgets.optimal} + {budgets.satisficing} expansions")
+            elif direction and counts.get("beyond_range"):
+                out[level] = (f"not reached: every {direction} chain ended, its variants either short of it or "
+                              f"past it ({counts['beyond_range']} provably beyond the range)")
+            elif direction:
+                out[level] = f"not expressible from these seeds: every {direction} chain ended before it"
+            else:
+                out[level] = "no variant landed on it (levels on both sides were reached)"
+        return out
+
+
+def _front(front: list[Generated], made: list[Generated], direction: str, width: int) -> list[Generated]:
+    """The chain's next front: of the variants that moved beyond it (easier: below its easiest, harder:
+    above its hardest), the nearest one (the next level gets filled) and the farthest (the chain gets
+    far fast), then the others from near to far, up to ``width``."""
+    sign = 1 if direction == "easier" else -1
+    edge = min(sign * g.measurement.difficulty for g in front)
+    beyond = sorted((g for g in made if sign * g.measurement.difficulty < edge),
+                    key=lambda g: (-sign * g.measurement.difficulty, g.order))
+    picked = beyond[:1] + beyond[-1:] + beyond[1:-1] if len(beyond) > 1 else beyond
+    return picked[:width]
+
+
+def _spec_of(problem: ast.Problem, domain: ast.Domain, statics: tuple) -> TaskSpec:
+    """A problem's fluent initial facts and goal as a TaskSpec (static facts: ``statics``)."""
+    static = static_predicates(domain)
+    init = tuple(sorted(_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
+    goal = tuple(sorted(_fact(a) for a in _goal_atoms(problem.goal))) if problem.goal is not None else ()
+    return TaskSpec(problem.objects, init, goal, "seed", None, statics or seed_statics(domain, problem))
 
 
 def generate_tasks(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: int, lo: int = 1,
-                   hi: int | None = None, progress: Callable[[str], None] | None = None,
-                   templates_file: Path | None = None) -> TaskSet:
-    """``n`` tasks of ``domain`` grown from ``seed_problem``, in memory; raises PddlError when the
-    inputs have errors (GroundingError when the seed cannot be grounded)."""
-    pool = TaskPool(domain, seed_problem, seed, progress)
-    pool.walks(target=2 * n, max_attempts=30 * n)
-    pool.evolve(lo, hi, n)
-    if hi is not None and pool.missing(range(lo, hi + 1)):  # a level no walk or variant has reached yet
-        pool.walks(target=0, max_attempts=30 * n, levels=range(lo, hi + 1))
+                   hi: int | None = None, progress: ProgressFn | None = None,
+                   templates_file: Path | None = None, options: EvolveOptions = EvolveOptions()) -> TaskSet:
+    """``n`` tasks of ``domain`` grown from ``seed_problem``, in memory: seed tasks from random walks, then
+    Bi-Evol from every one of them; raises PddlError when the inputs have errors (GroundingError when the
+    seed cannot be grounded)."""
+    pool = TaskPool(domain, _walk_base(seed_problem), seed, progress, options)
+    n_seeds = max(2, -(-n // 2))
+    pool.total = n_seeds * (1 + options.rounds)
+    pool.cap = hi
+    pool.walks(target=n_seeds, max_attempts=30 * n_seeds)
+    pool.done = len(pool.items)
+    pool.evolve(list(pool.items), lo, hi, n)
+    pool._tick(pool.total, "done")
     return pool.select(n, lo, hi, seed, templates_file)
 
 
 def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = None,
-                 progress: Callable[[str], None] | None = None) -> TaskSet:
-    """Bi-Evol a task set: evolve every task both ways, then select for [lo, hi]."""
+                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> TaskSet:
+    """Bi-Evol a task set: at least one round both ways from every task, then select for [lo, hi]."""
     if not tasks.tasks:
         raise ValueError(f"the task set of {tasks.domain.name} holds no task")
     widest = max((t.problem for t in tasks.tasks), key=lambda p: len(p.objects))
-    pool = TaskPool(tasks.domain, widest, seed, progress)
-    static = {a.predicate for a in pool.statics if isinstance(a, ast.Atom)}
+    pool = TaskPool(tasks.domain, _walk_base(widest), seed, progress, options)
+    source = tasks.source or "input"
     for task in tasks.tasks:
-        problem = task.problem
-        init = tuple(sorted(_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
-        goal = tuple(sorted(_fact(a) for a in _goal_atoms(problem.goal)))
-        spec = TaskSpec(problem.objects, init, goal, task.origin, None, pool.statics)
-        pool.add(spec, Measurement(task.plan, task.cost, task.optimal, task.expanded))
-    pool.evolve(lo, hi, n)
+        inherited = tuple(dict(e, id=e["id"] if "/" in str(e["id"]) else f"{source}/{e['id']}") for e in task.lineage)
+        spec = replace(_spec_of(task.problem, tasks.domain, pool.statics), origin=task.origin)
+        pool.add(spec, Measurement(task.plan, task.cost, task.optimal, task.expanded, task.bound),
+                 f"{source}/{task.id}", inherited)
+    seeds = list(pool.items)
+    pool.total = len(seeds) * options.rounds
+    pool.evolve(seeds, lo, hi, n)
+    pool._tick(pool.total, "done")
     evolved = pool.select(n, lo, hi, seed, tasks.templates_file)
     return replace(evolved, report=replace(evolved.report, skipped=tasks.skipped))
+
+
+def _walk_base(problem: ast.Problem) -> ast.Problem:
+    """The seed problem with its goal dropped: walks start from its initial state, and its grounding
+    (kept for every candidate over the same objects) must not depend on the goal."""
+    return replace(problem, goal=None)
 
 
 def read_tasks(tasks_dir: Path) -> TaskSet:
@@ -263,7 +458,8 @@ def read_tasks(tasks_dir: Path) -> TaskSet:
     report = GenerationReport(domain.name, records, 0, len(tasks), dict(sorted(histogram.items())),
                               levels[0] if levels else 1, levels[-1] if levels else 1)
     templates = tasks_dir / "templates.json"
-    return TaskSet(domain, tuple(tasks), report, templates if templates.exists() else None, tuple(skipped))
+    return TaskSet(domain, tuple(tasks), report, templates if templates.exists() else None, tuple(skipped),
+                   tasks_dir.name)
 
 
 def _read_task(tasks_dir: Path, record: dict) -> GeneratedTask:
@@ -273,9 +469,14 @@ def _read_task(tasks_dir: Path, record: dict) -> GeneratedTask:
     figures = (record["cost"], record["optimal"], record["expanded"])
     if not (isinstance(figures[0], int) and isinstance(figures[1], bool) and isinstance(figures[2], int)):
         raise ValueError("'cost', 'optimal' and 'expanded' must be an integer, a boolean and an integer")
+    lineage = record.get("lineage") or []
+    if not (isinstance(lineage, list) and all(isinstance(e, dict) and "id" in e for e in lineage)):
+        raise ValueError("'lineage' must be a list of objects with an 'id'")
+    bound = record.get("cost_lower_bound", figures[0] if figures[1] else None)
     return GeneratedTask(record["id"], parse_problem(problem_path),
                          tuple(GroundAction.parse(step) for step in record["plan"]), *figures, str(record["origin"]),
-                         record.get("parent"), record.get("seed", 0), record.get("n_goal_atoms", 0))
+                         record.get("parent"), record.get("seed", 0), record.get("n_goal_atoms", 0), tuple(lineage),
+                         bound if isinstance(bound, int) else None)
 
 
 def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
@@ -287,27 +488,33 @@ def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
         write_atomic(out_dir / "domain.pddl", print_pddl(tasks.domain))
         if tasks.templates_file is not None:
             write_atomic(out_dir / "templates.json", tasks.templates_file.read_text())
+        else:
+            (out_dir / "templates.json").unlink(missing_ok=True)
+        keep = {f"{task.id}.pddl" for task in tasks.tasks}
+        for stale in sorted(tasks_dir.glob("*.pddl")):  # an earlier run's problems are no part of this set
+            if stale.name not in keep:
+                stale.unlink()
         for task in tasks.tasks:
             write_atomic(tasks_dir / f"{task.id}.pddl", print_pddl(task.problem))
-        write_atomic(out_dir / "tasks.jsonl",
-                     "".join(json.dumps(t.record(), sort_keys=True) + "\n" for t in tasks.tasks))
+        write_atomic(out_dir / "tasks.jsonl", "".join(json.dumps(t.record(), sort_keys=True) + "\n" for t in tasks.tasks))
         _write_report(out_dir, tasks.report)
 
 
 def generate(domain_path: Path, problem_path: Path, n: int, seed: int, out_dir: Path, lo: int = 1,
-             hi: int | None = None, progress: Callable[[str], None] | None = None) -> GenerationReport:
+             hi: int | None = None, progress: ProgressFn | None = None,
+             options: EvolveOptions = EvolveOptions()) -> GenerationReport:
     """Generate ``n`` tasks into ``out_dir``; raises PddlError when the inputs have errors."""
     templates = domain_path.parent / "templates.json"
     tasks = generate_tasks(parse_domain(domain_path), parse_problem(problem_path), n, seed, lo, hi, progress,
-                           templates if templates.exists() else None)
+                           templates if templates.exists() else None, options)
     write_tasks(tasks, out_dir)
     return tasks.report
 
 
 def evolve(tasks_dir: Path, n: int, seed: int, out_dir: Path, lo: int = 1, hi: int | None = None,
-           progress: Callable[[str], None] | None = None) -> GenerationReport:
+           progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> GenerationReport:
     """Bi-Evol a generated task folder into ``out_dir``."""
-    evolved = evolve_tasks(read_tasks(tasks_dir), n, seed, lo, hi, progress)
+    evolved = evolve_tasks(read_tasks(tasks_dir), n, seed, lo, hi, progress, options)
     write_tasks(evolved, out_dir)
     return evolved.report
 
@@ -334,8 +541,23 @@ def _write_report(out_dir: Path, report: GenerationReport) -> None:
     origins = Counter(r["origin"] for r in report.tasks)
     flagged = sum(not r["optimal"] for r in report.tasks)
     lines += ["", "| origin | tasks |", "|---|---|"] + [f"| {o} | {c} |" for o, c in sorted(origins.items())]
-    lines += ["", f"{flagged} task(s) flagged: the optimal planner did not finish; their length is a satisficing "
-                  "plan's." if flagged else "Every difficulty is an optimal plan length."]
+    lines += ["", "## Bi-Evol", "", f"{report.rounds} round(s) both ways from every seed task.", "",
+              "| direction | candidates | verified | kept | over budget | unsolvable | beyond range |",
+              "|---|---|---|---|---|---|---|"]
+    for direction in DIRECTIONS:
+        c = report.evolution.get(direction, {})
+        lines.append(f"| {direction} | {c.get('candidates', 0)} | {c.get('verified', 0)} | {c.get('kept', 0)} | "
+                     f"{c.get('over_budget', 0)} | {c.get('unsolvable', 0)} | {c.get('beyond_range', 0)} |")
+    lines += ["", "| level | walk | input | easier | harder | kept |", "|---|---|---|---|---|---|"]
+    for level in range(report.lo, report.hi + 1):
+        c = report.levels.get(level, {})
+        lines.append(f"| {level} | " + " | ".join(str(c.get(k, 0)) for k in ("walk", "input", "easier", "harder",
+                                                                               "kept")) + " |")
+    lines += [""] + ([f"Level {level} asked for but not reached: {why}." for level, why in report.unreached.items()]
+                     or ["Every level asked for was reached."])
+    lines += ["", f"{flagged} task(s) flagged: the optimal planner did not finish within its expansions; their "
+                  "length is a satisficing plan's and `cost_lower_bound` the proven bound." if flagged
+              else "Every difficulty is an optimal plan length."]
     resolved, dropped = report.self_moves.get("self-move re-solved", 0), report.self_moves.get("self-move dropped", 0)
     if resolved or dropped:
         lines += ["", f"{resolved + dropped} candidate gold plan(s) used a self-move step (W620): {resolved} re-solved "

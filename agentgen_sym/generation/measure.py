@@ -1,11 +1,15 @@
-"""Difficulty is measured, not assumed: check, ground, solve, validate, and record the figures.
+"""Difficulty is measured, not assumed: solve, validate, and record the figures.
 
-The optimal planner gets the budget first; when it does not finish, the satisficing one
-does and the task is flagged ``optimal = False``. A task is kept only when its problem
-compiles without errors and ``solve`` returns a plan (which it has validated). A plan that
-uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking ``?x`` visited)
-is no gold trajectory: the task is re-solved with the domain's inequalities added, and dropped
-when that finds no plan; ``Stopwatch.events`` counts both outcomes for the report.
+Budgets are counted in expanded states, never seconds, so the same candidate gets the same
+verdict on any machine and under any load. Cheap means come first: an admissible heuristic at
+the initial state bounds the optimal cost from below, and a candidate whose bound already lies
+beyond the hardest level wanted is not searched at all; then the optimal search (breadth-first
+with unit costs, A* otherwise) gets its expansions; when it does not finish, a satisficing plan
+is kept, flagged ``optimal = False`` with the lower bound recorded (optimal after all when the
+two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
+A plan that uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking
+``?x`` visited) is no gold trajectory: the task is measured again with the domain's inequalities
+added, and dropped when that finds no plan; ``Stopwatch.events`` counts both outcomes.
 """
 
 from __future__ import annotations
@@ -16,16 +20,34 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.selfmove import guarded, self_move_pairs
 from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.planners.registry import HEURISTICS, make_planner
+from agentgen_sym.planners.result import Status
 from agentgen_sym.solve import Solution, solve
 
-OPTIMAL_BUDGET_S = 3.0
-SATISFICING_BUDGET_S = 10.0
+UNSOLVABLE = "unsolvable"
+OVER_BUDGET = "over budget"
+BEYOND = "beyond range"
+SELF_MOVE_ONLY = "self-move only"
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Expanded states allowed per candidate: the optimal search, then (when it does not finish) the
+    satisficing one."""
+
+    satisficing: int = 5_000
+    optimal: int = 20_000
+
+    def key(self) -> dict[str, int]:
+        return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal}
 
 
 @dataclass(frozen=True)
@@ -34,6 +56,7 @@ class Measurement:
     cost: int
     optimal: bool
     expanded: int
+    bound: int | None = None  # a proven lower bound on the optimal cost (= cost when optimal)
 
     @property
     def difficulty(self) -> int:
@@ -58,37 +81,85 @@ class Stopwatch:
             self.seconds[name] += time.perf_counter() - started
 
 
-def measure(domain: ast.Domain, problem: ast.Problem, optimal_budget: float = OPTIMAL_BUDGET_S,
-            satisficing_budget: float = SATISFICING_BUDGET_S, watch: Stopwatch | None = None
+def lower_bound(task: CompiledTask) -> int:
+    """An admissible estimate of the optimal cost from the initial state (LM-cut where the task allows,
+    else h_max); 0 when the goal already holds."""
+    ground = task.ground
+    name = "lmcut" if make_planner("astar-lmcut").unsupported(ground) is None else "hmax"
+    heuristic = HEURISTICS[name].factory()
+    heuristic.precompute(ground)
+    value = float(heuristic.compute(ground.unpack(ground.init_bits[None, :]))[0])
+    return int(np.ceil(value - 1e-9)) if np.isfinite(value) else -1  # -1: a proven dead end
+
+
+def measure(domain: ast.Domain, problem: ast.Problem, budgets: Budgets = Budgets(), watch: Stopwatch | None = None
             ) -> Measurement | None:
-    """Solve and validate a generated problem; None when it has errors or no validated plan free of
-    self-move steps."""
+    """Check, ground, solve and validate a problem; None when it has errors or no validated plan."""
     watch = watch or Stopwatch()
-    found = _solve(domain, problem, optimal_budget, satisficing_budget, watch)
-    if found is None:
-        return None
-    solution, optimal = found
-    moves = self_move_pairs(domain, problem)
-    if any(m.action == s.action and m.matches(s.args) for s in solution.steps for m in moves):
-        found = _solve(guarded(domain, problem), problem, optimal_budget, satisficing_budget, watch)
-        watch.events["self-move dropped" if found is None else "self-move re-solved"] += 1
-        if found is None:
-            return None
-        solution, optimal = found
-    return Measurement(tuple(GroundAction(s.action, s.args) for s in solution.steps), int(solution.cost),
-                       optimal, solution.stats.expanded)
-
-
-def _solve(domain: ast.Domain, problem: ast.Problem, optimal_budget: float, satisficing_budget: float,
-           watch: Stopwatch) -> tuple[Solution, bool] | None:
-    """The optimal planner's solution, else the satisficing one's (flagged), else None."""
-    with watch.stage("compile"):
+    with watch.stage("ground"):
         try:
             task = compile_task(domain, problem)
         except (PddlError, GroundingError):
             return None
-    with watch.stage("solve"):
-        solution, optimal = solve(task, "optimal", optimal_budget), True
-        if not solution.solved:
-            solution, optimal = solve(task, "default", satisficing_budget), False
-    return (solution, optimal) if solution.solved else None
+    measured = measure_task(task, budgets, watch)
+    return measured if isinstance(measured, Measurement) else None
+
+
+def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwatch | None = None,
+                 cap: int | None = None) -> Measurement | str:
+    """Solve and validate a compiled candidate; without a validated plan, why: ``UNSOLVABLE`` (proved),
+    ``BEYOND`` (its lower bound exceeds ``cap``, the hardest level wanted: not worth a search),
+    ``OVER_BUDGET`` (no plan within the expansions) or ``SELF_MOVE_ONLY`` (every plan found needs a
+    self-move step)."""
+    watch = watch or Stopwatch()
+    measured = _measure(task, budgets, watch, cap)
+    if not isinstance(measured, Measurement):
+        return measured
+    moves = self_move_pairs(task.domain, task.problem)
+    if not any(m.action == s.action and m.matches(s.args) for s in measured.plan for m in moves):
+        return measured
+    try:
+        again = _measure(compile_task(guarded(task.domain, task.problem), task.problem), budgets, watch, cap)
+    except (PddlError, GroundingError):
+        again = SELF_MOVE_ONLY
+    if not isinstance(again, Measurement) and again != BEYOND:
+        again = SELF_MOVE_ONLY
+    watch.events["self-move re-solved" if isinstance(again, Measurement) else "self-move dropped"] += 1
+    return again
+
+
+def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | None) -> Measurement | str:
+    with watch.stage("bound"):
+        bound = lower_bound(task)
+    if bound < 0:
+        return UNSOLVABLE
+    if cap is not None and _length_bound(task, bound) > cap:
+        return BEYOND
+    # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
+    # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
+    with watch.stage("optimal"):
+        best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax", expansion_limit=budgets.optimal)
+    if best.solved:
+        return _measurement(best, True, best.stats.expanded, int(best.cost))
+    if best.status is Status.UNSOLVABLE:
+        return UNSOLVABLE
+    with watch.stage("satisficing"):
+        found = solve(task, "default", expansion_limit=budgets.satisficing)
+    expanded = best.stats.expanded + found.stats.expanded
+    if found.solved:
+        optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
+        return _measurement(found, optimal, expanded, bound)
+    return UNSOLVABLE if found.status is Status.UNSOLVABLE else OVER_BUDGET
+
+
+def _length_bound(task: CompiledTask, cost_bound: int) -> int:
+    """A lower bound on the plan length from one on the cost: no step costs more than the dearest operator."""
+    ground = task.ground
+    costs = ground.cost[ground.action_mask]
+    dearest = int(costs.max()) if costs.size else 1
+    return -(-cost_bound // dearest) if dearest > 0 else 0
+
+
+def _measurement(solution: Solution, optimal: bool, expanded: int, bound: int) -> Measurement:
+    return Measurement(tuple(GroundAction(s.action, s.args) for s in solution.steps), int(solution.cost),
+                       optimal, expanded, bound)
