@@ -44,7 +44,7 @@ from agentgen_sym.generation import GenerationReport, evolve, generate
 from agentgen_sym.joblimits import JobLimitReached, job_limits
 from agentgen_sym.generation.generate import EvolveOptions
 from agentgen_sym.generation.measure import Budgets
-from agentgen_sym.pipeline import TABLE, RunOptions, table_row
+from agentgen_sym.pipeline import RUN_RANGE, TABLE, RunOptions, table_row
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.progress import Progress
 from agentgen_sym.planners.result import Status
@@ -948,9 +948,6 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- entry point
 
-
-RUN_RANGE = (1, 8)
-"""The main job's levels: a bound lets Bi-Evol stop a chain, and skip candidates provably beyond it."""
 
 
 def _bievol_options(p: argparse.ArgumentParser) -> None:

@@ -65,14 +65,19 @@ def domains_in(corpus: Path) -> list[Path]:
     return sorted(p for p in corpus.iterdir() if (p / "domain.pddl").exists() and any(p.glob("p*.pddl")))
 
 
+RUN_RANGE = (1, 8)
+"""The main job's difficulty levels per domain, shared by the API and the command line: a bound lets
+Bi-Evol stop a chain, and skip candidates provably beyond it."""
+
+
 @dataclass(frozen=True)
 class RunOptions:
     """Everything besides the inputs that determines a domain's result."""
 
     n: int
     seed: int
-    lo: int = 1
-    hi: int | None = None
+    lo: int = RUN_RANGE[0]
+    hi: int | None = RUN_RANGE[1]
     evolve: EvolveOptions = EvolveOptions()
 
     def key(self) -> dict:
