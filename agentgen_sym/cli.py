@@ -604,19 +604,20 @@ def _raise_if_writing(exc: OSError, out: Path) -> None:
         raise exc
 
 
-class _StepProgress:
-    """Adapts generation's ``progress(done, total, note)`` calls to one Progress bar (made at the first call,
-    when the total is known)."""
+class _LazyProgress:
+    """Adapts a job's ``progress(done, total, note)`` calls to one Progress bar, made at the first call, when
+    the total is known; ``scale`` counts each unit of ``done`` as that many of the bar's units."""
 
-    def __init__(self, desc: str) -> None:
-        self.desc = desc
+    def __init__(self, desc: str, unit: str = "step", scale: int = 1) -> None:
+        self.desc, self.unit, self.scale = desc, unit, scale
         self.bar: Progress | None = None
 
-    def __call__(self, done: int, total: int, note: str) -> None:
+    def __call__(self, done: float, total: float, note: str = "") -> None:
         if self.bar is None:
-            self.bar = Progress(total, self.desc, unit="step")
-        self.bar.note(note)
-        self.bar.update(done - self.bar.done)
+            self.bar = Progress(int(total * self.scale), self.desc, unit=self.unit)
+        if note:
+            self.bar.note(note)
+        self.bar.update(int(done * self.scale) - self.bar.done)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -629,7 +630,7 @@ def _evolve_options(args: argparse.Namespace) -> EvolveOptions:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = _StepProgress("generate")
+    progress = _LazyProgress("generate")
     try:
         report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
                           progress, _evolve_options(args))
@@ -648,7 +649,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_evolve(args: argparse.Namespace) -> int:
     lo, hi = args.range if args.range else (1, None)
-    progress = _StepProgress("evolve")
+    progress = _LazyProgress("evolve")
     try:
         report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
                         _evolve_options(args))
@@ -667,12 +668,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    bar: list[Progress] = []
-
-    def progress(done: int, total: int) -> None:
-        if not bar:
-            bar.append(Progress(total, "export"))
-        bar[0].update(done - bar[0].done)
+    progress = _LazyProgress("export", unit="task")
 
     command = shlex.join(["agentgen-sym", "export", args.tasks_dir, "--format", args.format, "--out", args.out,
                           *(["--negatives"] if args.negatives else []), *(["--distances"] if args.distances else []),
@@ -686,8 +682,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except (ExportError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
-        if bar:
-            bar[0].close()
+        progress.close()
         if llm is not None:
             llm.close()
     for skipped in stats.skipped:
@@ -745,14 +740,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read {corpus}: not a folder of domains")
     started = time.perf_counter()
 
-    bar: list[Progress] = []
-
-    def progress(done: float, total: float, note: str) -> None:
-        """Domains done (with the current one's fraction) as tasks: n per domain."""
-        if not bar:
-            bar.append(Progress(int(total) * args.n, "run", unit="task"))
-        bar[0].note(note)
-        bar[0].update(int(done * args.n) - bar[0].done)
+    progress = _LazyProgress("run", unit="task", scale=args.n)  # domains done, shown as tasks: n per domain
 
     lo, hi = args.range
     options = RunOptions(args.n, args.seed, lo, hi, _evolve_options(args))
@@ -762,8 +750,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except (ValueError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
-        if bar:
-            bar[0].close()
+        progress.close()
     print_table(list(TABLE), [table_row(s) for s in summaries])
     total = sum(s.tasks for s in summaries)
     evolved = sum(s.easier + s.harder for s in summaries)
@@ -855,13 +842,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
                            DraftOptions(max_repair_rounds=args.max_repair_rounds), args.seed_problem,
                            args.max_endpoint_failures)
-    bar: list[Progress] = []
+    bar = _LazyProgress("build", unit="text")
 
     def progress(done: int, total: int, accepted: int, env_id: str) -> None:
-        if not bar:
-            bar.append(Progress(total, "build", unit="text"))
-        bar[0].note(f"{accepted} accepted" + (f", {env_id[:32]}" if env_id else ""))
-        bar[0].update(done - bar[0].done)
+        bar(done, total, f"{accepted} accepted" + (f", {env_id[:32]}" if env_id else ""))
 
     with client:
         try:
@@ -869,8 +853,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         except ExecutorError as exc:
             raise UsageError(str(exc)) from exc
         finally:
-            if bar:
-                bar[0].close()
+            bar.close()
     print_build_summary(report, out)
     if report.stopped:
         _eprint(f"error: the build {report.stopped}")
@@ -889,13 +872,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     client = _llm_client(args, out)
-    bar: list[Progress] = []
-
-    def progress(done: int, total: int) -> None:
-        if not bar:
-            bar.append(Progress(total, "eval", unit="episode"))
-        bar[0].update(done - bar[0].done)
-
+    progress = _LazyProgress("eval", unit="episode")
     options = EvalOptions(profile=args.profile, max_steps=args.max_steps, concurrency=args.concurrency)
     with client:
         try:
@@ -903,8 +880,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         except EvalError as exc:
             raise UsageError(str(exc)) from exc
         finally:
-            if bar:
-                bar[0].close()
+            progress.close()
     print_table(["group", "episodes", "success", "progress", "grounding"], report.rows())
     for skipped in report.skipped:
         _eprint(f"warning: skipped {skipped}")

@@ -1,7 +1,7 @@
 """Benchmark scale-out: the same jobs on 1 worker, on a local pool of 2 and on Ray with 2 local workers.
 
-Run: flock /work/heavy.lock .venv/bin/python bench/scale.py [--n 12] [--gen-n 6] [--jobs 2]
-(the flock only where the machine is shared; Ray comes with the ray extra, in dev)
+Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 6] [--jobs 2]
+(on a quiet machine: other work on the cores depresses the speedups; Ray comes with the ray extra, in dev)
 
 Jobs:
   run        `make run`'s job: every bundled domain (corpus/domains) through generate, Bi-Evol and export,
