@@ -104,9 +104,8 @@ def main() -> int:
             requests = server.request_count
         generation: Counter[str] = Counter()  # read before a temporary folder goes
         for env in report.accepted:
-            record = json.loads((out / "envs" / env.env_id / "record.json").read_text())
-            for stage in record["stages"]:
-                generation.update(stage["data"].get("generation_seconds", {}))
+            costs = json.loads((out / "envs" / env.env_id / "costs.json").read_text())
+            generation.update(costs["generation_seconds"])
     finally:
         if args.out is None:
             shutil.rmtree(work, ignore_errors=True)

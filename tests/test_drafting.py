@@ -140,7 +140,11 @@ def test_rate_limit_then_success(llm_server: ScriptedLLMServer, tmp_path: Path):
                        Reply(problems_reply(DRONE_PROBLEMS))])
     result = draft(llm_server, tmp_path / "env")
     assert result.accepted, result.verdict
-    assert result.record.llm_calls[0]["retries"] == 1 and result.record.llm_calls[0]["status"] == "ok"
+    assert result.record.llm_calls[0]["status"] == "ok"
+    costs = json.loads((tmp_path / "env" / "costs.json").read_text())
+    assert costs["llm_calls"][0]["retries"] == 1 and costs["llm_calls"][0]["seconds"] > 0
+    record = json.loads((tmp_path / "env" / "record.json").read_text())
+    assert "retries" not in record["llm_calls"][0] and "seconds" not in record["stages"][0]  # a result, not a cost
     templates = next(s for s in result.record.stages if s.stage == "templates")
     assert templates.status == "warning" and "malformed JSON" in templates.detail  # derived templates used
     assert not (tmp_path / "env" / "templates.json").exists()

@@ -3,11 +3,16 @@
 Layout of OUT::
 
     envs/<env-id>/record.json         prompts, responses, diagnostics per round, fixes, verdict
+    envs/<env-id>/costs.json          what the item cost: seconds per stage and category, per-call tokens and latency
     envs/<env-id>/domain.pddl, templates.json, pNN.pddl, pNN.plan      (accepted environments)
     envs/<env-id>/generated/, tasks/  task generation and Bi-Evol (symbolic, then LLM rewrites)
     envs/<env-id>/dataset.<fmt>.json[l] trajectories of the environment (see export/formats.py)
     envs/<env-id>/done.json           written last: the item is finished (accepted or rejected)
-    dataset.<fmt>.json[l] (+ .meta.jsonl, README.md card), report.md, report.json, llm-cache.sqlite
+    dataset.<fmt>.json[l] (+ .meta.jsonl, README.md card), report.md, report.json, costs.json, llm-cache.sqlite
+
+Results and costs are kept apart: every file but ``costs.json`` (seconds, LLM usage, cache hits: they
+differ from run to run) and the cache is the same, byte for byte, for the same answers, whatever the
+executor or the number of workers.
 
 Texts are taken in name order until ``n_envs`` environments are accepted. An item with a
 ``done.json`` made from the same text, options, model and code version is skipped on a rerun
@@ -56,7 +61,7 @@ from agentgen_sym.pipeline import FORMATS, dataset_file
 
 from .calls import Asker
 from .evolve_llm import evolve_with_llm
-from .record import TIME_CATEGORIES, Clock, StageResult
+from .record import COSTS_FILE, Clock, StageResult
 from .signature import EnvDeduplicator
 from .stages import REJECTIONS, STAGES, DraftOptions, draft_environment
 
@@ -99,7 +104,7 @@ class EnvSummary:
     difficulty_by_origin: dict[str, list[int]] = field(default_factory=dict)  # measured, per task origin
     trajectories: int = 0
     error: str = ""       # a failure after acceptance (no tasks, export), with the environment kept
-    seconds: dict[str, float] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)  # a cost: in costs.json, never in done.json
     resumed: bool = False
     retry: bool = False
     key: str = ""         # what made the result (resume_key); a rerun with another key redoes the item
@@ -110,6 +115,10 @@ class EnvSummary:
         """`accepted` or `rejected`, and whether this run reused or redid an earlier result."""
         return ("accepted" if self.accepted else "rejected") + (" (resumed)" if self.resumed else "") + \
             (f" (redone: {self.redone})" if self.redone else "")
+
+    def to_data(self) -> dict[str, Any]:
+        """The result, as done.json and report.json keep it (the seconds are in costs.json)."""
+        return {k: v for k, v in asdict(self).items() if k != "seconds"}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> EnvSummary:
@@ -148,9 +157,13 @@ class BuildReport:
         return {"n_envs": self.n_envs, "texts_available": self.texts, "tried": len(self.envs),
                 "accepted": len(self.accepted), "stages": [dict(zip(("stage", "entered", "passed", "failed"), row))
                                                            for row in self.stage_counts()],
-                "rejections": dict(sorted(self.rejections().items())), "usage": self.usage,
-                "seconds": self.seconds, "wall_seconds": round(self.wall_seconds, 3), "datasets": self.datasets,
-                "stopped": self.stopped, "envs": [asdict(e) for e in self.envs]}
+                "rejections": dict(sorted(self.rejections().items())), "datasets": self.datasets,
+                "stopped": self.stopped, "envs": [e.to_data() for e in self.envs]}
+
+    def costs_data(self) -> dict[str, Any]:
+        """What the build cost (costs.json): LLM usage and seconds, in all and per item timed in this run."""
+        return {"usage": self.usage, "seconds": self.seconds, "wall_seconds": round(self.wall_seconds, 3),
+                "envs": {e.env_id: e.seconds for e in self.envs if not e.resumed}}
 
 
 Progress = Callable[[int, int, int, str], None]  # (items done, items total, accepted, current env id)
@@ -293,6 +306,7 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
     report = BuildReport(summaries, options.n_envs, len(texts), {k: usage[k] for k in _USAGE_FIELDS},
                          clock.as_dict(), time.perf_counter() - started, datasets, stopped)
     write_atomic(out / "report.json", json.dumps(report.to_data(), indent=2) + "\n")
+    write_atomic(out / COSTS_FILE, json.dumps(report.costs_data(), indent=2) + "\n")
     write_atomic(out / "report.md", render_report(report))
     return report
 
@@ -368,7 +382,7 @@ def run_env(path: Path, key: str, env_id: str, folder: Path, client: LLMClient, 
     summary.seconds = record.seconds = clock.as_dict()
     record.write(folder)
     if not summary.retry:
-        write_atomic(folder / DONE_FILE, json.dumps(asdict(summary), indent=2) + "\n")
+        write_atomic(folder / DONE_FILE, json.dumps(summary.to_data(), indent=2) + "\n")
     return summary
 
 
@@ -398,9 +412,9 @@ def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[
         stage("tasks", "failed", summary.error, started)
         return
     summary.tasks = len(evolved.tasks)
+    record.generation_seconds = {k: round(v, 4) for k, v in generated.seconds.items()}
     stage("tasks", "ok", f"{len(generated.tasks)} generated from {seed_label}, {len(evolved.tasks)} after "
-                         f"symbolic Bi-Evol ({evolved.lo}..{evolved.hi})", started,
-          {"seed_problem": seed_label, "generation_seconds": {k: round(v, 4) for k, v in generated.seconds.items()}})
+                         f"symbolic Bi-Evol ({evolved.lo}..{evolved.hi})", started, {"seed_problem": seed_label})
 
     started = time.perf_counter()
     outcomes = evolve_with_llm(folder / "tasks", Asker(client, record, clock), clock, options.llm_evolve)
@@ -475,13 +489,5 @@ def render_report(report: BuildReport) -> str:
         lines.append(f"| {e.env_id} | {verdict} | {e.stage} | {reason} | {e.tasks} | {evolve_cell} | "
                      f"{e.trajectories} |")
     lines += _bi_evol_section(report)
-    u = report.usage
-    lines += ["", "## Time and LLM usage", "", "| " + " | ".join(TIME_CATEGORIES) + " | wall |",
-              "|" + "---|" * (len(TIME_CATEGORIES) + 1),
-              "| " + " | ".join(f"{report.seconds.get(c, 0.0):.2f}" for c in TIME_CATEGORIES)
-              + f" | {report.wall_seconds:.2f} |", "",
-              f"LLM: {u.get('requests', 0)} requests ({u.get('cached', 0)} from the cache), "
-              f"{u.get('prompt_tokens', 0)} prompt and {u.get('completion_tokens', 0)} completion tokens, "
-              f"{u.get('retries', 0)} retries, {u.get('failures', 0)} failures. Items resumed from an earlier run "
-              "are not timed again."]
+    lines += ["", f"Time and LLM usage (they differ from run to run): `{COSTS_FILE}`, and each environment's."]
     return "\n".join(lines) + "\n"

@@ -34,7 +34,8 @@ class Rejected(Exception):
 
 
 class Asker:
-    """``ask(prompt, stage, round, **values) -> Completion``, recorded in ``record.llm_calls``."""
+    """``ask(prompt, stage, round, **values) -> Completion``, recorded in ``record.llm_calls`` (what was asked
+    and answered) and ``record.call_costs`` (what it cost)."""
 
     def __init__(self, client: LLMClient, record: Record, clock: Clock) -> None:
         self.client, self.record, self.clock = client, record, clock
@@ -50,7 +51,9 @@ class Asker:
         self.record.llm_calls.append({
             "stage": stage, "round": round_, "prompt": prompt.id, "messages": messages,
             "status": completion.status.value, "finish_reason": completion.finish_reason, "error": completion.error,
-            "response": completion.text, "cached": completion.cached, "prompt_tokens": completion.prompt_tokens,
+            "response": completion.text})
+        self.record.call_costs.append({
+            "stage": stage, "round": round_, "cached": completion.cached, "prompt_tokens": completion.prompt_tokens,
             "completion_tokens": completion.completion_tokens, "retries": after.retries - before.retries,
             "seconds": round(time.perf_counter() - started, 4)})
         return completion

@@ -64,4 +64,5 @@ def print_build_summary(report: BuildReport, out: Path, stream: TextIO | None = 
     u = report.usage
     print(f"\n{len(report.accepted)} of {report.n_envs} environment(s) accepted from {len(report.envs)} text(s); "
           f"{sum(e.tasks for e in report.accepted)} tasks; LLM {u.get('requests', 0)} requests "
-          f"({u.get('cached', 0)} cached); {report.wall_seconds:.0f} s; report: {out / 'report.md'}", file=stream)
+          f"({u.get('cached', 0)} cached); {report.wall_seconds:.0f} s; report: {out / 'report.md'}, costs: "
+          f"{out / 'costs.json'}", file=stream)

@@ -1,5 +1,8 @@
 """What is kept about one environment: every prompt and response, every round's diagnostics and fixes,
-each stage's outcome and the verdict, written as ``record.json`` in the environment's folder.
+each stage's outcome and the verdict, written as ``record.json`` in the environment's folder; and what the
+attempt cost (seconds per stage and category, per call: latency, tokens, retries, cache hits), written
+beside it as ``costs.json``. The split keeps ``record.json`` a result: the same answers give the same
+bytes on any machine, under any executor, while the costs differ from run to run.
 
 Also the clock that splits the wall time of the work into where it went (LLM calls,
 parse/check/repair, ground/solve/validate, generation, export) for the build report and the
@@ -24,7 +27,8 @@ TIME_CATEGORIES = ("llm", "compile", "solve", "generation", "export")
 validate; generation: task generation and Bi-Evol (their own solving included); export: trajectories."""
 
 RECORD_FILE = "record.json"
-RECORD_VERSION = 1
+COSTS_FILE = "costs.json"
+RECORD_VERSION = 2  # 2: seconds and per-call accounting moved to costs.json
 
 
 class Clock:
@@ -112,13 +116,27 @@ class Record:
     evolve: dict[str, Any] = field(default_factory=dict)
     signature: str | None = None
     verdict: Verdict | None = None
+    # what the attempt cost, kept apart (costs.json): seconds per category, per call, and of task generation
     seconds: dict[str, float] = field(default_factory=dict)
+    call_costs: list[dict[str, Any]] = field(default_factory=list)  # one per llm_calls entry, in order
+    generation_seconds: dict[str, float] = field(default_factory=dict)
 
     def to_data(self) -> dict[str, Any]:
         data = asdict(self)
+        for cost in ("seconds", "call_costs", "generation_seconds"):
+            del data[cost]
+        for stage in data["stages"]:
+            del stage["seconds"]
         return {"record_version": RECORD_VERSION, **data}
 
+    def costs_data(self) -> dict[str, Any]:
+        return {"env_id": self.env_id, "seconds": self.seconds,
+                "stages": [{"stage": s.stage, "seconds": s.seconds} for s in self.stages],
+                "llm_calls": self.call_costs, "generation_seconds": self.generation_seconds}
+
     def write(self, folder: Path) -> Path:
+        """``record.json`` and ``costs.json`` in ``folder``; returns the record's path."""
+        write_atomic(folder / COSTS_FILE, json.dumps(self.costs_data(), indent=2) + "\n")
         path = folder / RECORD_FILE
         write_atomic(path, json.dumps(self.to_data(), indent=2, ensure_ascii=False) + "\n")
         return path
