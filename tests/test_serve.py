@@ -262,6 +262,10 @@ def test_the_agentboard_profile_plays_by_agentboards_rules(tasks_dirs, plans):
     assert pool.step(env_id, "fly away")["observation"] == env.step("fly away")[0]
     pool.reset(env_id, 0)
     assert pool.detail(env_id)["steps"] == 0 and pool.detail(env_id)["reward"] == 0.0
+    for _ in range(50):  # a served episode has no step limit; it keeps no history either, so steps cost no memory
+        pool.step(env_id, "fly away")
+    served = pool._get(env_id).game
+    assert served.steps == 50 and served.history == [("state", served.states[0])] and len(served.states) == 1
     with pytest.raises(ValueError, match="unknown profile"):
         EnvPool(catalog, profile="textcraft")
 

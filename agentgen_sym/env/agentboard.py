@@ -110,7 +110,7 @@ class AgentBoardEnv:
     """
 
     def __init__(self, compiled: CompiledTask, wording: Wording, *, incremental: bool | None = None,
-                 max_steps: int | None = MAX_STEPS) -> None:
+                 max_steps: int | None = MAX_STEPS, keep_history: bool = True) -> None:
         if max_steps is not None and max_steps < 1:
             raise ValueError("max_steps must be at least 1 (None: no limit, as AgentBoard's environment itself)")
         self.compiled = compiled
@@ -118,6 +118,9 @@ class AgentBoardEnv:
         self.wording = wording
         self.incremental = compiled.domain.name.lower() in INCREMENTAL_GAMES if incremental is None else incremental
         self.max_steps = max_steps
+        # ``infos`` "history" and "states" grow by a step each: a server, whose episodes have no step limit,
+        # keeps neither (the client keeps its own), so a long episode costs no memory
+        self.keep_history = keep_history
         self.goals = goal_conditions(compiled, wording)  # type: ignore[arg-type]  (only .fact is used)
         self.goal = GOAL_PREFIX + ", ".join(sorted(g.text for g in self.goals))  # pddl_env.py:121-123
         self.objects = frozenset(o.lower() for o in compiled.objects)
@@ -238,8 +241,9 @@ class AgentBoardEnv:
         self.steps += 1
         self.valid_steps += valid
         self.observation = observation
-        self.history += [("action", action), ("reward", self.reward), ("state", observation)]
-        self.states.append(observation)
+        if self.keep_history:
+            self.history += [("action", action), ("reward", self.reward), ("state", observation)]
+            self.states.append(observation)
         infos = {"goal": self.goal, "state": observation, "steps": self.steps, "action_is_valid": valid,
                  "history": self.history, "states": self.states,  # the episode's own lists, as AgentBoard's
                  "won": self.won, "progress_rate": self.reward,

@@ -135,11 +135,12 @@ class Catalog:
         return TextTask(compiled, folder.templates)
 
     def agentboard(self, data_idx: int) -> AgentBoardEnv:
-        """A new episode of the task under the agentboard profile (no step limit: the client keeps its own,
-        as AgentBoard's task loop does); raises TaskUnavailable."""
+        """A new episode of the task under the agentboard profile (no step limit and no history: the client
+        keeps its own, as AgentBoard's task loop does); raises TaskUnavailable."""
         folder = self.folders[self.tasks[data_idx].folder]
         incremental = None if folder.game is None else folder.game in INCREMENTAL_GAMES
-        return AgentBoardEnv(self.text(data_idx).compiled, folder.wording, incremental=incremental, max_steps=None)
+        return AgentBoardEnv(self.text(data_idx).compiled, folder.wording, incremental=incremental, max_steps=None,
+                             keep_history=False)
 
     def priming(self, data_idx: int) -> tuple[dict, dict]:
         """AgentGym's two ``conversation_start`` messages for the task's domain (the export's first two turns)."""
