@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# CI (CI=true) runs the slow cross-checks too; locally they are skipped.
+# CI (CI=true) runs the slow cross-checks too; locally they are skipped. The tests run on every core
+# (pytest-xdist); `make test XDIST_ARGS=` runs them in one process.
 PYTEST_ARGS ?= $(if $(CI),,-m "not slow")
+XDIST_ARGS ?= -n auto --dist loadgroup
 
 .PHONY: run test bench clean
 
@@ -18,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/agentgen-sym run --corpus corpus/domains --out out
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q $(XDIST_ARGS) $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/parse.py

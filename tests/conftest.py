@@ -57,3 +57,15 @@ def run_cli(*args: str, timeout: float = 60, input: bytes | None = None) -> subp
     """Run ``python -m agentgen_sym ARGS`` as a user would, capturing text output."""
     return subprocess.run([sys.executable, "-m", "agentgen_sym", *args], capture_output=True, timeout=timeout,
                           cwd=ROOT, input=input)
+
+
+# `make test` spreads the tests over the cores (pytest-xdist, --dist loadgroup). The executor's tests start
+# pools of their own and a local Ray instance (a module fixture): they run together, on one worker, so two Ray
+# instances never share the cores.
+POOLED_MODULES = ("test_executor.py",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in POOLED_MODULES:
+            item.add_marker(pytest.mark.xdist_group("pools"))
