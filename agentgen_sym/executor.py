@@ -12,6 +12,10 @@ gap. Locally a dead worker breaks the whole pool, so every unit that was in flig
 attempt and runs again alone (one at a time), which tells the culprit from its neighbours.
 An exception raised by a unit is its outcome at once (trying the same input again gives the same
 exception). ``jobs == 1`` runs units in the driver's own process, one after the other.
+
+A job whose work comes in rounds (task generation: walk attempts, then Bi-Evol rounds) is a coroutine
+that yields a ``Batch`` and is sent its outcomes; ``drive`` feeds the executor from every coroutine at
+once, a batch cut into units, so one large job does not leave the other workers idle.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import os
 import resource
 from abc import ABC, abstractmethod
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -139,6 +143,86 @@ def map_ordered(executor: Executor, fn: Callable[..., Any], units: Iterable[tupl
             if on_done is not None:
                 on_done(done, outcome)
         yield key, finished.pop(key)
+
+
+UNITS_PER_WORKER = 4
+"""A batch is cut into about this many units per worker: units of uneven cost still even out."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What a job's coroutine asks for: ``fn(*shared, chunk)`` over consecutive chunks of ``items``, each
+    call returning one outcome per item of its chunk; the coroutine is sent all outcomes, in item order."""
+
+    fn: Callable[..., list]
+    shared: tuple
+    items: Sequence[Any]
+
+
+class BatchFailed(Exception):
+    """Thrown into a job's coroutine when a unit of its batch failed (its worker died too often, or it raised)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+Job = Generator[Batch, list, Any]
+
+
+def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
+          on_done: Callable[[str, Any], None] | None = None) -> dict[str, Any]:
+    """Run the jobs' coroutines together to their ends and give back what each returned, by name.
+
+    Every batch a job yields is cut into about UNITS_PER_WORKER units per worker, submitted at once beside
+    the other jobs' units; when the last of its units is back the job is sent its outcomes and runs on to
+    its next batch. A failed unit throws BatchFailed into its job (the batch's other units are dropped).
+    ``on_done`` sees each job's result as it ends (to mark it done at once). An exception a job does not
+    catch ends ``drive`` with it: jobs are the driver's own code."""
+    results: dict[str, Any] = {}
+    waiting: dict[str, tuple[int, list[list | None]]] = {}  # job: (its batch number, outcomes per unit)
+    batches: Counter[str] = Counter()
+
+    def resume(name: str, outcomes: list | None = None, error: BaseException | None = None) -> None:
+        job = jobs[name]
+        while True:
+            try:
+                batch = job.throw(error) if error is not None else job.send(outcomes)
+            except StopIteration as stop:
+                results[name] = stop.value
+                if on_done is not None:
+                    on_done(name, stop.value)
+                return
+            error = None
+            if not batch.items:
+                outcomes = []
+                continue
+            batches[name] += 1
+            size = -(-len(batch.items) // (UNITS_PER_WORKER * workers))
+            chunks = [batch.items[i:i + size] for i in range(0, len(batch.items), size)]
+            waiting[name] = (batches[name], [None] * len(chunks))
+            for i, chunk in enumerate(chunks):
+                executor.submit(f"{name}#{batches[name]}.{i}", batch.fn, *batch.shared, list(chunk))
+            return
+
+    for name in jobs:
+        resume(name)
+    while waiting:
+        key, outcome = executor.next_done()
+        name, unit = key.rsplit("#", 1)
+        number, part = map(int, unit.split("."))
+        if name not in waiting or waiting[name][0] != number:  # the rest of a failed batch
+            continue
+        parts = waiting[name][1]
+        if isinstance(outcome, UnitFailed):
+            del waiting[name]
+            resume(name, error=BatchFailed(outcome.reason))
+            continue
+        parts[part] = outcome
+        if all(p is not None for p in parts):
+            del waiting[name]
+            resume(name, [o for p in parts for o in p])
+    return results
 
 
 def _describe(exc: BaseException) -> str:
