@@ -272,6 +272,7 @@ class _LocalPool(Executor):
         self._ready: deque[tuple[str, Any]] = deque()
         self._deaths: Counter[str] = Counter()
         self._suspects: set[str] = set()  # in flight when a worker died: each runs alone until it finishes
+        self._idle_deaths = 0  # pools broken in a row by a worker that died between units
 
     def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None:
         self._units[key] = (fn, args)
@@ -318,6 +319,7 @@ class _LocalPool(Executor):
         self._running.clear()
 
     def _finish(self, key: str, outcome: Any) -> None:
+        self._idle_deaths = 0
         self._suspects.discard(key)
         self._units.pop(key, None)
         self._ready.append((key, outcome))
@@ -350,7 +352,16 @@ class _LocalPool(Executor):
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.options.workers, mp_context=self._context,
                                                  initializer=_limit_memory, initargs=(self.options.memory_limit_mb,))
-            self._running[self._pool.submit(fn, *args)] = key
+            try:
+                self._running[self._pool.submit(fn, *args)] = key
+            except BrokenProcessPool:  # a worker died between units (killed while idle): a new pool
+                self._waiting.appendleft(key)
+                self._idle_deaths += 1
+                if self._idle_deaths > self.options.retries:
+                    raise ExecutorError(f"the worker pool broke {self._idle_deaths} times in a row before "
+                                        "running a unit (workers cannot start?)") from None
+                self._pool_died()
+                continue
             if alone:
                 return
 

@@ -79,6 +79,18 @@ def test_a_unit_that_always_kills_its_worker_is_reported_after_its_retries(tmp_p
     assert len(list(tmp_path.glob("7.*.tried"))) == 2
 
 
+def test_a_worker_killed_between_units_breaks_nothing():
+    """Short units (a batch of candidates) leave workers idle between them: one killed then is replaced."""
+    with make_executor(ExecutorOptions(jobs=2)) as pool:
+        assert list(map_ordered(pool, units.square, [("a", (2,))])) == [("a", 4)]
+        worker = next(iter(pool._pool._processes.values()))  # noqa: SLF001 (the pool's own processes)
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.join(10)
+        time.sleep(0.5)  # the pool's manager thread notices the death and marks the pool broken
+        assert list(map_ordered(pool, units.square, ((str(x), (x,)) for x in range(4)))) == \
+            [(str(x), x * x) for x in range(4)]
+
+
 def test_each_worker_honours_the_memory_limit(tmp_path: Path):
     with make_executor(ExecutorOptions(jobs=2, memory_limit_mb=2048)) as pool:
         got = dict(map_ordered(pool, units.allocate_mib, [("small", (16,)), ("huge", (4096,))]))
