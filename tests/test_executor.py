@@ -116,10 +116,13 @@ def test_bad_options_are_refused():
             ExecutorOptions(**bad)
 
 
-def test_the_cli_refuses_a_ray_address_without_ray(tmp_path: Path, capsys: pytest.CaptureFixture):
+@pytest.mark.parametrize("command", [["run"], ["generate", "d.pddl", "p.pddl"], ["evolve", "tasks"]],
+                         ids=["run", "generate", "evolve"])
+def test_the_cli_refuses_a_ray_address_without_ray(command: list[str], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture):
     from agentgen_sym.cli import main
 
-    assert main(["run", "--out", str(tmp_path / "o"), "--ray-address", "ray://x:1"]) == 2
+    assert main([*command, "--out", str(tmp_path / "o"), "--ray-address", "ray://x:1"]) == 2
     assert "--ray-address needs --executor ray" in capsys.readouterr().err
 
 
