@@ -143,19 +143,25 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
                                     options.hi, None, options.evolve)
     write_tasks(evolved, work / "tasks")
     report = evolved.report
-    written = yield Batch(export_formats, (work,), FORMATS)
+    (valid,) = yield Batch(export_formats, (FORMATS,), [work])
     origins = [str(r["origin"]) for r in report.tasks]
-    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, written[-1],
+    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
                          time.perf_counter() - started, "", sum(o.startswith("easier:") for o in origins),
                          sum(o.startswith("harder:") for o in origins), report.filled, report.hi - report.lo + 1,
                          sum(o == "walk" for o in origins))
 
 
-def export_formats(work: Path, formats: list[str]) -> list[int]:
-    """A unit of work: the domain's tasks exported in these formats (beside them); tasks written per format."""
+def export_formats(formats: tuple[str, ...], works: list[Path]) -> list[int]:
+    """A unit of work: each domain folder's tasks exported in every format, one format after the other (the
+    exports of a folder share its dataset card and manifest); per folder, the tasks the last one wrote."""
     from agentgen_sym.export import export
 
-    return [export(work / "tasks", fmt, work / dataset_file(fmt)).written for fmt in formats]
+    written = []
+    for work in works:
+        for fmt in formats:
+            count = export(work / "tasks", fmt, work / dataset_file(fmt)).written
+        written.append(count)
+    return written
 
 
 def _mark_done(folder: Path, out: Path, options: RunOptions, summary: DomainSummary) -> None:

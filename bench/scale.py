@@ -1,6 +1,6 @@
 """Benchmark scale-out: the same jobs on 1 worker, on a local pool of 2 and on Ray with 2 local workers.
 
-Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 1] [--jobs 2] [--no-ray] [--no-slow]
+Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 1] [--jobs 2] [--no-ray] [--no-slow | --slow-only]
 (on a quiet machine: other work on the cores depresses the speedups; Ray comes with the ray extra, in dev)
 
 Jobs, each through the code path the command uses (``agentgen_sym.executor.drive`` feeding one executor
@@ -160,15 +160,18 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="workers of the pool and of Ray (default 2)")
     parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
     parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
+    parser.add_argument("--slow-only", action="store_true", help="only the slowest benchmark domains' generate")
     args = parser.parse_args()
     configs = [("1 worker", SERIAL), (f"pool {args.jobs}", ExecutorOptions(jobs=args.jobs))]
-    if not args.no_ray:
+    if not args.no_ray and not args.slow_only:  # the slowest domains' generate is timed locally only
         configs.append((f"ray {args.jobs}", ExecutorOptions(kind="ray", jobs=args.jobs)))
     seeds = generation_seeds()
     jobs: dict[str, Callable[[ExecutorOptions], Callable[[Path], object]]] = {
         "run": lambda o: lambda out: pipeline.run(CORPUS, out, args.n, 0, command="agentgen-sym run", executor=o),
         "generate": lambda o: lambda out: run_generations(o, seeds, args.gen_n, 1, None, out),
         "no-op": lambda o: lambda out: _noop(o)}
+    if args.slow_only:
+        jobs = {}
     if not args.no_slow:
         for name, domain, problem in generation_seeds(False, SLOWEST):
             jobs[f"slowest {name}"] = (lambda d, p: lambda o: lambda out: run_generations(
@@ -209,7 +212,7 @@ def main() -> None:
     pool_label, ray_label = configs[1][0], configs[-1][0]
     if ray_label != pool_label:
         print()
-        for job in ("run", "generate", "no-op"):
+        for job in [j for j in ("run", "generate", "no-op") if j in results]:
             units = results[job][ray_label][2]
             extra = (results[job][ray_label][0] - results[job][pool_label][0]) / max(1, units)
             print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({units} units)")
