@@ -106,10 +106,6 @@ class _Admitted:
     counts: Counter
 
 
-Generation = Generator[Batch, list, Any]
-"""A coroutine of one domain's generation: yields batches of candidates, is sent their outcomes."""
-
-
 @dataclass(frozen=True)
 class Generated:
     spec: TaskSpec
@@ -478,7 +474,7 @@ def _spec_of(problem: ast.Problem, domain: ast.Domain, statics: tuple) -> TaskSp
 
 def generate_job(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: int, lo: int = 1,
                  hi: int | None = None, progress: ProgressFn | None = None, templates_file: Path | None = None,
-                 options: EvolveOptions = EvolveOptions(), width: int = 1) -> Generation:
+                 options: EvolveOptions = EvolveOptions(), width: int = 1) -> Job:
     """``generate_tasks`` as a coroutine for ``drive``; ``width`` (the workers) sizes its batches of walks."""
     pool = TaskPool(domain, _walk_base(seed_problem), seed, progress, options)
     n_seeds = max(2, -(-n // 2))
@@ -492,7 +488,7 @@ def generate_job(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: in
 
 
 def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = None,
-               progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> Generation:
+               progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> Job:
     """``evolve_tasks`` as a coroutine for ``drive``."""
     if not tasks.tasks:
         raise ValueError(f"the task set of {tasks.domain.name} holds no task")
