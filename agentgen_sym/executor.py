@@ -148,6 +148,10 @@ def map_ordered(executor: Executor, fn: Callable[..., Any], units: Iterable[tupl
 UNITS_PER_WORKER = 4
 """A batch is cut into about this many units per worker: units of uneven cost still even out."""
 
+JOBS_PER_WORKER = 2
+"""Jobs under way at once per worker (the others wait their turn): enough to fill the workers while one job's
+driver is between batches, few enough that the groundings the workers keep (per job) stay in their caches."""
+
 
 @dataclass(frozen=True)
 class Batch:
@@ -174,14 +178,16 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
           on_done: Callable[[str, Any], None] | None = None) -> dict[str, Any]:
     """Run the jobs' coroutines together to their ends and give back what each returned, by name.
 
-    Every batch a job yields is cut into about UNITS_PER_WORKER units per worker, submitted at once beside
-    the other jobs' units; when the last of its units is back the job is sent its outcomes and runs on to
-    its next batch. A failed unit throws BatchFailed into its job (the batch's other units are dropped).
+    JOBS_PER_WORKER jobs per worker are under way at once, taken in the order given. Every batch a job
+    yields is cut into about UNITS_PER_WORKER units per worker, submitted at once beside the other jobs'
+    units; when the last of its units is back the job is sent its outcomes and runs on to its next batch.
+    A failed unit throws BatchFailed into its job (the batch's other units are dropped).
     ``on_done`` sees each job's result as it ends (to mark it done at once). An exception a job does not
     catch ends ``drive`` with it: jobs are the driver's own code."""
     results: dict[str, Any] = {}
     waiting: dict[str, tuple[int, list[list | None]]] = {}  # job: (its batch number, outcomes per unit)
     batches: Counter[str] = Counter()
+    queued = deque(jobs)
 
     def resume(name: str, outcomes: list | None = None, error: BaseException | None = None) -> None:
         job = jobs[name]
@@ -192,6 +198,9 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
                 results[name] = stop.value
                 if on_done is not None:
                     on_done(name, stop.value)
+                if queued:  # its turn passes to the next job
+                    name, job, outcomes, error = queued[0], jobs[queued.popleft()], None, None
+                    continue
                 return
             error = None
             if not batch.items:
@@ -205,8 +214,8 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
                 executor.submit(f"{name}#{batches[name]}.{i}", batch.fn, *batch.shared, list(chunk))
             return
 
-    for name in jobs:
-        resume(name)
+    while queued and len(waiting) < JOBS_PER_WORKER * workers:
+        resume(queued.popleft())
     while waiting:
         key, outcome = executor.next_done()
         name, unit = key.rsplit("#", 1)

@@ -110,6 +110,30 @@ def test_drive_runs_the_jobs_batches_together_and_sends_each_its_outcomes_in_ord
     assert sorted(finished) == ["a", "b"]
 
 
+def test_drive_keeps_a_bounded_number_of_jobs_under_way(monkeypatch: pytest.MonkeyPatch):
+    """Jobs beyond JOBS_PER_WORKER per worker wait their turn (each holds groundings in the workers' caches)."""
+    import agentgen_sym.executor as executor_module
+
+    monkeypatch.setattr(executor_module, "JOBS_PER_WORKER", 1)
+    started: list[str] = []
+
+    def job(name: str, rounds: int):
+        started.append(name)
+        got = []
+        for r in range(rounds):
+            got += (yield executor_module.Batch(units.squares, (0,), [r]))
+        return got
+
+    log: list[str] = []
+    jobs = {"a": job("a", 3), "b": job("b", 0), "c": units.batches([[13]], log), "d": job("d", 2)}
+    with make_executor(SERIAL) as pool:
+        order = []
+        got = drive(pool, jobs, 1, lambda name, _: order.append(name))
+    assert got == {"a": [0, 1, 4], "b": [], "c": [], "d": [0, 1]} and log == ["ValueError: 13 is unlucky"]
+    assert order == ["a", "b", "c", "d"]  # one at a time: each ends before the next starts
+    assert started == ["a", "b", "d"]
+
+
 def test_bad_options_are_refused():
     for bad in ({"kind": "slurm"}, {"jobs": 0}, {"retries": -1}, {"memory_limit_mb": 0}):
         with pytest.raises(ExecutorError):
