@@ -156,7 +156,8 @@ def amdahl(wall: float, in_units: float, workers: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=12, help="tasks per domain for the run job (default 12, make run's)")
-    parser.add_argument("--gen-n", type=int, default=1, help="tasks per domain for the 40-domain generate (default 1)")
+    parser.add_argument("--gen-n", type=int, default=1,
+                        help="tasks per domain for the 40-domain generate (default 1; 0 leaves it out)")
     parser.add_argument("--jobs", type=int, default=2, help="workers of the pool and of Ray (default 2)")
     parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
     parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
@@ -170,6 +171,8 @@ def main() -> None:
         "run": lambda o: lambda out: pipeline.run(CORPUS, out, args.n, 0, command="agentgen-sym run", executor=o),
         "generate": lambda o: lambda out: run_generations(o, seeds, args.gen_n, 1, None, out),
         "no-op": lambda o: lambda out: _noop(o)}
+    if args.gen_n == 0:
+        del jobs["generate"]
     if args.slow_only:
         jobs = {}
     if not args.no_slow:
@@ -212,7 +215,7 @@ def main() -> None:
     pool_label, ray_label = configs[1][0], configs[-1][0]
     if ray_label != pool_label:
         print()
-        for job in [j for j in ("run", "generate", "no-op") if j in results]:
+        for job in [j for j in ("run", "generate", "no-op") if j in results]:  # noqa: B007
             units = results[job][ray_label][2]
             extra = (results[job][ray_label][0] - results[job][pool_label][0]) / max(1, units)
             print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({units} units)")
