@@ -215,7 +215,7 @@ def main() -> None:
     pool_label, ray_label = configs[1][0], configs[-1][0]
     if ray_label != pool_label:
         print()
-        for job in [j for j in ("run", "generate", "no-op") if j in results]:  # noqa: B007
+        for job in [j for j in ("run", "generate", "no-op") if j in results]:
             units = results[job][ray_label][2]
             extra = (results[job][ray_label][0] - results[job][pool_label][0]) / max(1, units)
             print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({units} units)")
