@@ -35,7 +35,7 @@ from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.validate import ValidationResult, validate
-from agentgen_sym.executor import KINDS as EXECUTORS, ExecutorError, ExecutorOptions, available_cores
+from agentgen_sym.executor import KINDS as EXECUTORS, BatchFailed, ExecutorError, ExecutorOptions, available_cores
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export
 from agentgen_sym import lint
 from agentgen_sym.discover import Unit, discover
@@ -633,7 +633,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = _LazyProgress("generate")
     try:
         report = generate(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
-                          progress, _evolve_options(args))
+                          progress, _evolve_options(args), _executor(args))
+    except ExecutorError as exc:
+        raise UsageError(str(exc)) from exc
+    except BatchFailed as exc:
+        _eprint(f"error: generation stopped: {exc.reason}")
+        return EXIT_FINDINGS
     except OSError as exc:
         _raise_if_writing(exc, Path(args.out))
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
@@ -652,7 +657,12 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     progress = _LazyProgress("evolve")
     try:
         report = evolve(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
-                        _evolve_options(args))
+                        _evolve_options(args), _executor(args))
+    except ExecutorError as exc:
+        raise UsageError(str(exc)) from exc
+    except BatchFailed as exc:
+        _eprint(f"error: Bi-Evol stopped: {exc.reason}")
+        return EXIT_FINDINGS
     except OSError as exc:
         _raise_if_writing(exc, Path(args.out))
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
@@ -1059,7 +1069,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "duplicates up to object renaming dropped, Bi-Evol for easier and harder "
                                      "variants, then an even difficulty histogram. Same seed, same bytes.",
                          epilog="Writes OUT/domain.pddl, OUT/tasks/*.pddl, OUT/tasks.jsonl, OUT/report.md and "
-                                "OUT/difficulty.png. Exit codes: 0 ok, 1 input errors or no task, 2 usage or I/O.")
+                                "OUT/difficulty.png. Exit codes: 0 ok, 1 input errors, no task, or a unit of work "
+                                "that failed (the reason is printed), 2 usage or I/O.")
     gen.add_argument("domain", metavar="DOMAIN")
     gen.add_argument("problem", metavar="SEED_PROBLEM")
     gen.add_argument("--n", type=positive_int, default=20, help="number of tasks (default 20)")
@@ -1069,13 +1080,14 @@ def build_parser() -> argparse.ArgumentParser:
                      help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
     _job_limit_options(gen, "generate")
     _bievol_options(gen)
+    _executor_options(gen)
     gen.set_defaults(handler=cmd_generate, output_folder="out")
 
     evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
                          description="Read a folder written by `generate`, evolve every task easier (fewer goal "
                                      "atoms, subgoals along its plan, fewer objects) and harder (more goal atoms, "
                                      "longer walks), verify each, and select an even histogram over --range.",
-                         epilog="Exit codes: 0 ok, 1 no task selected, 2 usage or I/O error.")
+                         epilog="Exit codes: 0 ok, 1 no task selected or a unit of work failed, 2 usage or I/O error.")
     evo.add_argument("tasks_dir", metavar="TASKS_DIR")
     evo.add_argument("--n", type=positive_int, default=20, help="number of tasks (default 20)")
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -1083,6 +1095,7 @@ def build_parser() -> argparse.ArgumentParser:
     evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
     _job_limit_options(evo, "evolve")
     _bievol_options(evo)
+    _executor_options(evo)
     evo.set_defaults(handler=cmd_evolve, output_folder="out")
 
     x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",

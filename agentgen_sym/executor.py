@@ -12,6 +12,10 @@ gap. Locally a dead worker breaks the whole pool, so every unit that was in flig
 attempt and runs again alone (one at a time), which tells the culprit from its neighbours.
 An exception raised by a unit is its outcome at once (trying the same input again gives the same
 exception). ``jobs == 1`` runs units in the driver's own process, one after the other.
+
+A job whose work comes in rounds (task generation: walk attempts, then Bi-Evol rounds) is a coroutine
+that yields a ``Batch`` and is sent its outcomes; ``drive`` feeds the executor from every coroutine at
+once, a batch cut into units, so one large job does not leave the other workers idle.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import os
 import resource
 from abc import ABC, abstractmethod
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -141,6 +145,95 @@ def map_ordered(executor: Executor, fn: Callable[..., Any], units: Iterable[tupl
         yield key, finished.pop(key)
 
 
+UNITS_PER_WORKER = 4
+"""A batch is cut into about this many units per worker: units of uneven cost still even out."""
+
+JOBS_PER_WORKER = 2
+"""Jobs under way at once per worker (the others wait their turn): enough to fill the workers while one job's
+driver is between batches, few enough that the groundings the workers keep (per job) stay in their caches."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What a job's coroutine asks for: ``fn(*shared, chunk)`` over consecutive chunks of ``items``, each
+    call returning one outcome per item of its chunk; the coroutine is sent all outcomes, in item order."""
+
+    fn: Callable[..., list]
+    shared: tuple
+    items: Sequence[Any]
+
+
+class BatchFailed(Exception):
+    """Thrown into a job's coroutine when a unit of its batch failed (its worker died too often, or it raised)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+Job = Generator[Batch, list, Any]
+
+
+def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
+          on_done: Callable[[str, Any], None] | None = None) -> dict[str, Any]:
+    """Run the jobs' coroutines together to their ends and give back what each returned, by name.
+
+    JOBS_PER_WORKER jobs per worker are under way at once, taken in the order given. Every batch a job
+    yields is cut into about UNITS_PER_WORKER units per worker, submitted at once beside the other jobs'
+    units; when the last of its units is back the job is sent its outcomes and runs on to its next batch.
+    A failed unit throws BatchFailed into its job (the batch's other units are dropped).
+    ``on_done`` sees each job's result as it ends (to mark it done at once). An exception a job does not
+    catch ends ``drive`` with it: jobs are the driver's own code."""
+    results: dict[str, Any] = {}
+    waiting: dict[str, tuple[int, list[list | None]]] = {}  # job: (its batch number, outcomes per unit)
+    batches: Counter[str] = Counter()
+    queued = deque(jobs)
+
+    def resume(name: str, outcomes: list | None = None, error: BaseException | None = None) -> None:
+        job = jobs[name]
+        while True:
+            try:
+                batch = job.throw(error) if error is not None else job.send(outcomes)
+            except StopIteration as stop:
+                results[name] = stop.value
+                if on_done is not None:
+                    on_done(name, stop.value)
+                if queued:  # its turn passes to the next job
+                    name, job, outcomes, error = queued[0], jobs[queued.popleft()], None, None
+                    continue
+                return
+            error = None
+            if not batch.items:
+                outcomes = []
+                continue
+            batches[name] += 1
+            size = -(-len(batch.items) // (UNITS_PER_WORKER * workers))
+            chunks = [batch.items[i:i + size] for i in range(0, len(batch.items), size)]
+            waiting[name] = (batches[name], [None] * len(chunks))
+            for i, chunk in enumerate(chunks):
+                executor.submit(f"{name}#{batches[name]}.{i}", batch.fn, *batch.shared, list(chunk))
+            return
+
+    while queued and len(waiting) < JOBS_PER_WORKER * workers:
+        resume(queued.popleft())
+    while waiting:
+        key, outcome = executor.next_done()
+        name, unit = key.rsplit("#", 1)
+        number, part = map(int, unit.split("."))
+        if name not in waiting or waiting[name][0] != number:  # the rest of a failed batch
+            continue
+        parts = waiting[name][1]
+        if isinstance(outcome, UnitFailed):
+            del waiting[name]
+            resume(name, error=BatchFailed(outcome.reason))
+            continue
+        parts[part] = outcome
+        if all(p is not None for p in parts):
+            del waiting[name]
+            resume(name, [o for p in parts for o in p])
+    return results
+
+
 def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -188,6 +281,7 @@ class _LocalPool(Executor):
         self._ready: deque[tuple[str, Any]] = deque()
         self._deaths: Counter[str] = Counter()
         self._suspects: set[str] = set()  # in flight when a worker died: each runs alone until it finishes
+        self._idle_deaths = 0  # pools broken in a row by a worker that died between units
 
     def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None:
         self._units[key] = (fn, args)
@@ -234,6 +328,7 @@ class _LocalPool(Executor):
         self._running.clear()
 
     def _finish(self, key: str, outcome: Any) -> None:
+        self._idle_deaths = 0
         self._suspects.discard(key)
         self._units.pop(key, None)
         self._ready.append((key, outcome))
@@ -266,7 +361,16 @@ class _LocalPool(Executor):
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.options.workers, mp_context=self._context,
                                                  initializer=_limit_memory, initargs=(self.options.memory_limit_mb,))
-            self._running[self._pool.submit(fn, *args)] = key
+            try:
+                self._running[self._pool.submit(fn, *args)] = key
+            except BrokenProcessPool:  # a worker died between units (killed while idle): a new pool
+                self._waiting.appendleft(key)
+                self._idle_deaths += 1
+                if self._idle_deaths > self.options.retries:
+                    raise ExecutorError(f"the worker pool broke {self._idle_deaths} times in a row before "
+                                        "running a unit (workers cannot start?)") from None
+                self._pool_died()
+                continue
             if alone:
                 return
 

@@ -1,14 +1,17 @@
 """The main job: every bundled domain through check, generate, Bi-Evol, solve, validate, export.
 
-Domains are independent units of work, run on an executor (``agentgen_sym.executor``: every local
-core by default, or Ray). Each domain's work lands in ``out/<domain>/`` (every file written
-atomically) and the driver marks it done by a last, atomic write of ``out/<domain>/done.json``,
+Every domain is a job of the driver (``domain_job``, a coroutine): its task generation and Bi-Evol
+hand their candidates' measurements, and its export its formats, to an executor
+(``agentgen_sym.executor``: every local core by default, or Ray) as units of work, all domains' at
+once, so one large domain keeps every worker busy. Each domain's work lands in ``out/<domain>/``
+(every file written atomically) and the driver marks it done by a last, atomic write of ``out/<domain>/done.json``,
 which records everything that determines the result: the hashes of the domain folder's files, the
 options, the seed and the code version (a hash of the package's source). A rerun, under any
 executor, reuses a domain only when all of them match, so an interrupted run resumes where it
 stopped, and a domain whose inputs, options or code changed is redone, saying what changed; its
 earlier folders are removed first, so no stale file survives. A domain that cannot be read or
-generated, or whose worker died more often than the executor retries, is reported in the summary
+generated, or one of whose units of work failed (its worker died more often than the executor
+retries), is reported in the summary
 and skipped; the rest completes. The dataset files and the summary are rewritten at the end from
 the per-domain results in name order, each atomically; nothing written depends on timing or on
 the number of workers (seconds go to the console only).
@@ -23,16 +26,15 @@ import time
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Generator
 
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
+from agentgen_sym.executor import Batch, BatchFailed, ExecutorOptions, drive, make_executor
 from agentgen_sym.files import write_atomic
-from agentgen_sym.generation import evolve, generate
-from agentgen_sym.generation.generate import EvolveOptions
+from agentgen_sym.generation.generate import PRELOAD, EvolveOptions, evolve_job, generate_job, read_tasks, write_tasks
 
 from agentgen_sym.export.formats import FORMATS as _REGISTRY
 
@@ -105,15 +107,27 @@ def fingerprint(folder: Path, options: RunOptions) -> dict:
             "options": options.key(), "code": code_version()}
 
 
-def run_domain(folder: Path, out: Path, options: RunOptions,
-               progress: Callable[[int, int, str], None] | None = None) -> DomainSummary:
-    """One unit of the main job (run in a worker): the domain's files, not yet marked done."""
-    from agentgen_sym.export import export
-
+def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1
+               ) -> Generator[Batch, list, DomainSummary]:
+    """One domain of the main job, as a coroutine for ``drive``: its files, not yet marked done. A broken
+    domain's trouble is its summary (one never ends the run), and so is a unit of its work that failed."""
     started = time.perf_counter()
+    try:
+        return (yield from _domain(folder, out, options, workers, started))
+    except BatchFailed as exc:
+        return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started, f"failed: {exc.reason}")
+    except (PddlError, GroundingError, ValueError, OSError) as exc:
+        return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"skipped: {exc}")
+    except Exception as exc:  # a bug shows in this domain's summary, as a unit's would; the rest completes
+        return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"failed: {type(exc).__name__}: {exc}")
+
+
+def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float
+            ) -> Generator[Batch, list, DomainSummary]:
     domain_file = folder / "domain.pddl"
     seed_problem = sorted(folder.glob("p*.pddl"))[-1]  # the largest seed leaves room for hard variants
-    errors = [d for d in check(parse_domain(domain_file), parse_problem(seed_problem), strict=False) if d.is_error]
+    domain, problem = parse_domain(domain_file), parse_problem(seed_problem)
+    errors = [d for d in check(domain, problem, strict=False) if d.is_error]
     if errors:
         return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started,
                              f"{errors[0].code}: {errors[0].message}")
@@ -121,21 +135,15 @@ def run_domain(folder: Path, out: Path, options: RunOptions,
     for stale in (work / "generated", work / "tasks"):  # an earlier run's files, made with other options
         shutil.rmtree(stale, ignore_errors=True)
     (work / "done.json").unlink(missing_ok=True)
-
-    def stage(name: str, share: tuple[float, float]) -> Callable[[int, int, str], None] | None:
-        if progress is None:
-            return None
-        return lambda done, total, note: progress(share[0] + (share[1] - share[0]) * done / max(1, total), 1.0,
-                                                  f"{folder.name}: {name}, {note}")
-
-    generate(domain_file, seed_problem, options.n, options.seed, work / "generated", options.lo, options.hi,
-             stage("generate", (0.0, 0.5)), options.evolve)
-    report = evolve(work / "generated", options.n, options.seed, work / "tasks", options.lo, options.hi,
-                    stage("evolve", (0.5, 1.0)), options.evolve)
-    valid = 0
-    for fmt in FORMATS:
-        stats = export(work / "tasks", fmt, work / dataset_file(fmt))
-        valid = stats.written
+    templates = folder / "templates.json"
+    generated = yield from generate_job(domain, problem, options.n, options.seed, options.lo, options.hi, None,
+                                        templates if templates.exists() else None, options.evolve, workers)
+    write_tasks(generated, work / "generated")
+    evolved = yield from evolve_job(read_tasks(work / "generated"), options.n, options.seed, options.lo,
+                                    options.hi, None, options.evolve)
+    write_tasks(evolved, work / "tasks")
+    report = evolved.report
+    (valid,) = yield Batch(export_formats, (FORMATS,), [work])
     origins = [str(r["origin"]) for r in report.tasks]
     return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
                          time.perf_counter() - started, "", sum(o.startswith("easier:") for o in origins),
@@ -143,12 +151,17 @@ def run_domain(folder: Path, out: Path, options: RunOptions,
                          sum(o == "walk" for o in origins))
 
 
-def domain_unit(folder: Path, out: Path, options: RunOptions) -> DomainSummary:
-    """``run_domain``, with a broken domain's trouble as its summary: one never ends the run."""
-    try:
-        return run_domain(folder, out, options)
-    except (PddlError, GroundingError, ValueError, OSError) as exc:
-        return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"skipped: {exc}")
+def export_formats(formats: tuple[str, ...], works: list[Path]) -> list[int]:
+    """A unit of work: each domain folder's tasks exported in every format, one format after the other (the
+    exports of a folder share its dataset card and manifest); per folder, the tasks the last one wrote."""
+    from agentgen_sym.export import export
+
+    written = []
+    for work in works:
+        for fmt in formats:
+            count = export(work / "tasks", fmt, work / dataset_file(fmt)).written
+        written.append(count)
+    return written
 
 
 def _mark_done(folder: Path, out: Path, options: RunOptions, summary: DomainSummary) -> None:
@@ -207,23 +220,21 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
     if progress:
         progress(done, len(folders), todo[0].name if todo else "")
 
-    def on_done(name: str, outcome: object) -> None:
+    by_name = {f.name: f for f in todo}
+
+    def on_done(name: str, summary: DomainSummary) -> None:  # marked at once: a stopped run resumes after it
         nonlocal done
+        finished[name] = summary
+        if not summary.error:
+            _mark_done(by_name[name], out, options, summary)
         done += 1
         if progress:
             progress(done, len(folders), name)
 
     if todo:
-        by_name = {f.name: f for f in todo}
-        with make_executor(executor, preload=("agentgen_sym.pipeline",)) as pool:
-            units = ((f.name, (f, out, options)) for f in todo)
-            for name, outcome in map_ordered(pool, domain_unit, units, on_done):
-                if isinstance(outcome, UnitFailed):
-                    finished[name] = DomainSummary(name, 0, 0, 0, 0, 0.0, f"failed: {outcome.reason}")
-                    continue
-                finished[name] = outcome
-                if not outcome.error:
-                    _mark_done(by_name[name], out, options, outcome)
+        with make_executor(executor, preload=("agentgen_sym.pipeline", *PRELOAD)) as pool:
+            drive(pool, {f.name: domain_job(f, out, options, executor.workers) for f in todo}, executor.workers,
+                  on_done)
     summaries = [s for s in (finished[f.name] for f in folders) if s is not None]
     for fmt in FORMATS:
         combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),

@@ -1,18 +1,21 @@
 """Benchmark scale-out: the same jobs on 1 worker, on a local pool of 2 and on Ray with 2 local workers.
 
-Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 6] [--jobs 2]
+Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 1] [--jobs 2] [--no-ray] [--no-slow | --slow-only]
 (on a quiet machine: other work on the cores depresses the speedups; Ray comes with the ray extra, in dev)
 
-Jobs:
-  run        `make run`'s job: every bundled domain (corpus/domains) through generate, Bi-Evol and export,
-             as `run` maps it (its units; the final combine of the datasets, under a second, is left out)
+Jobs, each through the code path the command uses (``agentgen_sym.executor.drive`` feeding one executor
+with the candidates' measurements and the exports of every domain at once):
+  run        `make run`'s job: `pipeline.run` on every bundled domain (corpus/domains), the combine included
   generate   a 40-domain generate: every benchmark domain of ../shared/benchmarks (seed p01) and every
-             bundled domain (seed: its largest problem), one unit per domain
+             bundled domain (seed: its largest problem), all domains' generations driven together
   no-op      200 units that do nothing: what the executor itself costs per unit
+  slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
-Columns: wall seconds per executor, speedup over 1 worker, the ideal speedup (from the CPU time of each
-unit, measured in the workers: total over max(total / workers, longest unit)) and, for Ray, its extra
-seconds per unit over the local pool. Every configuration's output files are hashed and must agree.
+Columns: wall seconds per executor, speedup over 1 worker, and the ideal speedup by Amdahl's law from
+the 1-worker run: the seconds inside units of work (measured there) divide among the workers, the
+driver's own seconds (making candidates, dedup, grounding choices, writing files) do not. Units: how
+many units the executor ran; Ray's extra seconds per unit over the local pool follow the table. Every
+configuration's output files are hashed and must agree ("same").
 """
 
 from __future__ import annotations
@@ -22,33 +25,111 @@ import hashlib
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agentgen_sym.executor import SERIAL, ExecutorOptions, UnitFailed, available_cores, make_executor  # noqa: E402
-from agentgen_sym.executor import map_ordered  # noqa: E402
+from agentgen_sym import pipeline  # noqa: E402
+from agentgen_sym.compiler.parser import parse_domain, parse_problem  # noqa: E402
+from agentgen_sym.executor import SERIAL, BatchFailed, Executor, ExecutorOptions, available_cores, drive  # noqa: E402
+from agentgen_sym.executor import make_executor, map_ordered  # noqa: E402
+import agentgen_sym.generation.generate  # noqa: E402
 from agentgen_sym.pipeline import domains_in  # noqa: E402
-
-import scale_units  # noqa: E402  (the units, in a module the workers can import: bench/ is on their path)
-from scale_units import noop, timed_domain, timed_generate  # noqa: E402
 
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
 CORPUS = ROOT / "corpus" / "domains"
+SLOWEST = ("barman", "elevators-08", "grid", "parking")
+generation = sys.modules["agentgen_sym.generation.generate"]  # the module: the package's `generate` is the function
 
 
-def generate_units(n: int, out: Path) -> list[tuple[str, tuple]]:
-    units = []
+class _Counting(Executor):
+    """An executor that counts the units it is given (the jobs make their own executors)."""
+
+    def __init__(self, inner: Executor, counter: list[int]) -> None:
+        self.inner, self.counter = inner, counter
+
+    def submit(self, key: str, fn: Callable[..., Any], *args: Any) -> None:
+        self.counter[0] += 1
+        self.inner.submit(key, fn, *args)
+
+    def next_done(self) -> tuple[str, Any]:
+        return self.inner.next_done()
+
+    def in_flight(self) -> int:
+        return self.inner.in_flight()
+
+    def abandon(self) -> None:
+        self.inner.abandon()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class Meter:
+    """Counts units (every configuration) and, on 1 worker (``in_process``), times them where they run: here."""
+
+    def __init__(self, in_process: bool) -> None:
+        self.units = [0]
+        self.unit_seconds = 0.0
+        self.in_process = in_process
+
+    def __enter__(self) -> Meter:
+        self.saved = (pipeline.make_executor, generation.make_executor, generation.measure_candidates,
+                      pipeline.export_formats)
+        counting = lambda options, preload=(): _Counting(make_executor(options, preload), self.units)  # noqa: E731
+        pipeline.make_executor = generation.make_executor = counting
+        if self.in_process:  # a pool's workers import the real units; these wrappers exist only here
+            generation.measure_candidates = self._timed(self.saved[2])
+            pipeline.export_formats = self._timed(self.saved[3])
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        (pipeline.make_executor, generation.make_executor, generation.measure_candidates,
+         pipeline.export_formats) = self.saved
+
+    def _timed(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return fn(*args)
+            finally:
+                self.unit_seconds += time.perf_counter() - started
+        return timed
+
+
+def generation_seeds(include_corpus: bool = True, only: tuple[str, ...] = ()) -> list[tuple[str, Path, Path]]:
+    """(name, domain file, seed problem): the benchmark domains (p01), then the bundled ones (largest)."""
+    seeds = []
     if BENCHMARKS.exists():
-        for folder in sorted(p for p in BENCHMARKS.iterdir() if (p / "domain.pddl").exists() and (p / "p01.pddl").exists()):
-            units.append((f"ipc-{folder.name}", (folder / "domain.pddl", folder / "p01.pddl", n, 0,
-                                                 out / f"ipc-{folder.name}")))
-    for folder in domains_in(CORPUS):
-        seed_problem = sorted(folder.glob("p*.pddl"))[-1]
-        units.append((folder.name, (folder / "domain.pddl", seed_problem, n, 0, out / folder.name)))
-    return units
+        for folder in sorted(p for p in BENCHMARKS.iterdir() if (p / "domain.pddl").exists()
+                             and (p / "p01.pddl").exists() and (not only or p.name in only)):
+            seeds.append((f"ipc-{folder.name}", folder / "domain.pddl", folder / "p01.pddl"))
+    if include_corpus:
+        seeds += [(f.name, f / "domain.pddl", sorted(f.glob("p*.pddl"))[-1]) for f in domains_in(CORPUS)]
+    return seeds
+
+
+def _one_generation(domain: Path, problem: Path, n: int, lo: int, hi: int | None, out: Path, workers: int):
+    """A domain's generate as a job; a benchmark domain outside what generation supports makes 0 tasks."""
+    try:
+        tasks = yield from generation.generate_job(parse_domain(domain), parse_problem(problem), n, 0, lo, hi,
+                                                   width=workers)
+    except BatchFailed:  # a unit of work failed: the benchmark is void
+        raise
+    except Exception:  # noqa: BLE001 (unsupported requirements, ungroundable seeds: counted as 0 tasks)
+        return 0
+    generation.write_tasks(tasks, out)
+    return len(tasks.tasks)
+
+
+def run_generations(options: ExecutorOptions, seeds: list[tuple[str, Path, Path]], n: int, lo: int,
+                    hi: int | None, out: Path) -> dict[str, int]:
+    with generation.make_executor(options, preload=generation.PRELOAD) as pool:
+        jobs = {name: _one_generation(d, p, n, lo, hi, out / name, options.workers) for name, d, p in seeds}
+        return drive(pool, jobs, options.workers)
 
 
 def digest(root: Path) -> str:
@@ -58,84 +139,91 @@ def digest(root: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def measure_job(options: ExecutorOptions, fn: Callable, units_for: Callable[[Path], list], scratch: Path,
-                ) -> tuple[float, list[float], str, int]:
-    """Wall seconds, CPU seconds per unit, the outputs' digest, units failed."""
-    out = scratch / f"{options.kind}-{options.workers}"
-    units = units_for(out)
-    started = time.perf_counter()
-    with make_executor(options, preload=("agentgen_sym.pipeline", "agentgen_sym.generation")) as pool:
-        outcomes = [o for _, o in map_ordered(pool, fn, units)]
-    wall = time.perf_counter() - started
-    failed = sum(isinstance(o, UnitFailed) for o in outcomes)
-    cpu = [o[1] for o in outcomes if not isinstance(o, UnitFailed)]
-    return wall, cpu, digest(out), failed
+def timed(job: Callable[[Path], object], out: Path, in_process: bool) -> tuple[float, float, int, str]:
+    """Wall seconds, seconds inside units (1 worker only), units, the outputs' digest."""
+    with Meter(in_process) as meter:
+        started = time.perf_counter()
+        job(out)
+        wall = time.perf_counter() - started
+    return wall, meter.unit_seconds, meter.units[0], digest(out) if out.exists() else ""
 
 
-def ideal(cpu: list[float], workers: int) -> float:
-    total = sum(cpu)
-    return total / max(total / workers, max(cpu, default=0.0)) if total else 1.0
+def amdahl(wall: float, in_units: float, workers: int) -> float:
+    driver = max(0.0, wall - in_units)
+    return wall / (driver + in_units / workers) if wall else 1.0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=12, help="tasks per domain for the run job (default 12, make run's)")
-    parser.add_argument("--gen-n", type=int, default=6, help="tasks per domain for the 40-domain generate (default 6)")
+    parser.add_argument("--gen-n", type=int, default=1,
+                        help="tasks per domain for the 40-domain generate (default 1; 0 leaves it out)")
     parser.add_argument("--jobs", type=int, default=2, help="workers of the pool and of Ray (default 2)")
     parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
+    parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
+    parser.add_argument("--slow-only", action="store_true", help="only the slowest benchmark domains' generate")
     args = parser.parse_args()
     configs = [("1 worker", SERIAL), (f"pool {args.jobs}", ExecutorOptions(jobs=args.jobs))]
-    if not args.no_ray:
+    if not args.no_ray and not args.slow_only:  # the slowest domains' generate is timed locally only
         configs.append((f"ray {args.jobs}", ExecutorOptions(kind="ray", jobs=args.jobs)))
+    seeds = generation_seeds()
+    jobs: dict[str, Callable[[ExecutorOptions], Callable[[Path], object]]] = {
+        "run": lambda o: lambda out: pipeline.run(CORPUS, out, args.n, 0, command="agentgen-sym run", executor=o),
+        "generate": lambda o: lambda out: run_generations(o, seeds, args.gen_n, 1, None, out),
+        "no-op": lambda o: lambda out: _noop(o)}
+    if args.gen_n == 0:
+        del jobs["generate"]
+    if args.slow_only:
+        jobs = {}
+    if not args.no_slow:
+        for name, domain, problem in generation_seeds(False, SLOWEST):
+            jobs[f"slowest {name}"] = (lambda d, p: lambda o: lambda out: run_generations(
+                o, [(d.parent.name, d, p)], 12, 1, 8, out))(domain, problem)
     print(f"cores available: {available_cores()}; run: {len(domains_in(CORPUS))} domains x {args.n} tasks; "
-          f"generate: {args.gen_n} tasks per domain", flush=True)
+          f"generate: {len(seeds)} domains x {args.gen_n} tasks; slowest: {', '.join(SLOWEST)} x 12 tasks, "
+          "levels 1..8", flush=True)
+    results: dict[str, dict[str, tuple[float, float, int, str]]] = {job: {} for job in jobs}
     with tempfile.TemporaryDirectory() as tmp:
-        scratch = Path(tmp)
-        results: dict[str, dict[str, tuple]] = {"run": {}, "generate": {}, "no-op": {}}
         for label, options in configs:
             if options.kind == "ray":  # start Ray once, outside the timings; its start-up is shown apart
                 import ray
 
-                ray.cloudpickle.register_pickle_by_value(scale_units)  # Ray's workers lack bench/ on their path
                 started = time.perf_counter()
                 ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False)
                 print(f"ray.init: {time.perf_counter() - started:.1f} s", flush=True)
-            units = lambda out: [(f.name, (f, out, args.n, 0)) for f in domains_in(CORPUS)]  # noqa: E731
-            results["run"][label] = measure_job(options, timed_domain, units, scratch / "run")
-            print(f"run       {label:10} {results['run'][label][0]:8.1f} s", flush=True)
-            results["generate"][label] = measure_job(options, timed_generate,
-                                                     lambda out: generate_units(args.gen_n, out), scratch / "gen")
-            print(f"generate  {label:10} {results['generate'][label][0]:8.1f} s "
-                  f"({len(generate_units(args.gen_n, scratch))} domains)", flush=True)
-            started = time.perf_counter()
-            with make_executor(options) as pool:
-                list(map_ordered(pool, noop, ((str(i), (i,)) for i in range(200))))
-            results["no-op"][label] = (time.perf_counter() - started, [], "", 0)
+            for job, make in jobs.items():
+                if job.startswith("slowest") and options.kind == "ray":
+                    continue
+                results[job][label] = timed(make(options), Path(tmp) / f"{job}-{options.kind}-{options.workers}",
+                                            options == SERIAL)
+                print(f"{job:22} {label:10} {results[job][label][0]:8.1f} s", flush=True)
             if options.kind == "ray":
-                import ray
-
                 ray.shutdown()
-        base = configs[0][0]
+    base = configs[0][0]
+    print()
+    print("| job | executor | wall s | speedup | ideal speedup | s in units (1 worker) | units | outputs |")
+    print("|---|---|---|---|---|---|---|---|")
+    for job, by_label in results.items():
+        serial_wall, in_units = by_label[base][0], by_label[base][1]
+        for label, (wall, _, units, dig) in by_label.items():
+            workers = 1 if label == base else args.jobs
+            ideal = f"{amdahl(serial_wall, in_units, workers):.2f}" if job != "no-op" else "-"
+            same = "-" if not dig else ("same" if dig == by_label[base][3] else f"DIFFERENT {dig}")
+            seconds = f"{in_units:.1f}" if label == base else "-"
+            print(f"| {job} | {label} | {wall:.1f} | {serial_wall / wall if wall else 0:.2f}x | {ideal} | "
+                  f"{seconds} | {units} | {same} |")
+    pool_label, ray_label = configs[1][0], configs[-1][0]
+    if ray_label != pool_label:
         print()
-        print(f"| job | executor | wall s | speedup | ideal speedup | CPU s in units | units failed | outputs |")
-        print("|---|---|---|---|---|---|---|---|")
-        for job, by_label in results.items():
-            serial_cpu = by_label[base][1]
-            for label, (wall, cpu, dig, failed) in by_label.items():
-                speedup = by_label[base][0] / wall if wall else 0.0
-                workers = 1 if label == base else args.jobs
-                ideal_cell = f"{ideal(serial_cpu, workers):.2f}" if serial_cpu else "-"
-                same = "-" if not dig else ("same" if dig == by_label[base][2] else f"DIFFERENT {dig}")
-                print(f"| {job} | {label} | {wall:.1f} | {speedup:.2f}x | {ideal_cell} | "
-                      f"{sum(cpu):.1f} | {failed} | {same} |")
-        pool_label, ray_label = configs[1][0], configs[-1][0]
-        if ray_label != pool_label:
-            print()
-            for job in ("run", "generate", "no-op"):
-                n_units = 200 if job == "no-op" else len(domains_in(CORPUS)) if job == "run" else \
-                    len(generate_units(args.gen_n, scratch))
-                extra = (results[job][ray_label][0] - results[job][pool_label][0]) / n_units
-                print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({n_units} units)")
+        for job in [j for j in ("run", "generate", "no-op") if j in results]:
+            units = results[job][ray_label][2]
+            extra = (results[job][ray_label][0] - results[job][pool_label][0]) / max(1, units)
+            print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({units} units)")
+
+
+def _noop(options: ExecutorOptions) -> None:
+    with pipeline.make_executor(options) as pool:
+        list(map_ordered(pool, abs, ((str(i), (i,)) for i in range(200))))
 
 
 if __name__ == "__main__":

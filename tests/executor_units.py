@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Generator
 from pathlib import Path
+
+from agentgen_sym.executor import Batch, BatchFailed
 
 
 def square(x: int) -> int:
@@ -34,3 +37,21 @@ def die_always(x: int, marks: Path) -> int:
 
 def allocate_mib(mib: int) -> int:
     return len(bytearray(mib * 2 ** 20))
+
+
+def squares(offset: int, xs: list[int]) -> list[int]:
+    """A batch's unit: one outcome per item of its chunk."""
+    if 13 in xs:
+        raise ValueError("13 is unlucky")
+    return [offset + x * x for x in xs]
+
+
+def batches(rounds: list[list[int]], log: list) -> Generator[Batch, list, list[list[int]]]:
+    """A job for ``drive``: one batch per round, each round's outcomes kept; a failed batch is logged and skipped."""
+    got = []
+    for items in rounds:
+        try:
+            got.append((yield Batch(squares, (100,), items)))
+        except BatchFailed as exc:
+            log.append(exc.reason)
+    return got

@@ -1,7 +1,7 @@
 """Scale-out: the executor's contract (order, failures, dead workers retried then reported, memory per
-worker) and the long jobs giving the same files whatever runs them: `run` and `build` with --jobs 1,
---jobs 2 and Ray (a local instance the tests start), a worker killed mid-run, a run resumed under
-another executor."""
+worker, jobs' batches driven together) and the long jobs giving the same files whatever runs them:
+`run`, `generate`, `evolve` and `build` with --jobs 1, --jobs 2 and Ray (a local instance the tests
+start), a worker killed mid-run, a run resumed under another executor."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from agentgen_sym.drafting import BuildOptions, build
-from agentgen_sym.executor import (SERIAL, ExecutorError, ExecutorOptions, UnitFailed, make_executor,
+from agentgen_sym.executor import (SERIAL, ExecutorError, ExecutorOptions, UnitFailed, drive, make_executor,
                                    map_ordered)
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
 from agentgen_sym.pipeline import run
@@ -75,11 +75,59 @@ def test_a_unit_that_always_kills_its_worker_is_reported_after_its_retries(tmp_p
     assert len(list(tmp_path.glob("7.*.tried"))) == 2
 
 
+def test_a_worker_killed_between_units_breaks_nothing():
+    """Short units (a batch of candidates) leave workers idle between them: one killed then is replaced."""
+    with make_executor(ExecutorOptions(jobs=2)) as pool:
+        assert list(map_ordered(pool, units.square, [("a", (2,))])) == [("a", 4)]
+        worker = next(iter(pool._pool._processes.values()))  # noqa: SLF001 (the pool's own processes)
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.join(10)
+        time.sleep(0.5)  # the pool's manager thread notices the death and marks the pool broken
+        assert list(map_ordered(pool, units.square, ((str(x), (x,)) for x in range(4)))) == \
+            [(str(x), x * x) for x in range(4)]
+
+
 def test_each_worker_honours_the_memory_limit(tmp_path: Path):
     with make_executor(ExecutorOptions(jobs=2, memory_limit_mb=2048)) as pool:
         got = dict(map_ordered(pool, units.allocate_mib, [("small", (16,)), ("huge", (4096,))]))
     assert got["small"] == 16 * 2 ** 20
     assert isinstance(got["huge"], UnitFailed) and got["huge"].reason.startswith("MemoryError")
+
+
+@pytest.mark.parametrize("options", [SERIAL, TWO], ids=["serial", "pool"])
+def test_drive_runs_the_jobs_batches_together_and_sends_each_its_outcomes_in_order(options: ExecutorOptions):
+    log: list[str] = []
+    jobs = {"a": units.batches([list(range(10)), [], [3]], log), "b": units.batches([[13, 2], [5]], log)}
+    finished = []
+    with make_executor(options) as pool:
+        got = drive(pool, jobs, options.workers, lambda name, result: finished.append(name))
+    assert got == {"a": [[100 + x * x for x in range(10)], [], [109]], "b": [[125]]}
+    assert log == ["ValueError: 13 is unlucky"]  # b's first batch failed: thrown into b, which went on
+    assert sorted(finished) == ["a", "b"]
+
+
+def test_drive_keeps_a_bounded_number_of_jobs_under_way(monkeypatch: pytest.MonkeyPatch):
+    """Jobs beyond JOBS_PER_WORKER per worker wait their turn (each holds groundings in the workers' caches)."""
+    import agentgen_sym.executor as executor_module
+
+    monkeypatch.setattr(executor_module, "JOBS_PER_WORKER", 1)
+    started: list[str] = []
+
+    def job(name: str, rounds: int):
+        started.append(name)
+        got = []
+        for r in range(rounds):
+            got += (yield executor_module.Batch(units.squares, (0,), [r]))
+        return got
+
+    log: list[str] = []
+    jobs = {"a": job("a", 3), "b": job("b", 0), "c": units.batches([[13]], log), "d": job("d", 2)}
+    with make_executor(SERIAL) as pool:
+        order = []
+        got = drive(pool, jobs, 1, lambda name, _: order.append(name))
+    assert got == {"a": [0, 1, 4], "b": [], "c": [], "d": [0, 1]} and log == ["ValueError: 13 is unlucky"]
+    assert order == ["a", "b", "c", "d"]  # one at a time: each ends before the next starts
+    assert started == ["a", "b", "d"]
 
 
 def test_bad_options_are_refused():
@@ -88,10 +136,13 @@ def test_bad_options_are_refused():
             ExecutorOptions(**bad)
 
 
-def test_the_cli_refuses_a_ray_address_without_ray(tmp_path: Path, capsys: pytest.CaptureFixture):
+@pytest.mark.parametrize("command", [["run"], ["generate", "d.pddl", "p.pddl"], ["evolve", "tasks"]],
+                         ids=["run", "generate", "evolve"])
+def test_the_cli_refuses_a_ray_address_without_ray(command: list[str], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture):
     from agentgen_sym.cli import main
 
-    assert main(["run", "--out", str(tmp_path / "o"), "--ray-address", "ray://x:1"]) == 2
+    assert main([*command, "--out", str(tmp_path / "o"), "--ray-address", "ray://x:1"]) == 2
     assert "--ray-address needs --executor ray" in capsys.readouterr().err
 
 
@@ -176,6 +227,55 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(small_corpus: Path
     assert {k for k in produced} == set(run_reference)
     assert {k: v for k, v in produced.items() if k not in (card, exports)} == \
         {k: v for k, v in run_reference.items() if k not in (card, exports)}
+
+
+# --- generate and evolve: the same files under every executor ----------------------------------------------------------
+
+def _generate_and_evolve(out: Path, options: ExecutorOptions) -> dict[str, bytes]:
+    from agentgen_sym.generation import evolve, generate
+
+    folder = CORPUS / "kitchen-line"
+    generate(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 2, out / "generated", 1, 6,
+             executor=options)
+    evolve(out / "generated", 4, 3, out / "evolved", 1, 8, executor=options)
+    return files(out)
+
+
+@pytest.fixture(scope="module")
+def generate_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    return _generate_and_evolve(tmp_path_factory.mktemp("gen-serial"), SERIAL)
+
+
+def test_generate_and_evolve_give_the_same_bytes_with_two_workers(generate_reference: dict[str, bytes],
+                                                                  tmp_path: Path):
+    assert {"generated/tasks.jsonl", "evolved/tasks.jsonl", "evolved/difficulty.png"} <= set(generate_reference)
+    assert _generate_and_evolve(tmp_path, TWO) == generate_reference
+
+
+@pytest.mark.slow
+def test_generate_and_evolve_give_the_same_bytes_with_ray(generate_reference: dict[str, bytes], tmp_path: Path,
+                                                          ray_local: ExecutorOptions):
+    assert _generate_and_evolve(tmp_path, ray_local) == generate_reference
+
+
+def test_walks_in_batches_make_the_pool_walking_one_attempt_at_a_time_makes():
+    """Attempts measured past the target are taken back: their numbers, dedup entries and groundings."""
+    from agentgen_sym import parse_domain, parse_problem
+    from agentgen_sym.generation.generate import TaskPool, _walk_base
+
+    folder = CORPUS / "kitchen-line"
+    domain, problem = parse_domain(folder / "domain.pddl"), parse_problem(sorted(folder.glob("p*.pddl"))[-1])
+    pools = []
+    for width in (1, 9):
+        pool = TaskPool(domain, _walk_base(problem), 4)
+        with make_executor(SERIAL) as executor:
+            drive(executor, {"walks": pool.walks(target=3, max_attempts=40, width=width)}, 1)
+        pools.append(pool)
+    one, batched = pools
+    assert len(one.items) == 3 and one.candidates < 9  # the wide batch measured attempts it had to take back
+    assert [(g.spec, g.measurement) for g in batched.items] == [(g.spec, g.measurement) for g in one.items]
+    assert (batched.candidates, batched.dedup._seen, batched.groundings.groundings) == \
+        (one.candidates, one.dedup._seen, one.groundings.groundings)
 
 
 # --- build: the same files under every executor -----------------------------------------------------------------------

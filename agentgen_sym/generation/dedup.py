@@ -53,9 +53,17 @@ class Deduplicator:
         self._seen: set[str] = set()
 
     def add(self, spec: TaskSpec) -> bool:
-        key = nx.weisfeiler_lehman_graph_hash(task_graph(spec), node_attr="label", edge_attr="label",
-                                              iterations=WL_ITERATIONS)
+        key = _key(spec)
         if key in self._seen:
             return False
         self._seen.add(key)
         return True
+
+    def remove(self, spec: TaskSpec) -> None:
+        """Take back a task ``add`` accepted (a candidate the generation did not get to after all)."""
+        self._seen.remove(_key(spec))
+
+
+def _key(spec: TaskSpec) -> str:
+    return nx.weisfeiler_lehman_graph_hash(task_graph(spec), node_attr="label", edge_attr="label",
+                                           iterations=WL_ITERATIONS)

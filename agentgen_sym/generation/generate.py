@@ -7,6 +7,13 @@ object renaming are dropped. Bi-Evol then runs in rounds both ways from every se
 (``TaskPool.evolve``), and the final set is picked for an even difficulty histogram over the
 requested range, Bi-Evol's variants first; every task keeps its lineage back to its seed task.
 
+Measuring candidates is the expensive part, and a candidate's measurement depends on nothing but the
+candidate (budgets are expansions), so it is a unit of work for an executor (``measure_candidates``):
+the pool's walks and Bi-Evol rounds are coroutines that yield a batch of candidates and are sent their
+measurements, while making candidates, deduplicating, grounding choices and bookkeeping stay in the
+driver, in one fixed order (``generate_job``/``evolve_job``; ``agentgen_sym.executor.drive`` runs several
+at once). The tasks are the same on one worker, on many, and under Ray.
+
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
 a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
   domain.pddl, templates.json (when the domain has one), tasks/<id>.pddl,
@@ -22,7 +29,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Generator
 
 import numpy as np
 
@@ -34,13 +41,14 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.export.tasks import DOMAIN_FILE, BadEntry, ExportError
+from agentgen_sym.executor import SERIAL, Batch, ExecutorOptions, Job, drive, make_executor
 from agentgen_sym.export.tasks import read_tasks as read_entries
 from agentgen_sym.files import inside, write_atomic
 from agentgen_sym.joblimits import shielded
 
 from .dedup import Deduplicator
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
-from .grounding import Groundings
+from .grounding import Groundings, Recipe, compile_on
 from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
@@ -63,6 +71,39 @@ class EvolveOptions:
 
     def key(self) -> dict[str, int]:
         return {"rounds": self.rounds, "width": self.width, **self.budgets.key()}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A candidate's measurement or why there is none, with the seconds per stage and the events it took."""
+
+    result: Measurement | str
+    seconds: dict[str, float]
+    events: dict[str, int]
+
+
+def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
+                       candidates: list[tuple[Recipe, TaskSpec, str]]) -> list[Outcome]:
+    """A unit of work, in any worker: each candidate (on the grounding its recipe names) measured."""
+    outcomes = []
+    for recipe, spec, name in candidates:
+        watch = Stopwatch()
+        with watch.stage("ground"):
+            compiled = compile_on(domain, recipe, spec, name)
+        result = measure_task(compiled, budgets, watch, cap)
+        outcomes.append(Outcome(result, dict(watch.seconds), dict(watch.events)))
+    return outcomes
+
+
+@dataclass(frozen=True)
+class _Admitted:
+    """A new candidate, numbered, placed on a grounding (``made``: one made for it), waiting for its measurement."""
+
+    spec: TaskSpec
+    name: str
+    recipe: Recipe
+    made: bool
+    counts: Counter
 
 
 @dataclass(frozen=True)
@@ -191,9 +232,8 @@ class TaskPool:
         self.chains_at_budget = 0  # harder chains ended by a candidate the expansions could not settle
         self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
-    def consider(self, spec: TaskSpec, parent: Generated | None = None, direction: str | None = None
-                 ) -> Generated | str:
-        """Measure a candidate: the verified task when it is new and solvable within the budgets, else why not."""
+    def _admit(self, spec: TaskSpec, direction: str | None) -> _Admitted | str:
+        """A candidate in the generation's order: new (not a duplicate), numbered, on a grounding; else why not."""
         declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
         mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
         with self.watch.stage("dedup"):
@@ -202,20 +242,36 @@ class TaskPool:
         self.candidates += 1
         counts = self.evolution[direction] if direction else Counter()
         counts["candidates"] += 1
+        name = f"candidate-{self.candidates}"
         with self.watch.stage("ground"):
             try:
-                compiled = self.groundings.compile(spec, f"candidate-{self.candidates}")
+                recipe, made = self.groundings.place(spec, name)
             except (PddlError, GroundingError):
                 counts["errors"] += 1
                 return "error"
-        measured = measure_task(compiled, self.options.budgets, self.watch, self.cap)
+        return _Admitted(spec, name, recipe, made, counts)
+
+    def _measured(self, admitted: list[_Admitted]) -> Generator[Batch, list, list[Outcome]]:
+        """The candidates' outcomes, in order, from whichever workers measure them."""
+        if not admitted:
+            return []
+        outcomes = yield Batch(measure_candidates, (self.domain, self.options.budgets, self.cap),
+                               [(a.recipe, a.spec, a.name) for a in admitted])
+        return outcomes
+
+    def _settle(self, admitted: _Admitted, outcome: Outcome, parent: Generated | None = None,
+                direction: str | None = None) -> Generated | str:
+        """A measured candidate: the verified task when it is solvable within the budgets, else why not."""
+        self.watch.seconds.update(outcome.seconds)
+        self.watch.events.update(outcome.events)
+        measured, counts = outcome.result, admitted.counts
         if not isinstance(measured, Measurement):
             counts[measured.replace(" ", "_")] += 1
             return measured
         if measured.difficulty == 0:
             return "trivial"
         counts["verified"] += 1
-        item = Generated(spec, measured, len(self.items), None if parent is None else parent.order, direction)
+        item = Generated(admitted.spec, measured, len(self.items), None if parent is None else parent.order, direction)
         self.items.append(item)
         return item
 
@@ -224,16 +280,37 @@ class TaskPool:
         if self.dedup.add(spec):
             self.items.append(Generated(spec, measurement, len(self.items), None, None, source_id, inherited))
 
-    def walks(self, target: int, max_attempts: int) -> None:
-        """Walk until the pool holds ``target`` seed tasks (each attempt its own random stream)."""
-        for attempt in range(max_attempts):
-            if len(self.items) >= target:
-                return
-            with self.watch.stage("walks"):
-                rng = unit_rng(self.seed, self.domain.name, "walk", attempt)
-                spec = _walk_spec(self.task, rng, self.seed_problem.objects, self.statics, attempt)
-            if isinstance(self.consider(spec), Generated):
-                self._tick(1, f"seed task {len(self.items)}/{target}")
+    def walks(self, target: int, max_attempts: int, width: int = 1) -> Generator[Batch, list, None]:
+        """Walk until the pool holds ``target`` seed tasks (each attempt its own random stream). Attempts are
+        measured in batches (at least ``width``, the workers), then taken in attempt order until the target is
+        reached; those past it are taken back, so the pool is the one walking attempt by attempt makes."""
+        attempt = 0
+        while attempt < max_attempts and len(self.items) < target:
+            size = min(max_attempts - attempt, max(target - len(self.items), width))
+            tried: list[tuple[TaskSpec, int, _Admitted | str]] = []
+            for number in range(attempt, attempt + size):
+                with self.watch.stage("walks"):
+                    rng = unit_rng(self.seed, self.domain.name, "walk", number)
+                    spec = _walk_spec(self.task, rng, self.seed_problem.objects, self.statics, number)
+                tried.append((spec, self.candidates, self._admit(spec, None)))
+            outcomes = iter((yield from self._measured([a for _, _, a in tried if isinstance(a, _Admitted)])))
+            for i, (_spec, _before, admitted) in enumerate(tried):
+                if len(self.items) >= target:
+                    self._take_back(tried[i:])
+                    return
+                if isinstance(admitted, _Admitted) and isinstance(self._settle(admitted, next(outcomes)), Generated):
+                    self._tick(1, f"seed task {len(self.items)}/{target}")
+            attempt += size
+
+    def _take_back(self, tried: list[tuple[TaskSpec, int, _Admitted | str]]) -> None:
+        """Undo the admission of walk attempts past the target: their numbers, dedup entries and groundings."""
+        self.candidates = tried[0][1]
+        for spec, _before, admitted in reversed(tried):
+            if admitted == "duplicate":
+                continue
+            self.dedup.remove(spec)
+            if isinstance(admitted, _Admitted) and admitted.made:
+                self.groundings.withdraw(admitted.recipe)
 
     def _full(self, lo: int, hi: int | None, n: int) -> bool:
         levels = Counter(g.measurement.difficulty for g in self.items)
@@ -241,13 +318,14 @@ class TaskPool:
         quota = -(-n // max(1, top - lo + 1))
         return hi is not None and all(levels[level] >= min(quota, n) for level in range(lo, top + 1))
 
-    def evolve(self, seeds: list[Generated], lo: int, hi: int | None, n: int) -> None:
+    def evolve(self, seeds: list[Generated], lo: int, hi: int | None, n: int) -> Generator[Batch, list, None]:
         """Bi-Evol in rounds, both ways from every seed task: each round evolves every open chain one step.
         An easier chain carries on from its easiest new variant until it reaches ``lo``, a harder one from
         its hardest until ``hi``; a chain ends after PATIENCE rounds that verify nothing beyond its front
         (each round draws new variants from a stream of its own), and a harder chain as soon as one of its
         candidates is not settled within the expansions (its successors would only be harder). The rounds stop
-        when every level holds its share of ``n`` tasks, no chain is open, or ``options.rounds`` are done."""
+        when every level holds its share of ``n`` tasks, no chain is open, or ``options.rounds`` are done.
+        A round's variants, of every chain, are one batch: made and admitted in order, then measured together."""
         self.cap = hi
         chains = {(s.order, d): [s] for s in seeds for d in DIRECTIONS}
         stale: Counter[tuple[int, str]] = Counter()
@@ -255,35 +333,43 @@ class TaskPool:
             if not chains or (round_no > 0 and self._full(lo, hi, n)):
                 break
             self.rounds = round_no + 1
+            made_in_round = []
             for root in seeds:
                 for direction in DIRECTIONS:
                     front = chains.get((root.order, direction))
                     if front is None:
                         continue
                     rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
-                    made: list[Generated] = []
-                    over = False
+                    tried = []
                     for parent in front:
                         with self.watch.stage("variants"):
                             specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
-                        for spec in specs:
-                            found = self.consider(replace(spec, parent=None), parent, direction)
-                            if isinstance(found, Generated):
-                                made.append(found)
-                            over |= found == OVER_BUDGET
-                    nxt = _front(front, made, direction, self.options.width)
-                    reached = bool(nxt) and (
-                        min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
-                        else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
-                    key = (root.order, direction)
-                    stale[key] = 0 if nxt else stale[key] + 1
-                    if over and direction == "harder":  # harder than the budget can measure: going on only
-                        self.chains_at_budget += 1       # spends expansions on more of the same
-                    if reached or stale[key] >= PATIENCE or (over and direction == "harder"):
-                        del chains[key]
-                    elif nxt:
-                        chains[key] = nxt
-                self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
+                        tried += [(parent, self._admit(replace(spec, parent=None), direction)) for spec in specs]
+                    made_in_round.append(((root.order, direction), front, tried))
+            outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
+                                                        if isinstance(a, _Admitted)])))
+            for key, front, tried in made_in_round:
+                direction = key[1]
+                made: list[Generated] = []
+                over = False
+                for parent, admitted in tried:
+                    found = self._settle(admitted, next(outcomes), parent, direction) \
+                        if isinstance(admitted, _Admitted) else admitted
+                    if isinstance(found, Generated):
+                        made.append(found)
+                    over |= found == OVER_BUDGET
+                nxt = _front(front, made, direction, self.options.width)
+                reached = bool(nxt) and (
+                    min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
+                    else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
+                stale[key] = 0 if nxt else stale[key] + 1
+                if over and direction == "harder":  # harder than the budget can measure: going on only
+                    self.chains_at_budget += 1       # spends expansions on more of the same
+                if reached or stale[key] >= PATIENCE or (over and direction == "harder"):
+                    del chains[key]
+                elif nxt:
+                    chains[key] = nxt
+            self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
         self.chains_open = Counter(direction for _root, direction in chains)
 
     def _tick(self, n: int, note: str) -> None:
@@ -386,26 +472,24 @@ def _spec_of(problem: ast.Problem, domain: ast.Domain, statics: tuple) -> TaskSp
     return TaskSpec(problem.objects, init, goal, "seed", None, statics or seed_statics(domain, problem))
 
 
-def generate_tasks(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: int, lo: int = 1,
-                   hi: int | None = None, progress: ProgressFn | None = None,
-                   templates_file: Path | None = None, options: EvolveOptions = EvolveOptions()) -> TaskSet:
-    """``n`` tasks of ``domain`` grown from ``seed_problem``, in memory: seed tasks from random walks, then
-    Bi-Evol from every one of them; raises PddlError when the inputs have errors (GroundingError when the
-    seed cannot be grounded)."""
+def generate_job(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: int, lo: int = 1,
+                 hi: int | None = None, progress: ProgressFn | None = None, templates_file: Path | None = None,
+                 options: EvolveOptions = EvolveOptions(), width: int = 1) -> Job:
+    """``generate_tasks`` as a coroutine for ``drive``; ``width`` (the workers) sizes its batches of walks."""
     pool = TaskPool(domain, _walk_base(seed_problem), seed, progress, options)
     n_seeds = max(2, -(-n // 2))
     pool.total = n_seeds * (1 + options.rounds)
     pool.cap = hi
-    pool.walks(target=n_seeds, max_attempts=30 * n_seeds)
+    yield from pool.walks(target=n_seeds, max_attempts=30 * n_seeds, width=width)
     pool.done = len(pool.items)
-    pool.evolve(list(pool.items), lo, hi, n)
+    yield from pool.evolve(list(pool.items), lo, hi, n)
     pool._tick(pool.total, "done")
     return pool.select(n, lo, hi, seed, templates_file)
 
 
-def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = None,
-                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> TaskSet:
-    """Bi-Evol a task set: at least one round both ways from every task, then select for [lo, hi]."""
+def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = None,
+               progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> Job:
+    """``evolve_tasks`` as a coroutine for ``drive``."""
     if not tasks.tasks:
         raise ValueError(f"the task set of {tasks.domain.name} holds no task")
     widest = max((t.problem for t in tasks.tasks), key=lambda p: len(p.objects))
@@ -418,10 +502,37 @@ def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None 
                  f"{source}/{task.id}", inherited)
     seeds = list(pool.items)
     pool.total = len(seeds) * options.rounds
-    pool.evolve(seeds, lo, hi, n)
+    yield from pool.evolve(seeds, lo, hi, n)
     pool._tick(pool.total, "done")
     evolved = pool.select(n, lo, hi, seed, tasks.templates_file)
     return replace(evolved, report=replace(evolved.report, skipped=tasks.skipped))
+
+
+PRELOAD = ("agentgen_sym.generation.generate",)
+"""The module of the generation's unit of work, for a local pool's workers to import before they fork."""
+
+
+def _drive_one(job: Job, executor: ExecutorOptions) -> Any:
+    with make_executor(executor, preload=PRELOAD) as pool:
+        return drive(pool, {"job": job}, executor.workers)["job"]
+
+
+def generate_tasks(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: int, lo: int = 1,
+                   hi: int | None = None, progress: ProgressFn | None = None,
+                   templates_file: Path | None = None, options: EvolveOptions = EvolveOptions(),
+                   executor: ExecutorOptions = SERIAL) -> TaskSet:
+    """``n`` tasks of ``domain`` grown from ``seed_problem``, in memory: seed tasks from random walks, then
+    Bi-Evol from every one of them, candidates measured on ``executor``; raises PddlError when the inputs have
+    errors (GroundingError when the seed cannot be grounded, BatchFailed when a unit of work failed)."""
+    return _drive_one(generate_job(domain, seed_problem, n, seed, lo, hi, progress, templates_file, options,
+                                   executor.workers), executor)
+
+
+def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = None,
+                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions(),
+                 executor: ExecutorOptions = SERIAL) -> TaskSet:
+    """Bi-Evol a task set: at least one round both ways from every task, then select for [lo, hi]."""
+    return _drive_one(evolve_job(tasks, n, seed, lo, hi, progress, options), executor)
 
 
 def _walk_base(problem: ast.Problem) -> ast.Problem:
@@ -502,19 +613,20 @@ def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
 
 def generate(domain_path: Path, problem_path: Path, n: int, seed: int, out_dir: Path, lo: int = 1,
              hi: int | None = None, progress: ProgressFn | None = None,
-             options: EvolveOptions = EvolveOptions()) -> GenerationReport:
+             options: EvolveOptions = EvolveOptions(), executor: ExecutorOptions = SERIAL) -> GenerationReport:
     """Generate ``n`` tasks into ``out_dir``; raises PddlError when the inputs have errors."""
     templates = domain_path.parent / "templates.json"
     tasks = generate_tasks(parse_domain(domain_path), parse_problem(problem_path), n, seed, lo, hi, progress,
-                           templates if templates.exists() else None, options)
+                           templates if templates.exists() else None, options, executor)
     write_tasks(tasks, out_dir)
     return tasks.report
 
 
 def evolve(tasks_dir: Path, n: int, seed: int, out_dir: Path, lo: int = 1, hi: int | None = None,
-           progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> GenerationReport:
+           progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions(),
+           executor: ExecutorOptions = SERIAL) -> GenerationReport:
     """Bi-Evol a generated task folder into ``out_dir``."""
-    evolved = evolve_tasks(read_tasks(tasks_dir), n, seed, lo, hi, progress, options)
+    evolved = evolve_tasks(read_tasks(tasks_dir), n, seed, lo, hi, progress, options, executor)
     write_tasks(evolved, out_dir)
     return evolved.report
 

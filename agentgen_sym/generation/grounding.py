@@ -6,10 +6,16 @@ are those of a grounded problem and whose initial facts all lie in its fact tabl
 walk reached, or a part of one) can reach nothing outside that table: its GroundTask is the cached
 one with other ``init_bits`` and ``goal_idx``, and grounding it again would only rediscover a
 subset of the same facts. A candidate outside every cached table is grounded afresh (and cached).
+
+Which grounding a candidate gets depends on the candidates placed before it, so the choice is the
+driver's (``Groundings.place``, in the generation's order) and names the grounding by the problem it
+was made from (a ``Recipe``); wherever the candidate is measured, ``compile_on`` rebuilds that grounding
+once per process (``base``, a bounded cache) and derives the candidate from it: the same task everywhere.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -25,6 +31,20 @@ from agentgen_sym.compiler.task import GroundAtom, GroundTask, pack
 
 from .tasks import TaskSpec
 
+CACHED_BASES = 64
+"""Groundings a process keeps (least recently used dropped first): a worker serves many domains."""
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """The problem a grounding was made from: a candidate's (or the seed's) spec and name."""
+
+    spec: TaskSpec
+    name: str
+
+    def key(self) -> tuple:
+        return self.spec, self.spec.static, self.name  # TaskSpec's equality leaves its static facts out
+
 
 @dataclass(frozen=True, eq=False)
 class _Base:
@@ -32,41 +52,79 @@ class _Base:
     fact_ids: dict[GroundAtom, int]
 
 
+_bases: OrderedDict[tuple, _Base] = OrderedDict()
+
+
+def base(domain: ast.Domain, recipe: Recipe) -> _Base:
+    """The grounding ``recipe`` names, made once per process; raises PddlError or GroundingError."""
+    key = (domain, *recipe.key())
+    found = _bases.get(key)
+    if found is None:
+        compiled = _ground(domain, recipe.spec.problem(recipe.name, domain.name))
+        found = _bases[key] = _Base(compiled, compiled.ground.fact_ids)
+        while len(_bases) > CACHED_BASES:
+            _bases.popitem(last=False)
+    _bases.move_to_end(key)
+    return found
+
+
+def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str) -> CompiledTask:
+    """The candidate as a CompiledTask, derived from the grounding ``recipe`` names (its own, when it is one)."""
+    found = base(domain, recipe)
+    if recipe.key() == Recipe(spec, name).key():
+        return found.compiled
+    ids = found.fact_ids
+    if not all(f in ids for f in spec.goal):  # a goal fact no state reaches: unsolvable
+        goal = [found.compiled.ground.false_fact]
+    else:
+        goal = sorted(ids[f] for f in spec.goal)
+    return replace(found.compiled, problem=spec.problem(name, domain.name),
+                   ground=_with_init_goal(found.compiled.ground, [ids[f] for f in spec.init], goal))
+
+
 class Groundings:
-    """Compiles candidates of one domain, grounding each object set once (per reachable region)."""
+    """Places the candidates of one generation on groundings, grounding each object set once (per reachable
+    region); the first grounding whose fact table holds a candidate's initial facts is the one it gets."""
 
     def __init__(self, domain: ast.Domain) -> None:
         self.domain = domain
-        self._bases: dict[tuple[str, ...], list[_Base]] = {}
-        self.groundings = 0  # how many times the grounder ran (the rest reused a table)
+        self._placed: dict[tuple[str, ...], list[tuple[Recipe, dict[GroundAtom, int]]]] = {}
+        self.groundings = 0  # how many groundings were made (the rest reused a table)
+
+    def place(self, spec: TaskSpec, name: str) -> tuple[Recipe, bool]:
+        """The grounding the candidate gets, and whether it was made for it; raises PddlError or
+        GroundingError like ``compile_task`` when a new one cannot be made."""
+        key = tuple(o.name for o in spec.objects)
+        for recipe, ids in self._placed.get(key, ()):
+            if all(f in ids for f in spec.init):
+                return recipe, False
+        recipe = Recipe(spec, name)
+        made = base(self.domain, recipe)
+        self.groundings += 1
+        self._placed.setdefault(key, []).append((recipe, made.fact_ids))
+        return recipe, True
+
+    def withdraw(self, recipe: Recipe) -> None:
+        """Forget a grounding made for a candidate the generation takes back (the last made for its objects)."""
+        placed = self._placed[tuple(o.name for o in recipe.spec.objects)]
+        assert placed[-1][0] is recipe
+        placed.pop()
+        self.groundings -= 1
 
     def compile(self, spec: TaskSpec, name: str) -> CompiledTask:
         """The candidate as a CompiledTask; raises PddlError or GroundingError like ``compile_task``."""
-        problem = spec.problem(name, self.domain.name)
-        key = tuple(o.name for o in spec.objects)
-        for base in self._bases.get(key, ()):
-            ids = base.fact_ids
-            if all(f in ids for f in spec.init):
-                if not all(f in ids for f in spec.goal):  # a goal fact no state reaches: unsolvable
-                    goal = [base.compiled.ground.false_fact]
-                else:
-                    goal = sorted(ids[f] for f in spec.goal)
-                return replace(base.compiled, problem=problem,
-                               ground=_with_init_goal(base.compiled.ground, [ids[f] for f in spec.init], goal))
-        compiled = self._ground(problem)
-        self._bases.setdefault(key, []).append(_Base(compiled, compiled.ground.fact_ids))
-        return compiled
+        return compile_on(self.domain, self.place(spec, name)[0], spec, name)
 
-    def _ground(self, problem: ast.Problem) -> CompiledTask:
-        errors = [d for d in check(self.domain, problem, strict=False) if d.is_error]
-        if errors:
-            raise PddlError(errors)
-        self.groundings += 1
-        task, stats = ground(self.domain, problem, Budget(None, None))
-        fixed = static_predicates(self.domain)
-        static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
-                           if isinstance(a, ast.Atom) and a.predicate in fixed)
-        return CompiledTask(self.domain, problem, task, static, uses_action_costs(self.domain, problem), stats)
+
+def _ground(domain: ast.Domain, problem: ast.Problem) -> CompiledTask:
+    errors = [d for d in check(domain, problem, strict=False) if d.is_error]
+    if errors:
+        raise PddlError(errors)
+    task, stats = ground(domain, problem, Budget(None, None))
+    fixed = static_predicates(domain)
+    static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
+                       if isinstance(a, ast.Atom) and a.predicate in fixed)
+    return CompiledTask(domain, problem, task, static, uses_action_costs(domain, problem), stats)
 
 
 def _with_init_goal(task: GroundTask, init: list[int], goal: list[int]) -> GroundTask:
