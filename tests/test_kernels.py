@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentgen_sym.compiler.compile import compile_task
-from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask, Operator
 from agentgen_sym.planners import kernels
 from agentgen_sym.planners.heuristics import HFF, LMCut
 
-from .strategies_tasks import task_specs
+from .strategies_tasks import spec_from, task_specs
 
 BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -72,6 +72,18 @@ def assert_same_lmcut(task: GroundTask, states: np.ndarray) -> None:
 @given(task_specs(costs=True, zero_costs=True), st.integers(0, 2 ** 16))
 def test_lmcut_kernel_equals_numpy_on_random_tasks(spec, seed) -> None:
     assert_same_lmcut(spec.task, random_states(spec.task, 16, seed))
+
+
+@PROPERTY
+@given(task_specs(costs=True, zero_costs=True), st.integers(0, 2 ** 16), st.data())
+def test_lmcut_kernel_equals_numpy_with_precondition_free_operators(spec, seed, data) -> None:
+    """Operators without preconditions read no fact, so the kernel's forward closure (which walks
+    each reached fact's readers) must start them from the state itself."""
+    facts = st.integers(0, spec.n_facts - 1)
+    free = [Operator(f"free{i}", (), add=(data.draw(facts),), cost=data.draw(st.integers(0, 4)))
+            for i in range(data.draw(st.integers(1, 3)))]
+    task = spec_from(spec.n_facts, spec.init, spec.goal, [*spec.operators, *free]).task
+    assert_same_lmcut(task, random_states(task, 16, seed))
 
 
 @pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="../shared/benchmarks not present")
