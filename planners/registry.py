@@ -8,8 +8,11 @@ gives a ``Planner`` whose ``solve(task)`` returns a ``SearchResult``.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
+import traceback
 from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection, wait
 
 import numpy as np
 
@@ -204,36 +207,58 @@ class Planner(_Refuses):
 
 @dataclass(frozen=True)
 class Portfolio(_Refuses):
-    """Planners tried in turn, each with a share of the time left; the first that settles the task wins.
+    """Several planners on one task; the first that settles it (solves it or proves it unsolvable) wins.
 
     No single greedy search is robust (h_FF alone stalls on visitall's plateaus, which landmark
-    counting crosses; lazy search wins on childsnack and loses on barman), so the default
-    satisficing planner runs several: LAMA's lazy h_FF + landmark-count alternation first. A
-    member that exhausts the state space proves the task unsolvable, which settles it too.
-    Members that refuse the task are skipped. Without a time limit each member but the last
-    gets ``UNLIMITED_SLICE_S`` seconds.
+    counting crosses; lazy search wins on childsnack and loses on barman; on a domain with many
+    objects lazy h_FF alone solved a task in 25 s that time slices of the default gave too little
+    time), so the default satisficing planner runs several. Members that refuse the task are skipped.
+
+    Under a time limit (and no expansion limit) a portfolio with ``concurrent`` members starts
+    them all at once, each in a forked process with the whole time limit and an equal share of the memory
+    limit; the first to settle the task wins and the others are killed. Nobody has to guess a
+    split: each member gets ``cores / members`` of the machine for the whole time, so a member
+    that needs ``t`` seconds alone settles the task within ``t * members / cores``. Otherwise (an
+    expansion limit: generation, which must not depend on the machine's speed; no time limit;
+    no ``fork``; a daemonic process, which may not have children) the ``members`` run in turn,
+    each with its ``share`` of the time or expansions left; without a time limit each member but the
+    last gets ``UNLIMITED_SLICE_S`` seconds.
     """
 
     name: str
-    members: tuple[tuple[str, float], ...]  # (planner name, share of the remaining time)
+    members: tuple[tuple[str, float], ...]  # (planner name, share of the remaining time when in turn)
     optimal: bool = False
+    concurrent: tuple[str, ...] = ()  # planner names run side by side under a time limit
 
     UNLIMITED_SLICE_S = 60.0
+    KILL_GRACE_S = 5.0  # after the time limit, a member's process is waited for this long, then killed
 
     def unsupported(self, task: GroundTask) -> str | None:
-        reasons = [make_planner(member).unsupported(task) for member, _share in self.members]
+        names = [member for member, _share in self.members] + list(self.concurrent)
+        reasons = [make_planner(member).unsupported(task) for member in names]
         return None if any(r is None for r in reasons) else reasons[0]
 
     def solve(self, task: GroundTask, time_limit: float | None = None, memory_limit_mb: float | None = None,
               expansion_limit: int | None = None) -> SearchResult:
-        """Each member in turn. An ``expansion_limit`` bounds all members together and is shared out
-        like the time; with an expansion limit and no time limit the slices are expansions only, so
-        the outcome does not depend on the machine's speed."""
+        """The members side by side or in turn (see the class docstring). An ``expansion_limit``
+        bounds all members together and is shared out like the time; with an expansion limit
+        and no time limit the slices are expansions only, so the outcome does not depend on the
+        machine's speed."""
+        side_by_side = [m for m in self.concurrent if make_planner(m).unsupported(task) is None]
+        if (len(side_by_side) > 1 and time_limit is not None and time_limit > 0 and expansion_limit is None
+                and "fork" in multiprocessing.get_all_start_methods()
+                and not multiprocessing.current_process().daemon):
+            return self._side_by_side(task, side_by_side, time_limit, memory_limit_mb)
+        runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
+        if not runnable:
+            return SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or "")
+        return self._in_turn(task, runnable, time_limit, memory_limit_mb, expansion_limit)
+
+    def _in_turn(self, task: GroundTask, runnable: list[tuple[str, float]], time_limit: float | None,
+                 memory_limit_mb: float | None, expansion_limit: int | None) -> SearchResult:
         started = time.perf_counter()
         total = SearchStats()
-        runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
-        last = (SearchResult(Status.LIMIT_REACHED, message="time limit reached") if runnable
-                else SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or ""))
+        last = SearchResult(Status.LIMIT_REACHED, message="time limit reached")
         for i, (member, share) in enumerate(runnable):
             is_last = i == len(runnable) - 1
             if time_limit is None:
@@ -250,19 +275,88 @@ class Portfolio(_Refuses):
                     break
                 expansions = left_expansions if is_last else max(1, int(left_expansions * share))
             last = make_planner(member).solve(task, budget, memory_limit_mb, expansions)
-            for name in ("expanded", "generated", "evaluated"):
-                setattr(total, name, getattr(total, name) + getattr(last.stats, name))
-            for phase, seconds in last.stats.phases.items():
-                total.phases[phase] = total.phases.get(phase, 0.0) + seconds
+            _add_stats(total, last.stats)
             total.peak_memory_mb = max(total.peak_memory_mb, last.stats.peak_memory_mb)
             if last.status in (Status.SOLVED, Status.UNSOLVABLE):
                 break
         total.seconds = time.perf_counter() - started
         return replace(last, stats=total, message=last.message or f"{self.name}: {last.status.value}")
 
+    def _side_by_side(self, task: GroundTask, members: list[str], time_limit: float,
+                      memory_limit_mb: float | None) -> SearchResult:
+        started = time.perf_counter()
+        context = multiprocessing.get_context("fork")  # the task is inherited, never pickled
+        memory = None if memory_limit_mb is None else memory_limit_mb / len(members)
+        running: dict[Connection, tuple[str, multiprocessing.Process]] = {}
+        for member in members:
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(target=_run_member, args=(member, task, time_limit, memory, send),
+                                      name=f"{self.name}:{member}", daemon=True)
+            process.start()
+            send.close()
+            running[receive] = (member, process)
+        total = SearchStats()
+        winner, last = None, SearchResult(Status.LIMIT_REACHED, message="time limit reached")
+        try:
+            while running and winner is None:
+                left = time_limit + self.KILL_GRACE_S - (time.perf_counter() - started)
+                ready = wait(list(running), timeout=max(0.0, left))
+                if not ready:
+                    break
+                for connection in ready:
+                    member, process = running.pop(connection)
+                    try:
+                        outcome = connection.recv()
+                    except EOFError:  # killed (out of memory, a signal) before it could answer
+                        outcome = None
+                    connection.close()
+                    process.join()  # it exits once it has answered
+                    if outcome is None:
+                        outcome = SearchResult(Status.ERROR, message=f"portfolio member {member!r} ended without "
+                                                                     f"an answer (exit code {process.exitcode})")
+                    if isinstance(outcome, str):  # a bug in a member: raised here, as in turn it would be
+                        raise RuntimeError(f"portfolio member {member!r} failed:\n{outcome}")
+                    _add_stats(total, outcome.stats)
+                    total.peak_memory_mb += outcome.stats.peak_memory_mb  # they held it at the same time
+                    if outcome.status in (Status.SOLVED, Status.UNSOLVABLE) and winner is None:
+                        winner = replace(outcome, message=outcome.message or f"{self.name}: {member} "
+                                                                             f"{outcome.status.value}")
+                    elif winner is None and outcome.status is not Status.LIMIT_REACHED:
+                        last = outcome
+        finally:
+            for connection, (_member, process) in running.items():
+                process.kill()
+                process.join()
+                connection.close()
+        total.seconds = time.perf_counter() - started
+        found = winner or last
+        return replace(found, stats=total, message=found.message or f"{self.name}: {found.status.value}")
+
+
+def _add_stats(total: SearchStats, part: SearchStats) -> None:
+    """Add a member's counters and phase seconds to a portfolio's."""
+    for name in ("expanded", "generated", "evaluated"):
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+    for phase, seconds in part.phases.items():
+        total.phases[phase] = total.phases.get(phase, 0.0) + seconds
+
+
+def _run_member(member: str, task: GroundTask, time_limit: float, memory_limit_mb: float | None,
+                send: Connection) -> None:
+    """One portfolio member in its own process: its SearchResult, or a bug's traceback as text."""
+    try:
+        outcome: SearchResult | str = make_planner(member).solve(task, time_limit, memory_limit_mb)
+    except Exception:  # noqa: BLE001 - handed to the parent, which raises it
+        outcome = traceback.format_exc()
+    send.send(outcome)
+    send.close()
+
 
 PORTFOLIOS: dict[str, Portfolio] = {
-    "default": Portfolio("default", (("lama", 0.5), ("eager-gbfs-hff", 0.6), ("gbfs-goalcount", 1.0))),
+    # side by side under a time limit: LAMA's alternation, lazy h_FF alone (quick where landmarks
+    # cost more than they help), eager h_FF; in turn (expansion limits) as before
+    "default": Portfolio("default", (("lama", 0.5), ("eager-gbfs-hff", 0.6), ("gbfs-goalcount", 1.0)),
+                         concurrent=("lama", "lazy-gbfs-hff", "eager-gbfs-hff")),
     # the strongest admissible heuristic the task allows: LM-cut refuses conditional effects and axioms
     "optimal": Portfolio("optimal", (("astar-lmcut", 1.0), ("astar-hmax", 1.0)), optimal=True),
 }

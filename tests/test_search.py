@@ -479,6 +479,41 @@ def test_default_portfolio_moves_on_when_a_member_stalls():
     assert result.solved  # lmcut refuses this task, so goal-count gets the time
 
 
+def test_side_by_side_portfolio_is_settled_by_whichever_member_can():
+    """Uniform-cost search cannot finish the 15-puzzle; in turn it would keep the whole limit
+    (its share is 1.0), side by side goal-count GBFS solves it and the loser is killed."""
+    import multiprocessing
+
+    from agentgen_sym.planners.registry import Portfolio
+
+    task = sliding_puzzle(4, 60, seed=7)
+    portfolio = Portfolio("test", (("ucs", 1.0), ("gbfs-goalcount", 1.0)), concurrent=("ucs", "gbfs-goalcount"))
+    result = portfolio.solve(task, time_limit=60)
+    assert result.solved and "gbfs-goalcount" in result.message
+    assert task.plan_steps(result.plan) and result.cost == len(result.plan)
+    assert multiprocessing.active_children() == []
+    in_turn = portfolio.solve(task, time_limit=1.5, expansion_limit=10 ** 9)  # an expansion limit: in turn
+    assert in_turn.status is Status.LIMIT_REACHED
+
+
+def test_side_by_side_portfolio_stops_at_the_time_limit():
+    import multiprocessing
+
+    from agentgen_sym.planners.registry import Portfolio
+
+    portfolio = Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "bfs"))
+    result = portfolio.solve(sliding_puzzle(4, 200, seed=3), time_limit=1.0)
+    assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
+    assert result.stats.expanded > 0 and multiprocessing.active_children() == []
+
+
+def test_default_portfolio_under_an_expansion_limit_is_machine_independent():
+    task = sliding_puzzle(4, 60, seed=7)
+    runs = [make_planner("default").solve(task, time_limit=60, expansion_limit=5000) for _ in range(2)]
+    assert runs[0].solved and runs[0].plan == runs[1].plan
+    assert runs[0].stats.expanded == runs[1].stats.expanded
+
+
 @pytest.mark.parametrize("config, message", [
     ("no-such-planner", "unknown planner"),
     (PlannerConfig("dfs"), "unknown search"),
