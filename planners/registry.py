@@ -9,6 +9,8 @@ gives a ``Planner`` whose ``solve(task)`` returns a ``SearchResult``.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import time
 import traceback
 from dataclasses import dataclass, replace
@@ -220,8 +222,8 @@ class Portfolio(_Refuses):
     split: each member gets ``cores / members`` of the machine for the whole time, so a member
     that needs ``t`` seconds alone settles the task within ``t * members / cores``. Otherwise (an
     expansion limit: generation, which must not depend on the machine's speed; no time limit;
-    no ``fork``; a daemonic process, which may not have children) the ``members`` run in turn,
-    each with its ``share`` of the time or expansions left; without a time limit each member but the
+    no ``os.fork``) the ``members`` run in turn, each with its ``share`` of the time or
+    expansions left; without a time limit each member but the
     last gets ``UNLIMITED_SLICE_S`` seconds.
     """
 
@@ -246,8 +248,7 @@ class Portfolio(_Refuses):
         machine's speed."""
         side_by_side = [m for m in self.concurrent if make_planner(m).unsupported(task) is None]
         if (len(side_by_side) > 1 and time_limit is not None and time_limit > 0 and expansion_limit is None
-                and "fork" in multiprocessing.get_all_start_methods()
-                and not multiprocessing.current_process().daemon):
+                and hasattr(os, "fork")):
             return self._side_by_side(task, side_by_side, time_limit, memory_limit_mb)
         runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
         if not runnable:
@@ -285,35 +286,39 @@ class Portfolio(_Refuses):
     def _side_by_side(self, task: GroundTask, members: list[str], time_limit: float,
                       memory_limit_mb: float | None) -> SearchResult:
         started = time.perf_counter()
-        context = multiprocessing.get_context("fork")  # the task is inherited, never pickled
         memory = None if memory_limit_mb is None else memory_limit_mb / len(members)
-        running: dict[Connection, tuple[str, multiprocessing.Process]] = {}
-        for member in members:
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_run_member, args=(member, task, time_limit, memory, send),
-                                      name=f"{self.name}:{member}", daemon=True)
-            process.start()
-            send.close()
-            running[receive] = (member, process)
+        running: dict[Connection, tuple[str, int]] = {}
         total = SearchStats()
         winner, last = None, SearchResult(Status.LIMIT_REACHED, message="time limit reached")
         try:
+            for member in members:
+                receive, send = multiprocessing.Pipe(duplex=False)
+                pid = os.fork()
+                if pid == 0:  # the member's process: answer, then leave without the parent's exit handlers
+                    try:
+                        receive.close()
+                        _run_member(member, task, time_limit - (time.perf_counter() - started), memory, send)
+                    finally:
+                        os._exit(0)
+                send.close()
+                running[receive] = (member, pid)
             while running and winner is None:
                 left = time_limit + self.KILL_GRACE_S - (time.perf_counter() - started)
                 ready = wait(list(running), timeout=max(0.0, left))
                 if not ready:
                     break
                 for connection in ready:
-                    member, process = running.pop(connection)
+                    member, pid = running.pop(connection)
                     try:
                         outcome = connection.recv()
                     except EOFError:  # killed (out of memory, a signal) before it could answer
                         outcome = None
                     connection.close()
-                    process.join()  # it exits once it has answered
+                    status = os.waitpid(pid, 0)[1]  # it exits once it has answered
                     if outcome is None:
                         outcome = SearchResult(Status.ERROR, message=f"portfolio member {member!r} ended without "
-                                                                     f"an answer (exit code {process.exitcode})")
+                                                                     f"an answer (exit code "
+                                                                     f"{os.waitstatus_to_exitcode(status)})")
                     if isinstance(outcome, str):  # a bug in a member: raised here, as in turn it would be
                         raise RuntimeError(f"portfolio member {member!r} failed:\n{outcome}")
                     _add_stats(total, outcome.stats)
@@ -324,9 +329,9 @@ class Portfolio(_Refuses):
                     elif winner is None and outcome.status is not Status.LIMIT_REACHED:
                         last = outcome
         finally:
-            for connection, (_member, process) in running.items():
-                process.kill()
-                process.join()
+            for connection, (_member, pid) in running.items():
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
                 connection.close()
         total.seconds = time.perf_counter() - started
         found = winner or last
