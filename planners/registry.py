@@ -18,6 +18,7 @@ from multiprocessing.connection import Connection, wait
 
 import numpy as np
 
+from agentgen_sym.planners import kernels
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
 from agentgen_sym.planners.landmarks import LandmarkCount
 from agentgen_sym.planners.relevance import relevant_operators
@@ -286,6 +287,7 @@ class Portfolio(_Refuses):
     def _side_by_side(self, task: GroundTask, members: list[str], time_limit: float,
                       memory_limit_mb: float | None) -> SearchResult:
         started = time.perf_counter()
+        kernels.load()  # once, here, rather than in every member's process
         memory = None if memory_limit_mb is None else memory_limit_mb / len(members)
         running: dict[Connection, tuple[str, int]] = {}
         total = SearchStats()

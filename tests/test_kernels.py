@@ -91,3 +91,18 @@ def test_lmcut_kernel_equals_numpy_with_precondition_free_operators(spec, seed, 
 def test_lmcut_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
     task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / "p01.pddl").ground
     assert_same_lmcut(task, random_states(task, 32, seed=len(domain)))
+
+
+def test_load_compiles_the_kernels_for_the_argument_types_the_heuristics_pass():
+    """kernels.load() runs before a portfolio forks its members; if the heuristics then called a
+    kernel with other argument types, every member would compile (or load) it again."""
+    from .tasks_handmade import gripper
+
+    kernels.load()
+    signatures = {kernel: list(kernel.signatures) for kernel in (kernels._relaxed_plans, kernels._lmcut)}
+    assert all(len(found) == 1 for found in signatures.values())
+    task = gripper(3)
+    for heuristic in (HFF(), LMCut()):
+        heuristic.precompute(task)
+        heuristic.compute(task.unpack(task.init_bits[None, :]))
+    assert {kernel: list(kernel.signatures) for kernel in signatures} == signatures
