@@ -42,6 +42,7 @@ import csv
 import json
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -208,6 +209,46 @@ def fd_runs(fd: FastDownward, tasks: list[Task], searches: list[str], args: argp
     return chosen
 
 
+class _Stopped(Exception):
+    pass
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    raise _Stopped
+
+
+def _measure(args: argparse.Namespace, tasks: list[Task], searches: list[str], codes: list[tuple[str, str | None]],
+             baseline_searches: set[str], header: str, ratios: dict, unfinished: dict, bar, work: str) -> None:
+    """Fast Downward's runs, then ours on each qualifying pair; a row per pair as it is done."""
+
+    def rate(run: dict) -> float:
+        return run["expanded"] / max(run["seconds"], 1e-9)
+
+    def counts(run: dict | None) -> bool:  # the minimum is Fast Downward's, applied when picking
+        return bool(run and run["solved"] and run["seconds"] <= args.time_limit)
+
+    chosen = fd_runs(FastDownward(Path(work)), tasks, searches, args, bar)
+    print(header, flush=True)
+    for (name, domain, problem), search, fd in chosen:  # each row printed when its runs are done
+        line = f"{name:26} {search:12} {fd['expanded']:9} {fd['seconds']:6.1f} {rate(fd):9.0f}"
+        for label, site in codes:
+            if label == "before" and search not in baseline_searches:
+                line += f" {'-':>11} {'-':>8} {'-':>12} {'-':>6}"
+                continue
+            bar.note(f"{label} {name} {search}")
+            run = run_ours(search, domain, problem, args.time_limit, site)
+            bar.update(1)
+            if not counts(run):
+                unfinished[search].append(f"{name} ({label})")
+                expanded, stopped = (run["expanded"], f"{rate(run):12.0f}") if run else (0, f"{'-':>12}")
+                line += f" {expanded:11} {'>' + str(int(args.time_limit)):>8} {stopped} {'-':>6}"
+                continue
+            ratio = rate(fd) / rate(run)
+            ratios[search, label].append(ratio)
+            line += f" {run['expanded']:11} {run['seconds']:8.1f} {rate(run):12.0f} {ratio:6.1f}"
+        print(line, flush=True)
+
+
 def paired(args: argparse.Namespace) -> None:
     if not BENCHMARKS.is_dir():
         raise SystemExit(f"benchmarks not found at {BENCHMARKS}")
@@ -223,40 +264,18 @@ def paired(args: argparse.Namespace) -> None:
     tasks = load_tasks(args.domains.split(",") if args.domains else None, args.problems_per_domain,
                        args.problems.split(",") if args.problems else None)
     codes = [("after", None)] + ([("before", args.baseline)] if args.baseline else [])
-
-    def rate(run: dict) -> float:
-        return run["expanded"] / max(run["seconds"], 1e-9)
-
-    def counts(run: dict | None) -> bool:  # the minimum is Fast Downward's, applied when picking
-        return bool(run and run["solved"] and run["seconds"] <= args.time_limit)
-
     header = f"{'task':26} {'search':12} {'fd exp':>9} {'fd s':>6} {'fd exp/s':>9}"
     for label, _ in codes:
         header += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6}"
     ratios = {(s, label): [] for s in searches for label, _ in codes}
     unfinished = {s: [] for s in searches}
-    with tempfile.TemporaryDirectory(prefix="throughput-fd-") as work, \
-            Progress(None, "throughput", unit="run") as bar:
-        chosen = fd_runs(FastDownward(Path(work)), tasks, searches, args, bar)
-        print(header, flush=True)
-        for (name, domain, problem), search, fd in chosen:  # each row printed when its runs are done
-            line = f"{name:26} {search:12} {fd['expanded']:9} {fd['seconds']:6.1f} {rate(fd):9.0f}"
-            for label, site in codes:
-                if label == "before" and search not in baseline_searches:
-                    line += f" {'-':>11} {'-':>8} {'-':>12} {'-':>6}"
-                    continue
-                bar.note(f"{label} {name} {search}")
-                run = run_ours(search, domain, problem, args.time_limit, site)
-                bar.update(1)
-                if not counts(run):
-                    unfinished[search].append(f"{name} ({label})")
-                    expanded, stopped = (run["expanded"], f"{rate(run):12.0f}") if run else (0, f"{'-':>12}")
-                    line += f" {expanded:11} {'>' + str(int(args.time_limit)):>8} {stopped} {'-':>6}"
-                    continue
-                ratio = rate(fd) / rate(run)
-                ratios[search, label].append(ratio)
-                line += f" {run['expanded']:11} {run['seconds']:8.1f} {rate(run):12.0f} {ratio:6.1f}"
-            print(line, flush=True)
+    signal.signal(signal.SIGTERM, _stop)  # `timeout` or a kill: the medians of what was measured, then exit
+    try:
+        with tempfile.TemporaryDirectory(prefix="throughput-fd-") as work, \
+                Progress(None, "throughput", unit="run") as bar:
+            _measure(args, tasks, searches, codes, baseline_searches, header, ratios, unfinished, bar, work)
+    except _Stopped:
+        print("\nstopped before the end: the medians cover the rows above", flush=True)
     print("\nmedian ratio, Fast Downward's expansions/s over ours (tasks where both finished):")
     for search in searches:
         parts = [f"{label} {statistics.median(ratios[search, label]):.1f}x ({len(ratios[search, label])})"
