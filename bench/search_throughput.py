@@ -7,8 +7,8 @@ Run from the repository root:
     .venv/bin/python bench/search_throughput.py --planners gbfs-hff,astar-hadd --time-limit 60
     .venv/bin/python bench/search_throughput.py --fd                 # every benchmark task, 3 searches
     .venv/bin/python bench/search_throughput.py --fd --domains depot,blocks --searches astar-lmcut
-    .venv/bin/python bench/search_throughput.py --fd --baseline /tmp/old-site   # before vs after
-    .venv/bin/python bench/search_throughput.py --fd --pick 6 --baseline /tmp/main-site \
+    .venv/bin/python bench/search_throughput.py --fd --baseline ../old-site     # before vs after
+    .venv/bin/python bench/search_throughput.py --fd --pick 6 --baseline ../main-site \
         --baseline-searches astar-lmcut                                      # a sample, ~10 min
     .venv/bin/python bench/search_throughput.py --fd --problems depot/p04.pddl,blocks/p10.pddl
 
@@ -29,10 +29,11 @@ time between --min-seconds (1) and --fd-cap (20, so that ours, a few times slowe
 Without --pick every task is tried (hours); ``--pick N`` takes, per search, each domain's first
 qualifying problem in MANIFEST order (smaller first; a domain is left at the first problem Fast
 Downward does not solve within the cap) until N domains have one. Ours then runs each qualifying
-pair with --time-limit (60); a pair counts for the median when ours finishes too, and the pairs it did not finish are listed. ``--baseline DIR`` also
-runs the code installed in DIR (e.g. ``pip install --no-deps --target DIR <checkout of main>``) as
-"before", for the searches --baseline-searches names. Output: one row per pair, then the median
-ratio (Fast Downward's rate / ours) per search.
+pair with --time-limit (60); a pair counts for the median when ours finishes too, and the pairs
+it did not finish are listed. ``--baseline DIR`` also runs the code installed in DIR (e.g.
+``pip install --no-deps --target DIR <checkout of main>``) as "before", for the searches
+--baseline-searches names. Output: one row per pair, then the median ratio (Fast Downward's rate
+/ ours) per search; stopped early (``timeout``, a kill), it prints the medians of the rows so far.
 """
 
 from __future__ import annotations
@@ -259,11 +260,13 @@ def paired(args: argparse.Namespace) -> None:
     baseline_searches = set(args.baseline_searches.split(",")) if args.baseline_searches else set(searches)
     if baseline_searches - set(searches):
         raise SystemExit("--baseline-searches must be among --searches")
+    if args.baseline and not Path(args.baseline).is_dir():
+        raise SystemExit(f"--baseline: no folder {args.baseline}")
     sys.path.insert(0, str(ROOT))
     from agentgen_sym.progress import Progress
     tasks = load_tasks(args.domains.split(",") if args.domains else None, args.problems_per_domain,
                        args.problems.split(",") if args.problems else None)
-    codes = [("after", None)] + ([("before", args.baseline)] if args.baseline else [])
+    codes = [("after", None)] + ([("before", str(Path(args.baseline).resolve()))] if args.baseline else [])
     header = f"{'task':26} {'search':12} {'fd exp':>9} {'fd s':>6} {'fd exp/s':>9}"
     for label, _ in codes:
         header += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6}"
