@@ -218,14 +218,15 @@ class Portfolio(_Refuses):
     time), so the default satisficing planner runs several. Members that refuse the task are skipped.
 
     Under a time limit (and no expansion limit) a portfolio with ``concurrent`` members starts
-    them all at once, each in a forked process with the whole time limit and an equal share of the memory
-    limit; the first to settle the task wins and the others are killed. Nobody has to guess a
-    split: each member gets ``cores / members`` of the machine for the whole time, so a member
-    that needs ``t`` seconds alone settles the task within ``t * members / cores``. Otherwise (an
-    expansion limit: generation, which must not depend on the machine's speed; no time limit;
-    no ``os.fork``) the ``members`` run in turn, each with its ``share`` of the time or
-    expansions left; without a time limit each member but the
-    last gets ``UNLIMITED_SLICE_S`` seconds.
+    them all at once, each in a process of its own (``os.fork``: the task is inherited, never
+    pickled, and a daemonic worker may run a portfolio too) with the whole time limit and an equal
+    share of the memory limit; the first to settle the task wins and the others are killed. Nobody
+    has to guess a split: each member gets ``cores / members`` of the machine for the whole time,
+    so a member that needs ``t`` seconds alone settles the task within ``t * members / cores``.
+    Otherwise (an expansion limit: generation, which must not depend on the machine's speed; no
+    time limit; no ``os.fork``) the ``members`` run in turn, each with its ``share`` of the time
+    or expansions left; without a time limit each member but the last gets ``UNLIMITED_SLICE_S``
+    seconds.
     """
 
     name: str
@@ -328,7 +329,7 @@ class Portfolio(_Refuses):
                     if outcome.status in (Status.SOLVED, Status.UNSOLVABLE) and winner is None:
                         winner = replace(outcome, message=outcome.message or f"{self.name}: {member} "
                                                                              f"{outcome.status.value}")
-                    elif winner is None and outcome.status is not Status.LIMIT_REACHED:
+                    elif winner is None:  # what the last member to give up said (a limit, an error)
                         last = outcome
         finally:
             for connection, (_member, pid) in running.items():
