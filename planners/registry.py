@@ -217,8 +217,10 @@ class Portfolio(_Refuses):
     objects lazy h_FF alone solved a task in 25 s that time slices of the default gave too little
     time), so the default satisficing planner runs several. Members that refuse the task are skipped.
 
-    Under a time limit (and no expansion limit) a portfolio with ``concurrent`` members starts
-    them all at once, each in a process of its own (``os.fork``: the task is inherited, never
+    Under a time limit (and no expansion limit) the ``members`` first run in turn within
+    ``FIRST_EXPANSIONS`` expansions, which settles easy tasks with the same plan on every run
+    (whichever member finishes first in a race is a matter of timing); then the ``concurrent``
+    members start all at once, each in a process of its own (``os.fork``: the task is inherited, never
     pickled, and a daemonic worker may run a portfolio too) with the whole time limit and an equal
     share of the memory limit; the first to settle the task wins and the others are killed. Nobody
     has to guess a split: each member gets ``cores / members`` of the machine for the whole time,
@@ -235,6 +237,7 @@ class Portfolio(_Refuses):
     concurrent: tuple[str, ...] = ()  # planner names run side by side under a time limit
 
     UNLIMITED_SLICE_S = 60.0
+    FIRST_EXPANSIONS = 1000  # in turn before going side by side: a race would make easy tasks' plans vary
     KILL_GRACE_S = 5.0  # after the time limit, a member's process is waited for this long, then killed
 
     def unsupported(self, task: GroundTask) -> str | None:
@@ -248,14 +251,26 @@ class Portfolio(_Refuses):
         bounds all members together and is shared out like the time; with an expansion limit
         and no time limit the slices are expansions only, so the outcome does not depend on the
         machine's speed."""
-        side_by_side = [m for m in self.concurrent if make_planner(m).unsupported(task) is None]
-        if (len(side_by_side) > 1 and time_limit is not None and time_limit > 0 and expansion_limit is None
-                and hasattr(os, "fork")):
-            return self._side_by_side(task, side_by_side, time_limit, memory_limit_mb)
         runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
-        if not runnable:
-            return SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or "")
-        return self._in_turn(task, runnable, time_limit, memory_limit_mb, expansion_limit)
+        side_by_side = [m for m in self.concurrent if make_planner(m).unsupported(task) is None]
+        if not (len(side_by_side) > 1 and time_limit is not None and time_limit > 0 and expansion_limit is None
+                and hasattr(os, "fork")):
+            if not runnable:
+                return SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or "")
+            return self._in_turn(task, runnable, time_limit, memory_limit_mb, expansion_limit)
+        started = time.perf_counter()
+        first, left = None, time_limit
+        if runnable:  # easy tasks: settled in turn within a fixed number of expansions, the same plan every run
+            first = self._in_turn(task, runnable, time_limit, memory_limit_mb, self.FIRST_EXPANSIONS)
+            left = time_limit - (time.perf_counter() - started)
+            if first.status in (Status.SOLVED, Status.UNSOLVABLE) or left <= 0:
+                return first
+        rest = self._side_by_side(task, side_by_side, left, memory_limit_mb)
+        if first is not None:
+            _add_stats(rest.stats, first.stats)
+            rest.stats.peak_memory_mb = max(rest.stats.peak_memory_mb, first.stats.peak_memory_mb)
+        rest.stats.seconds = time.perf_counter() - started
+        return rest
 
     def _in_turn(self, task: GroundTask, runnable: list[tuple[str, float]], time_limit: float | None,
                  memory_limit_mb: float | None, expansion_limit: int | None) -> SearchResult:
