@@ -7,7 +7,9 @@ Run from the repository root:
     .venv/bin/python bench/search_throughput.py --planners gbfs-hff,astar-hadd --time-limit 60
     .venv/bin/python bench/search_throughput.py --fd                 # every benchmark task, 3 searches
     .venv/bin/python bench/search_throughput.py --fd --domains depot,blocks --searches astar-lmcut
-    .venv/bin/python bench/search_throughput.py --fd --baseline /tmp/old-site   # before vs after
+    .venv/bin/python bench/search_throughput.py --fd --baseline ../old-site     # before vs after
+    .venv/bin/python bench/search_throughput.py --fd --pick 6 --baseline ../main-site \
+        --baseline-searches astar-lmcut                                      # a sample, ~10 min
     .venv/bin/python bench/search_throughput.py --fd --problems depot/p04.pddl,blocks/p10.pddl
 
 ``--fd`` pairs each of our planners with the Fast Downward search that does the same thing:
@@ -18,13 +20,20 @@ Run from the repository root:
 
 Tie-breaking differs where the engines allow nothing else (our open lists pop batches of a bucket
 in FIFO order; Fast Downward pops one state at a time, FIFO too), so expansion counts are close,
-not equal; the rates are compared, not the counts. Each run is a separate process with the time
-limit: ours parses, grounds and searches, Fast Downward translates and searches; a rate is
-expansions / search seconds (Fast Downward's "Search time", ours the search phase after grounding
-and heuristic set-up). A task counts for a search when every run of it solved the task with a
-search time between --min-seconds and the time limit. ``--baseline DIR`` also runs the code
-installed in DIR (e.g. ``pip install --no-deps --target DIR .`` at an older commit) as "before".
-Output: one row per task and search, then the median ratio (Fast Downward's rate / ours) per search.
+not equal; the rates are compared, not the counts. A rate is expansions / search seconds: Fast
+Downward's "Search time" (its translator runs once per task, before), ours the search phase after
+parsing, grounding and heuristic set-up, each run a separate process.
+
+Which tasks: Fast Downward runs first; a (task, search) qualifies when it solves it with a search
+time between --min-seconds (1) and --fd-cap (20, so that ours, a few times slower, can finish).
+Without --pick every task is tried (hours); ``--pick N`` takes, per search, each domain's first
+qualifying problem in MANIFEST order (smaller first; a domain is left at the first problem Fast
+Downward does not solve within the cap) until N domains have one. Ours then runs each qualifying
+pair with --time-limit (60); a pair counts for the median when ours finishes too, and the pairs
+it did not finish are listed. ``--baseline DIR`` also runs the code installed in DIR (e.g.
+``pip install --no-deps --target DIR <checkout of main>``) as "before", for the searches
+--baseline-searches names. Output: one row per pair, then the median ratio (Fast Downward's rate
+/ ours) per search; stopped early (``timeout``, a kill), it prints the medians of the rows so far.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import csv
 import json
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -91,29 +101,53 @@ def run_ours(planner: str, domain: Path, problem: Path, time_limit: float, site:
     return json.loads(lines[-1]) if proc.returncode == 0 and lines else None
 
 
-def run_fd(search: str, domain: Path, problem: Path, time_limit: float) -> dict | None:
-    from agentgen_sym.backends import fast_downward_driver
-    driver = fast_downward_driver()
-    if driver is None:
-        raise SystemExit("Fast Downward is not installed (pip install up-fast-downward)")
-    with tempfile.TemporaryDirectory(prefix="throughput-fd-") as work:
-        command = [sys.executable, str(driver), "--overall-time-limit", f"{int(time_limit)}s", "--plan-file",
-                   "plan.txt", str(domain), str(problem), "--search", search]
+class FastDownward:
+    """Fast Downward's translator once per task (its output.sas kept for the session), then any
+    number of searches on it, each a separate process with --search-time-limit."""
+
+    def __init__(self, work: Path) -> None:
+        from agentgen_sym.backends import fast_downward_driver
+        driver = fast_downward_driver()
+        if driver is None:
+            raise SystemExit("Fast Downward is not installed (pip install up-fast-downward)")
+        self.driver, self.work, self.translated = driver, work, {}
+
+    def _sas(self, name: str, domain: Path, problem: Path) -> Path | None:
+        if name not in self.translated:
+            folder = self.work / name.replace("/", "__")
+            folder.mkdir(parents=True, exist_ok=True)
+            command = [sys.executable, str(self.driver), "--translate", str(domain), str(problem)]
+            try:
+                proc = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=600)
+                ok = proc.returncode == 0 and (folder / "output.sas").is_file()
+            except subprocess.TimeoutExpired:
+                ok = False
+            self.translated[name] = folder / "output.sas" if ok else None
+        return self.translated[name]
+
+    def search(self, search: str, name: str, domain: Path, problem: Path, time_limit: float) -> dict:
+        """Solved, expansions and search seconds of one Fast Downward search (not solved when the
+        translator or the search fails or runs out of time)."""
+        sas = self._sas(name, domain, problem)
+        if sas is None:
+            return {"solved": False, "expanded": 0, "seconds": 0.0}
+        command = [sys.executable, str(self.driver), "--search-time-limit", f"{max(1, int(time_limit))}s",
+                   "--plan-file", "plan.txt", str(sas), "--search", search]
         try:
-            proc = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=time_limit + 60)
+            proc = subprocess.run(command, cwd=sas.parent, capture_output=True, text=True, timeout=time_limit + 60)
         except subprocess.TimeoutExpired:
-            return None
-    expanded = re.findall(r"Expanded (\d+) state", proc.stdout)
-    seconds = re.findall(r"Search time: ([\d.]+)s", proc.stdout)
-    if proc.returncode != 0 or not expanded or not seconds:
-        return {"solved": False, "expanded": int(expanded[-1]) if expanded else 0, "seconds": 0.0}
-    return {"solved": True, "expanded": int(expanded[-1]), "seconds": float(seconds[-1])}
+            return {"solved": False, "expanded": 0, "seconds": float(time_limit)}
+        expanded = re.findall(r"Expanded (\d+) state", proc.stdout)
+        seconds = re.findall(r"Search time: ([\d.]+)s", proc.stdout)
+        solved = proc.returncode == 0 and "Solution found" in proc.stdout and bool(expanded and seconds)
+        return {"solved": solved, "expanded": int(expanded[-1]) if expanded else 0,
+                "seconds": float(seconds[-1]) if seconds else 0.0}
 
 
 def load_tasks(domains: list[str] | None, per_domain: int | None, problems: list[str] | None
                ) -> list[tuple[str, Path, Path]]:
-    """MANIFEST rows (name, domain file, problem file): the first ``per_domain`` of each domain, or
-    the ``problems`` named as domain/problem-file."""
+    """MANIFEST rows (name, domain file, problem file) in MANIFEST order: the first ``per_domain``
+    of each domain, or the ``problems`` named as domain/problem-file."""
     with (BENCHMARKS / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     known = {row["domain"] for row in rows}
@@ -136,6 +170,86 @@ def load_tasks(domains: list[str] | None, per_domain: int | None, problems: list
     return tasks
 
 
+Task = tuple[str, Path, Path]
+
+
+def fd_runs(fd: FastDownward, tasks: list[Task], searches: list[str], args: argparse.Namespace, bar
+            ) -> list[tuple[Task, str, dict]]:
+    """Fast Downward's run of each (task, search) that qualifies: solved with a search time between
+    --min-seconds and --fd-cap. Without --pick, every task is tried. With --pick N, per search
+    each domain's problems are tried in MANIFEST order (smaller first) up to the first that
+    qualifies (the domain's task for that search) or that Fast Downward does not solve within
+    --fd-cap (larger ones would not qualify either), until N domains have a task; the domains
+    are visited in MANIFEST order."""
+    chosen = []
+    if args.pick is None:
+        for task in tasks:
+            for search in searches:
+                bar.note(f"fd {task[0]} {search}")
+                run = fd.search(FD_SEARCHES[search], *task, args.fd_cap)
+                if run["solved"] and args.min_seconds <= run["seconds"] <= args.fd_cap:
+                    chosen.append((task, search, run))
+        return chosen
+    by_domain: dict[str, list[Task]] = {}
+    for task in tasks:
+        by_domain.setdefault(task[0].split("/")[0], []).append(task)
+    for search in searches:
+        found = 0
+        for domain_tasks in by_domain.values():
+            if found >= args.pick:
+                break
+            for task in domain_tasks:
+                bar.note(f"fd {task[0]} {search} ({found}/{args.pick} picked)")
+                run = fd.search(FD_SEARCHES[search], *task, args.fd_cap)
+                if not run["solved"] or run["seconds"] > args.fd_cap:
+                    break
+                if run["seconds"] >= args.min_seconds:
+                    chosen.append((task, search, run))
+                    found += 1
+                    break
+    return chosen
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    raise _Stopped
+
+
+def _measure(args: argparse.Namespace, tasks: list[Task], searches: list[str], codes: list[tuple[str, str | None]],
+             baseline_searches: set[str], header: str, ratios: dict, unfinished: dict, bar, work: str) -> None:
+    """Fast Downward's runs, then ours on each qualifying pair; a row per pair as it is done."""
+
+    def rate(run: dict) -> float:
+        return run["expanded"] / max(run["seconds"], 1e-9)
+
+    def counts(run: dict | None) -> bool:  # the minimum is Fast Downward's, applied when picking
+        return bool(run and run["solved"] and run["seconds"] <= args.time_limit)
+
+    chosen = fd_runs(FastDownward(Path(work)), tasks, searches, args, bar)
+    print(header, flush=True)
+    for (name, domain, problem), search, fd in chosen:  # each row printed when its runs are done
+        line = f"{name:26} {search:12} {fd['expanded']:9} {fd['seconds']:6.1f} {rate(fd):9.0f}"
+        for label, site in codes:
+            if label == "before" and search not in baseline_searches:
+                line += f" {'-':>11} {'-':>8} {'-':>12} {'-':>6}"
+                continue
+            bar.note(f"{label} {name} {search}")
+            run = run_ours(search, domain, problem, args.time_limit, site)
+            bar.update(1)
+            if not counts(run):
+                unfinished[search].append(f"{name} ({label})")
+                expanded, stopped = (run["expanded"], f"{rate(run):12.0f}") if run else (0, f"{'-':>12}")
+                line += f" {expanded:11} {'>' + str(int(args.time_limit)):>8} {stopped} {'-':>6}"
+                continue
+            ratio = rate(fd) / rate(run)
+            ratios[search, label].append(ratio)
+            line += f" {run['expanded']:11} {run['seconds']:8.1f} {rate(run):12.0f} {ratio:6.1f}"
+        print(line, flush=True)
+
+
 def paired(args: argparse.Namespace) -> None:
     if not BENCHMARKS.is_dir():
         raise SystemExit(f"benchmarks not found at {BENCHMARKS}")
@@ -143,46 +257,35 @@ def paired(args: argparse.Namespace) -> None:
     unknown = sorted(set(searches) - set(FD_SEARCHES))
     if unknown:
         raise SystemExit(f"unknown search(es): {', '.join(unknown)}; choose from {', '.join(FD_SEARCHES)}")
+    baseline_searches = set(args.baseline_searches.split(",")) if args.baseline_searches else set(searches)
+    if baseline_searches - set(searches):
+        raise SystemExit("--baseline-searches must be among --searches")
+    if args.baseline and not Path(args.baseline).is_dir():
+        raise SystemExit(f"--baseline: no folder {args.baseline}")
     sys.path.insert(0, str(ROOT))
     from agentgen_sym.progress import Progress
     tasks = load_tasks(args.domains.split(",") if args.domains else None, args.problems_per_domain,
                        args.problems.split(",") if args.problems else None)
-    codes = [("after", None)] + ([("before", args.baseline)] if args.baseline else [])
-
-    def rate(run: dict) -> float:
-        return run["expanded"] / max(run["seconds"], 1e-9)
-
-    def counts(run: dict | None) -> bool:
-        return bool(run and run["solved"] and args.min_seconds <= run["seconds"] <= args.time_limit)
-
-    header = f"{'task':28} {'search':12} {'fd exp':>9} {'fd exp/s':>9}"
+    codes = [("after", None)] + ([("before", str(Path(args.baseline).resolve()))] if args.baseline else [])
+    header = f"{'task':26} {'search':12} {'fd exp':>9} {'fd s':>6} {'fd exp/s':>9}"
     for label, _ in codes:
-        header += f" {label + ' exp':>11} {label + ' exp/s':>12} {'ratio':>7}"
-    rows, ratios = [], {(s, label): [] for s in searches for label, _ in codes}
-    with Progress(len(tasks) * len(searches), "throughput", unit="run") as bar:
-        for name, domain, problem in tasks:
-            for search in searches:
-                bar.note(f"{name} {search}")
-                fd = run_fd(FD_SEARCHES[search], domain, problem, args.time_limit)
-                ours = {label: run_ours(search, domain, problem, args.time_limit, site) if counts(fd) else None
-                        for label, site in codes}
-                bar.update(1)
-                if not (counts(fd) and all(counts(run) for run in ours.values())):
-                    continue
-                line = f"{name:28} {search:12} {fd['expanded']:9} {rate(fd):9.0f}"
-                for label, _ in codes:
-                    run = ours[label]
-                    ratio = rate(fd) / rate(run)
-                    ratios[search, label].append(ratio)
-                    line += f" {run['expanded']:11} {rate(run):12.0f} {ratio:7.1f}"
-                rows.append(line)
-    print(header)
-    print("\n".join(rows))
-    print("\nmedian ratio, Fast Downward's expansions/s over ours (tasks counted):")
+        header += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6}"
+    ratios = {(s, label): [] for s in searches for label, _ in codes}
+    unfinished = {s: [] for s in searches}
+    signal.signal(signal.SIGTERM, _stop)  # `timeout` or a kill: the medians of what was measured, then exit
+    try:
+        with tempfile.TemporaryDirectory(prefix="throughput-fd-") as work, \
+                Progress(None, "throughput", unit="run") as bar:
+            _measure(args, tasks, searches, codes, baseline_searches, header, ratios, unfinished, bar, work)
+    except _Stopped:
+        print("\nstopped before the end: the medians cover the rows above", flush=True)
+    print("\nmedian ratio, Fast Downward's expansions/s over ours (tasks where both finished):")
     for search in searches:
         parts = [f"{label} {statistics.median(ratios[search, label]):.1f}x ({len(ratios[search, label])})"
                  if ratios[search, label] else f"{label} - (0)" for label, _ in codes]
         print(f"  {search:12} " + "  ".join(parts))
+        if unfinished[search]:
+            print(f"  {'':12} not finished by ours within {args.time_limit:.0f} s: {', '.join(unfinished[search])}")
 
 
 def main() -> None:
@@ -198,13 +301,21 @@ def main() -> None:
     parser.add_argument("--problems-per-domain", type=int, help="--fd mode: the first K problems of each")
     parser.add_argument("--problems", help="--fd mode: comma-separated tasks as domain/problem-file")
     parser.add_argument("--baseline", help="--fd mode: a folder with an older build installed, run as 'before'")
+    parser.add_argument("--baseline-searches", help="--fd mode: run the baseline for these searches only "
+                        "(default: all; skip those whose code did not change)")
+    parser.add_argument("--pick", type=int, metavar="N", help="--fd mode: per search, the first qualifying "
+                        "problem of each domain (smaller first) until N domains have one (default: every task)")
+    parser.add_argument("--fd-cap", type=float, default=20.0, metavar="S", help="--fd mode: longest Fast "
+                        "Downward search that qualifies (default 20, so that ours can finish in --time-limit)")
     parser.add_argument("--min-seconds", type=float, default=1.0, help="--fd mode: shortest search that counts")
     parser.add_argument("--time-limit", type=float, default=None)
     args = parser.parse_args()
     if args.time_limit is None:
         args.time_limit = 60.0 if args.fd else 30.0
-    if args.time_limit <= 0 or args.min_seconds < 0:
-        parser.error("--time-limit must be positive and --min-seconds not negative")
+    if args.time_limit <= 0 or args.min_seconds < 0 or args.fd_cap <= args.min_seconds:
+        parser.error("--time-limit must be positive, --min-seconds not negative, --fd-cap above --min-seconds")
+    if args.pick is not None and args.pick < 1:
+        parser.error("--pick must be a positive number of domains")
     paired(args) if args.fd else handmade(args)
 
 

@@ -8,6 +8,7 @@ Run from the repository root:
     .venv/bin/python bench/solve.py --quick                          # 2 problems per domain, 20 s per run
     .venv/bin/python bench/solve.py --problems-per-domain 3 --time-limit 30 --json /tmp/solve3.json
     .venv/bin/python bench/solve.py --domains blocks,gripper --tools ours,fd-lama --no-up-validate
+    .venv/bin/python bench/solve.py --last-per-domain 1 --tools ours --no-throughput  # the largest problems
     .venv/bin/python bench/solve.py --json runs.json --resume        # go on after an interruption
     .venv/bin/python bench/solve.py --json runs.json --resume --tools ours --redo ours   # after a planner change
 
@@ -164,8 +165,10 @@ class RunResult:
         return self.status == "solved"
 
 
-def load_tasks(benchmarks: Path, domains: list[str] | None, per_domain: int | None) -> list[Task]:
-    """Read MANIFEST.tsv; keep the listed domains and the first K problems of each, in MANIFEST order."""
+def load_tasks(benchmarks: Path, domains: list[str] | None, per_domain: int | None,
+               last_per_domain: int | None = None) -> list[Task]:
+    """Read MANIFEST.tsv; keep the listed domains and the first K problems of each (or the last K,
+    the largest), in MANIFEST order."""
     with (benchmarks / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     known = list(dict.fromkeys(row["domain"] for row in rows))
@@ -181,6 +184,14 @@ def load_tasks(benchmarks: Path, domains: list[str] | None, per_domain: int | No
             continue
         taken[row["domain"]] = taken.get(row["domain"], 0) + 1
         tasks.append(Task(row["domain"], row["domain_file"], row["problem_file"], row["requirements"], row["group"]))
+    if last_per_domain is not None:
+        left = {domain: count - last_per_domain for domain, count in taken.items()}
+        kept = []
+        for task in tasks:
+            left[task.domain] -= 1
+            if left[task.domain] < 0:
+                kept.append(task)
+        tasks = kept
     return tasks
 
 
@@ -960,6 +971,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--tools", default=",".join(COVERAGE), help="comma-separated subset of " + ",".join(COVERAGE))
     parser.add_argument("--domains", help="comma-separated domain names (default: all)")
     parser.add_argument("--problems-per-domain", type=int, metavar="K", help="first K problems of each domain")
+    parser.add_argument("--last-per-domain", type=int, metavar="K",
+                        help="last K problems of each domain (the largest; instead of --problems-per-domain)")
     parser.add_argument("--time-limit", type=float, metavar="S", help="seconds per run (default 60; --quick 20)")
     parser.add_argument("--memory-limit", type=int, default=4096, metavar="MB", help="per run (default 4096)")
     parser.add_argument("--quick", action="store_true", help="2 problems per domain, 20 s per run")
@@ -996,6 +1009,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.time_limit = 20.0 if args.quick else 60.0
     if args.problems_per_domain is not None and args.problems_per_domain < 1:
         parser.error("--problems-per-domain must be at least 1")
+    if args.last_per_domain is not None and (args.last_per_domain < 1 or args.problems_per_domain is not None):
+        parser.error("--last-per-domain must be at least 1 and goes without --problems-per-domain and --quick")
     args.redo = {name.strip() for name in args.redo.split(",") if name.strip()}
     if args.redo - set(CONFIGS):
         parser.error(f"--redo: unknown {', '.join(sorted(args.redo - set(CONFIGS)))}; choose from {', '.join(CONFIGS)}")
@@ -1153,7 +1168,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.from_json is not None:
         return report_from_json(args.from_json)
     benchmarks = args.benchmarks.resolve()
-    tasks = load_tasks(benchmarks, args.domains, args.problems_per_domain)
+    tasks = load_tasks(benchmarks, args.domains, args.problems_per_domain, args.last_per_domain)
     if not tasks:
         raise SystemExit("no tasks selected")
     previous = load_previous(args.json, args, benchmarks) if args.resume else {}

@@ -8,11 +8,17 @@ gives a ``Planner`` whose ``solve(task)`` returns a ``SearchResult``.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import time
+import traceback
 from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection, wait
 
 import numpy as np
 
+from agentgen_sym.planners import kernels
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
 from agentgen_sym.planners.landmarks import LandmarkCount
 from agentgen_sym.planners.relevance import relevant_operators
@@ -204,36 +210,73 @@ class Planner(_Refuses):
 
 @dataclass(frozen=True)
 class Portfolio(_Refuses):
-    """Planners tried in turn, each with a share of the time left; the first that settles the task wins.
+    """Several planners on one task; the first that settles it (solves it or proves it unsolvable) wins.
 
     No single greedy search is robust (h_FF alone stalls on visitall's plateaus, which landmark
-    counting crosses; lazy search wins on childsnack and loses on barman), so the default
-    satisficing planner runs several: LAMA's lazy h_FF + landmark-count alternation first. A
-    member that exhausts the state space proves the task unsolvable, which settles it too.
-    Members that refuse the task are skipped. Without a time limit each member but the last
-    gets ``UNLIMITED_SLICE_S`` seconds.
+    counting crosses; lazy search wins on childsnack and loses on barman; on a domain with many
+    objects lazy h_FF alone solved a task in 25 s that time slices of the default gave too little
+    time), so the default satisficing planner runs several. Members that refuse the task are skipped.
+
+    Under a time limit (and no expansion limit) the ``members`` first run in turn within
+    ``FIRST_EXPANSIONS`` expansions, which settles easy tasks with the same plan on every run
+    (whichever member finishes first in a race is a matter of timing); then the ``concurrent``
+    members start all at once, each in a process of its own (``os.fork``: the task is inherited, never
+    pickled, and a daemonic worker may run a portfolio too) with the whole time limit and an equal
+    share of the memory limit; the first to settle the task wins and the others are killed. Nobody
+    has to guess a split: each member gets ``cores / members`` of the machine for the whole time,
+    so a member that needs ``t`` seconds alone settles the task within ``t * members / cores``.
+    Otherwise (an expansion limit: generation, which must not depend on the machine's speed; no
+    time limit; no ``os.fork``) the ``members`` run in turn, each with its ``share`` of the time
+    or expansions left; without a time limit each member but the last gets ``UNLIMITED_SLICE_S``
+    seconds.
     """
 
     name: str
-    members: tuple[tuple[str, float], ...]  # (planner name, share of the remaining time)
+    members: tuple[tuple[str, float], ...]  # (planner name, share of the remaining time when in turn)
     optimal: bool = False
+    concurrent: tuple[str, ...] = ()  # planner names run side by side under a time limit
 
     UNLIMITED_SLICE_S = 60.0
+    FIRST_EXPANSIONS = 1000  # in turn before going side by side: a race would make easy tasks' plans vary
+    KILL_GRACE_S = 5.0  # after the time limit, a member's process is waited for this long, then killed
 
     def unsupported(self, task: GroundTask) -> str | None:
-        reasons = [make_planner(member).unsupported(task) for member, _share in self.members]
+        names = [member for member, _share in self.members] + list(self.concurrent)
+        reasons = [make_planner(member).unsupported(task) for member in names]
         return None if any(r is None for r in reasons) else reasons[0]
 
     def solve(self, task: GroundTask, time_limit: float | None = None, memory_limit_mb: float | None = None,
               expansion_limit: int | None = None) -> SearchResult:
-        """Each member in turn. An ``expansion_limit`` bounds all members together and is shared out
-        like the time; with an expansion limit and no time limit the slices are expansions only, so
-        the outcome does not depend on the machine's speed."""
+        """The members side by side or in turn (see the class docstring). An ``expansion_limit``
+        bounds all members together and is shared out like the time; with an expansion limit
+        and no time limit the slices are expansions only, so the outcome does not depend on the
+        machine's speed."""
+        runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
+        side_by_side = [m for m in self.concurrent if make_planner(m).unsupported(task) is None]
+        if not (len(side_by_side) > 1 and time_limit is not None and time_limit > 0 and expansion_limit is None
+                and hasattr(os, "fork")):
+            if not runnable:
+                return SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or "")
+            return self._in_turn(task, runnable, time_limit, memory_limit_mb, expansion_limit)
+        started = time.perf_counter()
+        first, left = None, time_limit
+        if runnable:  # easy tasks: settled in turn within a fixed number of expansions, the same plan every run
+            first = self._in_turn(task, runnable, time_limit, memory_limit_mb, self.FIRST_EXPANSIONS)
+            left = time_limit - (time.perf_counter() - started)
+            if first.status in (Status.SOLVED, Status.UNSOLVABLE) or left <= 0:
+                return first
+        rest = self._side_by_side(task, side_by_side, left, memory_limit_mb)
+        if first is not None:
+            _add_stats(rest.stats, first.stats)
+            rest.stats.peak_memory_mb = max(rest.stats.peak_memory_mb, first.stats.peak_memory_mb)
+        rest.stats.seconds = time.perf_counter() - started
+        return rest
+
+    def _in_turn(self, task: GroundTask, runnable: list[tuple[str, float]], time_limit: float | None,
+                 memory_limit_mb: float | None, expansion_limit: int | None) -> SearchResult:
         started = time.perf_counter()
         total = SearchStats()
-        runnable = [(m, share) for m, share in self.members if make_planner(m).unsupported(task) is None]
-        last = (SearchResult(Status.LIMIT_REACHED, message="time limit reached") if runnable
-                else SearchResult(Status.UNSUPPORTED, message=self.unsupported(task) or ""))
+        last = SearchResult(Status.LIMIT_REACHED, message="time limit reached")
         for i, (member, share) in enumerate(runnable):
             is_last = i == len(runnable) - 1
             if time_limit is None:
@@ -250,19 +293,93 @@ class Portfolio(_Refuses):
                     break
                 expansions = left_expansions if is_last else max(1, int(left_expansions * share))
             last = make_planner(member).solve(task, budget, memory_limit_mb, expansions)
-            for name in ("expanded", "generated", "evaluated"):
-                setattr(total, name, getattr(total, name) + getattr(last.stats, name))
-            for phase, seconds in last.stats.phases.items():
-                total.phases[phase] = total.phases.get(phase, 0.0) + seconds
+            _add_stats(total, last.stats)
             total.peak_memory_mb = max(total.peak_memory_mb, last.stats.peak_memory_mb)
             if last.status in (Status.SOLVED, Status.UNSOLVABLE):
                 break
         total.seconds = time.perf_counter() - started
         return replace(last, stats=total, message=last.message or f"{self.name}: {last.status.value}")
 
+    def _side_by_side(self, task: GroundTask, members: list[str], time_limit: float,
+                      memory_limit_mb: float | None) -> SearchResult:
+        started = time.perf_counter()
+        kernels.load()  # once, here, rather than in every member's process
+        memory = None if memory_limit_mb is None else memory_limit_mb / len(members)
+        running: dict[Connection, tuple[str, int]] = {}
+        total = SearchStats()
+        winner, last = None, SearchResult(Status.LIMIT_REACHED, message="time limit reached")
+        try:
+            for member in members:
+                receive, send = multiprocessing.Pipe(duplex=False)
+                pid = os.fork()
+                if pid == 0:  # the member's process: answer, then leave without the parent's exit handlers
+                    try:
+                        receive.close()
+                        _run_member(member, task, time_limit - (time.perf_counter() - started), memory, send)
+                    finally:
+                        os._exit(0)
+                send.close()
+                running[receive] = (member, pid)
+            while running and winner is None:
+                left = time_limit + self.KILL_GRACE_S - (time.perf_counter() - started)
+                ready = wait(list(running), timeout=max(0.0, left))
+                if not ready:
+                    break
+                for connection in ready:
+                    member, pid = running.pop(connection)
+                    try:
+                        outcome = connection.recv()
+                    except EOFError:  # killed (out of memory, a signal) before it could answer
+                        outcome = None
+                    connection.close()
+                    status = os.waitpid(pid, 0)[1]  # it exits once it has answered
+                    if outcome is None:
+                        outcome = SearchResult(Status.ERROR, message=f"portfolio member {member!r} ended without "
+                                                                     f"an answer (exit code "
+                                                                     f"{os.waitstatus_to_exitcode(status)})")
+                    if isinstance(outcome, str):  # a bug in a member: raised here, as in turn it would be
+                        raise RuntimeError(f"portfolio member {member!r} failed:\n{outcome}")
+                    _add_stats(total, outcome.stats)
+                    total.peak_memory_mb += outcome.stats.peak_memory_mb  # they held it at the same time
+                    if outcome.status in (Status.SOLVED, Status.UNSOLVABLE) and winner is None:
+                        winner = replace(outcome, message=outcome.message or f"{self.name}: {member} "
+                                                                             f"{outcome.status.value}")
+                    elif winner is None:  # what the last member to give up said (a limit, an error)
+                        last = outcome
+        finally:
+            for connection, (_member, pid) in running.items():
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                connection.close()
+        total.seconds = time.perf_counter() - started
+        found = winner or last
+        return replace(found, stats=total, message=found.message or f"{self.name}: {found.status.value}")
+
+
+def _add_stats(total: SearchStats, part: SearchStats) -> None:
+    """Add a member's counters and phase seconds to a portfolio's."""
+    for name in ("expanded", "generated", "evaluated"):
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+    for phase, seconds in part.phases.items():
+        total.phases[phase] = total.phases.get(phase, 0.0) + seconds
+
+
+def _run_member(member: str, task: GroundTask, time_limit: float, memory_limit_mb: float | None,
+                send: Connection) -> None:
+    """One portfolio member in its own process: its SearchResult, or a bug's traceback as text."""
+    try:
+        outcome: SearchResult | str = make_planner(member).solve(task, time_limit, memory_limit_mb)
+    except Exception:  # noqa: BLE001 - handed to the parent, which raises it
+        outcome = traceback.format_exc()
+    send.send(outcome)
+    send.close()
+
 
 PORTFOLIOS: dict[str, Portfolio] = {
-    "default": Portfolio("default", (("lama", 0.5), ("eager-gbfs-hff", 0.6), ("gbfs-goalcount", 1.0))),
+    # side by side under a time limit: LAMA's alternation, lazy h_FF alone (quick where landmarks
+    # cost more than they help), eager h_FF; in turn (expansion limits) as before
+    "default": Portfolio("default", (("lama", 0.5), ("eager-gbfs-hff", 0.6), ("gbfs-goalcount", 1.0)),
+                         concurrent=("lama", "lazy-gbfs-hff", "eager-gbfs-hff")),
     # the strongest admissible heuristic the task allows: LM-cut refuses conditional effects and axioms
     "optimal": Portfolio("optimal", (("astar-lmcut", 1.0), ("astar-hmax", 1.0)), optimal=True),
 }

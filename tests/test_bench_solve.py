@@ -45,6 +45,16 @@ def test_round_robin_takes_the_first_problem_of_every_domain_first():
     assert sorted(order) == list(range(6))
 
 
+@requires_benchmarks
+def test_last_per_domain_keeps_the_largest_problems_of_each_domain():
+    first = solve.load_tasks(BENCHMARKS, ["blocks", "grid"], None)
+    last = solve.load_tasks(BENCHMARKS, ["blocks", "grid"], None, last_per_domain=2)
+    for domain in ("blocks", "grid"):
+        rows = [t.problem_file for t in first if t.domain == domain]
+        assert [t.problem_file for t in last if t.domain == domain] == rows[-2:]
+    assert len(last) == 4
+
+
 def test_resume_keeps_finished_runs_drops_skipped_and_redone_ones(tmp_path):
     tasks = _tasks()
     solved = solve.RunResult("solved", 1.0, plan="(a)\n")

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentgen_sym.compiler.compile import compile_task
-from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask, Operator
 from agentgen_sym.planners import kernels
 from agentgen_sym.planners.heuristics import HFF, LMCut
 
-from .strategies_tasks import task_specs
+from .strategies_tasks import spec_from, task_specs
 
 BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -74,8 +74,35 @@ def test_lmcut_kernel_equals_numpy_on_random_tasks(spec, seed) -> None:
     assert_same_lmcut(spec.task, random_states(spec.task, 16, seed))
 
 
+@PROPERTY
+@given(task_specs(costs=True, zero_costs=True), st.integers(0, 2 ** 16), st.data())
+def test_lmcut_kernel_equals_numpy_with_precondition_free_operators(spec, seed, data) -> None:
+    """Operators without preconditions read no fact, so the kernel's forward closure (which walks
+    each reached fact's readers) must start them from the state itself."""
+    facts = st.integers(0, spec.n_facts - 1)
+    free = [Operator(f"free{i}", (), add=(data.draw(facts),), cost=data.draw(st.integers(0, 4)))
+            for i in range(data.draw(st.integers(1, 3)))]
+    task = spec_from(spec.n_facts, spec.init, spec.goal, [*spec.operators, *free]).task
+    assert_same_lmcut(task, random_states(task, 16, seed))
+
+
 @pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="../shared/benchmarks not present")
 @pytest.mark.parametrize("domain", ["depot", "elevators-08", "gripper", "visitall"])
 def test_lmcut_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
     task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / "p01.pddl").ground
     assert_same_lmcut(task, random_states(task, 32, seed=len(domain)))
+
+
+def test_load_compiles_the_kernels_for_the_argument_types_the_heuristics_pass():
+    """kernels.load() runs before a portfolio forks its members; if the heuristics then called a
+    kernel with other argument types, every member would compile (or load) it again."""
+    from .tasks_handmade import gripper
+
+    kernels.load()
+    signatures = {kernel: list(kernel.signatures) for kernel in (kernels._relaxed_plans, kernels._lmcut)}
+    assert all(len(found) == 1 for found in signatures.values())
+    task = gripper(3)
+    for heuristic in (HFF(), LMCut()):
+        heuristic.precompute(task)
+        heuristic.compute(task.unpack(task.init_bits[None, :]))
+    assert {kernel: list(kernel.signatures) for kernel in signatures} == signatures

@@ -6,8 +6,10 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import os
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -477,6 +479,55 @@ def test_default_portfolio_moves_on_when_a_member_stalls():
     stalling = Portfolio("test", (("astar-lmcut", 0.5), ("gbfs-goalcount", 1.0)))
     result = stalling.solve(spec.task, time_limit=10)
     assert result.solved  # lmcut refuses this task, so goal-count gets the time
+
+
+def _child_pids() -> set[int]:
+    """Processes (zombies included) whose parent is this one, from /proc."""
+    children = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid():
+            children.add(int(stat.parent.name))
+    return children
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see child processes")
+def test_side_by_side_portfolio_is_settled_by_whichever_member_can():
+    """Uniform-cost search cannot finish the 15-puzzle; in turn it would keep the whole limit
+    (its share is 1.0), side by side goal-count GBFS solves it and the loser is killed."""
+    from agentgen_sym.planners.registry import Portfolio
+
+    before = _child_pids()
+
+    task = sliding_puzzle(4, 60, seed=7)
+    portfolio = Portfolio("test", (("ucs", 1.0), ("gbfs-goalcount", 1.0)), concurrent=("ucs", "gbfs-goalcount"))
+    result = portfolio.solve(task, time_limit=60)
+    assert result.solved and "gbfs-goalcount" in result.message
+    assert task.plan_steps(result.plan) and result.cost == len(result.plan)
+    assert _child_pids() <= before  # the members' processes are gone, none left a zombie
+    in_turn = portfolio.solve(task, time_limit=1.5, expansion_limit=10 ** 9)  # an expansion limit: in turn
+    assert in_turn.status is Status.LIMIT_REACHED
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see child processes")
+def test_side_by_side_portfolio_stops_at_the_time_limit():
+    from agentgen_sym.planners.registry import Portfolio
+
+    before = _child_pids()
+    portfolio = Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "bfs"))
+    result = portfolio.solve(sliding_puzzle(4, 200, seed=3), time_limit=1.0)
+    assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
+    assert result.stats.expanded > 0 and _child_pids() <= before
+
+
+def test_default_portfolio_under_an_expansion_limit_is_machine_independent():
+    task = sliding_puzzle(4, 60, seed=7)
+    runs = [make_planner("default").solve(task, time_limit=60, expansion_limit=5000) for _ in range(2)]
+    assert runs[0].solved and runs[0].plan == runs[1].plan
+    assert runs[0].stats.expanded == runs[1].stats.expanded
 
 
 @pytest.mark.parametrize("config, message", [
