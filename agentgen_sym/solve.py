@@ -10,7 +10,7 @@ never leaves this module: the Solution then has Status.ERROR and says why.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agentgen_sym.backends import BACKENDS, run_backend
 from agentgen_sym.compiler import ast
@@ -19,7 +19,7 @@ from agentgen_sym.compiler.limits import Budget, LimitReached
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
-from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
+from agentgen_sym.planners.registry import PLANNER_NAMES, Portfolio, make_planner
 from agentgen_sym.planners.result import SearchStats, Status
 
 SOLVER_NAMES = (*PLANNER_NAMES, *BACKENDS)
@@ -70,12 +70,15 @@ def lifted_plan(ground: GroundTask, op_ids: list[int], cost: int | None = None) 
 
 
 def solve(task: CompiledTask, planner: str = "default", time_limit: float | None = None,
-          expansion_limit: int | None = None, memory_limit_mb: float | None = None) -> Solution:
+          expansion_limit: int | None = None, memory_limit_mb: float | None = None,
+          side_by_side: bool = True) -> Solution:
     """Plan for ``task`` with ``planner`` (a name of SOLVER_NAMES: "default", "optimal", a planner
     such as "astar-lmcut", or a backend such as "fd-lama-first") and validate the plan.
 
     Raises ValueError for an unknown planner name. Limits that stop the search give
-    Status.LIMIT_REACHED; the external backends honour only ``time_limit``.
+    Status.LIMIT_REACHED; the external backends honour only ``time_limit``. ``side_by_side=False``
+    keeps a portfolio's members in turn under a time limit too: a pipeline whose files must not depend
+    on which member wins a race (and whose executor already fills the cores) asks for that.
     """
     ground = task.ground
     timings = dict(task.stats.passes)
@@ -88,7 +91,10 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
     else:
         if planner not in PLANNER_NAMES:
             raise ValueError(f"unknown planner {planner!r}; choose one of {', '.join(SOLVER_NAMES)}")
-        result = make_planner(planner).solve(ground, time_limit, memory_limit_mb, expansion_limit)
+        chosen = make_planner(planner)
+        if not side_by_side and isinstance(chosen, Portfolio):
+            chosen = replace(chosen, concurrent=())
+        result = chosen.solve(ground, time_limit, memory_limit_mb, expansion_limit)
         stats, status, message = result.stats, result.status, result.message
         steps = None if result.plan is None else lifted_plan(ground, result.plan).steps
         searched = result.cost

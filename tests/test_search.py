@@ -579,3 +579,26 @@ def test_bucket_open_list_pops_lowest_key_fifo_in_batches():
     key, ids = ol.pop_batch(5)
     assert key == (1, 3) and ids.tolist() == [14]
     assert [ol.pop_batch(5)[1].tolist() for _ in range(2)] == [[11], [10]] and ol.size == 0
+
+
+def test_solve_keeps_the_default_portfolio_in_turn_when_asked(monkeypatch: pytest.MonkeyPatch):
+    """Drafting solves with side_by_side=False: its plan files must not depend on which member wins a race."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.compiler.parser import parse_domain, parse_problem
+    from agentgen_sym.planners.registry import Portfolio
+    from agentgen_sym.solve import solve
+
+    from .conftest import CORPUS
+
+    folder = CORPUS / "kitchen-line"
+    task = compile_task(parse_domain(folder / "domain.pddl"), parse_problem(sorted(folder.glob("p*.pddl"))[-1]))
+    monkeypatch.setattr(Portfolio, "FIRST_EXPANSIONS", 1)  # past the first phase at once: the race starts
+
+    def no_fork() -> int:
+        raise AssertionError("a member was forked")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    runs = [solve(task, "default", time_limit=60, side_by_side=False) for _ in range(2)]
+    assert runs[0].solved and runs[0].steps == runs[1].steps
+    with pytest.raises(AssertionError, match="forked"):
+        solve(task, "default", time_limit=60)

@@ -375,7 +375,8 @@ def solve_and_validate(domain: ast.Domain, problem: ast.Problem, time_limit: flo
         return None, f"{exc.code}: {exc}", None
     except PddlError as exc:
         return None, str(exc), None
-    solution = solve(task, "default", time_limit, memory_limit_mb=memory_limit_mb)
+    # in turn, not side by side: an accepted problem's plan file must not depend on which member won a race
+    solution = solve(task, "default", time_limit, memory_limit_mb=memory_limit_mb, side_by_side=False)
     if not solution.solved:
         return None, f"{solution.status.value}{': ' + solution.message if solution.message else ''}", None
     return tuple(str(GroundAction(s.action, s.args)) for s in solution.steps), None, solution.cost
