@@ -29,6 +29,7 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.invariants import Invariants
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
@@ -179,6 +180,7 @@ class TaskPool:
         self.groundings = Groundings(domain)
         self.task = self.groundings.compile(_spec_of(seed_problem, domain, ()), "seed").ground
         self.statics = seed_statics(domain, seed_problem)
+        self.invariants = Invariants(domain)  # which facts an added object's copies may not sit beside
         self.dedup = Deduplicator()
         self.items: list[Generated] = []
         self.candidates = 0
@@ -265,12 +267,15 @@ class TaskPool:
                     over = False
                     for parent in front:
                         with self.watch.stage("variants"):
-                            specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
+                            own = self.groundings.compile(parent.spec, f"parent-{parent.order}").ground
+                            specs = variants(direction, parent.spec, parent.measurement.plan, own, rng,
+                                             self.invariants)
                         for spec in specs:
                             found = self.consider(replace(spec, parent=None), parent, direction)
                             if isinstance(found, Generated):
                                 made.append(found)
-                            over |= found == OVER_BUDGET
+                            # an added object's twin that cannot be settled says more about the twin than the chain
+                            over |= found == OVER_BUDGET and spec.origin != "harder:more-objects"
                     nxt = _front(front, made, direction, self.options.width)
                     reached = bool(nxt) and (
                         min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
@@ -413,7 +418,9 @@ def evolve_tasks(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None 
     source = tasks.source or "input"
     for task in tasks.tasks:
         inherited = tuple(dict(e, id=e["id"] if "/" in str(e["id"]) else f"{source}/{e['id']}") for e in task.lineage)
-        spec = replace(_spec_of(task.problem, tasks.domain, pool.statics), origin=task.origin)
+        known = set(pool.statics)  # a task with an added object brings that object's static facts along
+        own = tuple(s for s in seed_statics(tasks.domain, task.problem) if s not in known)
+        spec = replace(_spec_of(task.problem, tasks.domain, pool.statics + own), origin=task.origin)
         pool.add(spec, Measurement(task.plan, task.cost, task.optimal, task.expanded, task.bound),
                  f"{source}/{task.id}", inherited)
     seeds = list(pool.items)
