@@ -127,11 +127,14 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
 def more_objects(spec: TaskSpec, rng: np.random.Generator, invariants: Invariants) -> TaskSpec | None:
     """``spec`` with a twin of one object its goal mentions (tried in a random order): a fresh name of the
     same type, a copy of every initial fact, static fact and cost that mentions the object, and a copy of
-    every goal atom that does. None when no object of the goal can be twinned consistently."""
+    every goal atom that does. Only an object some initial fact places is twinned: one with no state (a
+    cocktail recipe in barman) would get a goal that asks the same shot to hold two drinks. None when no
+    object of the goal can be twinned consistently."""
     names = {o.name for o in spec.objects}
     taken = names | {a for fact in spec.init + spec.goal for a in fact.args} | \
         {t.name for item in spec.static for t in _static_args(item)}
-    candidates = sorted({a for fact in spec.goal for a in fact.args if a in names})
+    placed = {a for fact in spec.init for a in fact.args}  # a thing with a state of its own (a parcel, a car)
+    candidates = sorted({a for fact in spec.goal for a in fact.args if a in names and a in placed})
     for i in rng.permutation(len(candidates)).tolist():
         original = candidates[i]
         twin = next(f"{original}-{k}" for k in range(2, len(taken) + 3) if f"{original}-{k}" not in taken)
