@@ -274,8 +274,7 @@ class TaskPool:
                             found = self.consider(replace(spec, parent=None), parent, direction)
                             if isinstance(found, Generated):
                                 made.append(found)
-                            # an added object's twin that cannot be settled says more about the twin than the chain
-                            over |= found == OVER_BUDGET and spec.origin != "harder:more-objects"
+                            over |= found == OVER_BUDGET
                     nxt = _front(front, made, direction, self.options.width)
                     reached = bool(nxt) and (
                         min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
