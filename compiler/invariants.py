@@ -80,6 +80,20 @@ def _counted(member: Member, atom: Key) -> str | None:
     return None if member[1] is None else atom[1][member[1]]
 
 
+def holds(group: Group, state: list[Key]) -> bool:
+    """Whether ``state`` (its true atoms, ground) has at most one atom of ``group`` per parameter value."""
+    seen: set[tuple[Group, str | None]] = set()
+    for atom in state:
+        member = _member(group, atom)
+        if member is None:
+            continue
+        value = (group, _counted(member, atom))
+        if value in seen:
+            return False
+        seen.add(value)
+    return True
+
+
 def _rename(atom: Key, old: str, new: str) -> Key:
     return atom[0], tuple(new if a == old else a for a in atom[1])
 
@@ -93,12 +107,21 @@ class Invariants:
 
     def exclusive(self, first: Key, second: Key) -> bool:
         """Whether no reachable state makes both atoms (of one action, variables shared) true."""
+        return bool(self.proofs(first, second, stop_at_first=True))
+
+    def proofs(self, first: Key, second: Key, stop_at_first: bool = False) -> list[Group]:
+        """The balanced groups that hold both atoms with one parameter value: each rules the pair out in every
+        state reachable from one that satisfies it (a caller with a concrete state can check that)."""
         if first == second:
-            return False
-        for group in self._seeds(first, second):
-            if self._search(group, first, second):
-                return True
-        return False
+            return []
+        found = []
+        for seed in self._seeds(first, second):
+            group = self._search(seed, first, second)
+            if group is not None:
+                found.append(group)
+                if stop_at_first:
+                    break
+        return found
 
     def _seeds(self, first: Key, second: Key) -> list[Group]:
         seeds: list[Group] = []
@@ -109,7 +132,7 @@ class Invariants:
         seeds.append(frozenset({(first[0], None), (second[0], None)}))
         return seeds
 
-    def _search(self, seed: Group, first: Key, second: Key) -> bool:
+    def _search(self, seed: Group, first: Key, second: Key) -> Group | None:
         frontier, tried = [seed], 0
         while frontier and tried < MAX_CANDIDATES:
             group = frontier.pop(0)
@@ -121,7 +144,7 @@ class Invariants:
             tried += 1
             broken = self._violation(group)
             if broken is None:
-                return True
+                return group
             if len(group) >= MAX_MEMBERS or broken[1] is _STUCK:
                 continue
             action, term = broken
@@ -132,7 +155,7 @@ class Invariants:
                 positions = [i for i, a in enumerate(deleted[1]) if a == term] if counted else [None]
                 for position in positions:
                     frontier.append(group | {(deleted[0], position)})
-        return False
+        return None
 
     def _violation(self, group: Group) -> tuple[_Action, str | None] | None:
         """None when every action keeps the group balanced; else an action that breaks it and the

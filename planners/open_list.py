@@ -58,6 +58,11 @@ class BucketOpenList:
         return key, np.concatenate(taken)
 
     @property
+    def lowest(self) -> tuple[int, ...]:
+        """The key of the bucket ``pop_batch`` would take from (the list must not be empty)."""
+        return self._heap[0]
+
+    @property
     def nbytes(self) -> int:
         return 8 * self.size + 200 * len(self._buckets)
 
@@ -102,6 +107,11 @@ class AlternationOpenList:
         key, ids = self.lists[which].pop_batch(limit)
         self._priority[which] += ids.size
         return which // 2, key, ids
+
+    def lowest(self, k: int) -> int | None:
+        """The first component of the lowest key in heuristic ``k``'s main list (None when it is empty)."""
+        main = self.lists[2 * k]
+        return main.lowest[0] if main.size else None
 
     def boost(self) -> None:
         if self.preferred:

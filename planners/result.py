@@ -23,6 +23,9 @@ class SearchStats:
     duplicate index, open lists) — an estimate in bytes of what the search holds, not the process RSS.
     ``phases`` gives the seconds of each phase a planner went through (``relevance``,
     ``heuristics`` for their precomputation, ``search``), summed over a portfolio's members.
+    ``frontier`` is the lowest first priority left in the open list when a limit stopped the search
+    (the depth for breadth-first search, g + h for A*, g for uniform-cost search), None otherwise: what
+    a caller needs to turn an unfinished optimal search into a proven lower bound.
     """
 
     expanded: int = 0
@@ -31,6 +34,7 @@ class SearchStats:
     seconds: float = 0.0
     peak_memory_mb: float = 0.0
     phases: dict[str, float] = field(default_factory=dict)
+    frontier: int | None = None
 
     @property
     def expansions_per_second(self) -> float:

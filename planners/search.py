@@ -115,6 +115,7 @@ class _Search:
         try:
             goal = self._search()
         except (_LimitReached, MemoryError) as stop:
+            self.stats.frontier = self.open.lowest(0)
             return self._result(Status.LIMIT_REACHED, message=str(stop) or "out of memory")
         if goal is None:
             return self._result(Status.UNSOLVABLE, message="open list exhausted: no plan exists")

@@ -221,3 +221,54 @@ def test_a_level_past_the_expansion_budget_is_reported_as_budget(tmp_path: Path)
     report = generate(DOMAIN, SEED, n=6, seed=5, out_dir=tmp_path / "o", lo=1, hi=10, options=tight)
     assert report.tasks and report.evolution["harder"].get("over_budget", 0) >= 1
     assert report.unreached and report.unreached[10].startswith("budget")
+
+
+def test_harder_adds_objects_and_measures_them_on_their_own_grounding(tmp_path: Path):
+    """Bi-Evol's harder side adds objects: some `harder:more-objects` task declares more objects than the
+    seed problem, each added one a twin of a seed object (same type, that object's static facts renamed),
+    and its gold plan validates on the written problem file; evolving that folder again (the twins' static
+    facts read back from their own files) keeps every task valid."""
+    from agentgen_sym.compiler.analysis import static_predicates
+
+    out = tmp_path / "o"
+    generate(DOMAIN, SEED, n=12, seed=0, out_dir=out, lo=1, hi=8)
+    seed, domain = parse_problem(SEED), parse_domain(out / "domain.pddl")
+    static = static_predicates(domain)
+    seed_statics = [a for a in seed.init if getattr(a, "predicate", None) in static]
+    twins = [r for r in _records(out) if r["origin"] == "harder:more-objects"]
+    wider = [r for r in twins if r["n_objects"] > len(seed.objects)]
+    assert wider, [r["origin"] for r in _records(out)]
+    for record in twins:
+        problem = parse_problem(out / record["problem_file"])
+        verdict = validate(domain, problem, parse_plan("\n".join(record["plan"]) + "\n"))
+        assert verdict.valid and len(record["plan"]) == record["difficulty"]
+        init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if hasattr(a, "predicate")}
+        for added in (o for o in problem.objects if o not in seed.objects):
+            def renamed(atom, old):
+                return atom.predicate, tuple(added.name if t.name == old else t.name for t in atom.args)
+            assert any(o.types == added.types and all(renamed(a, o.name) in init for a in seed_statics
+                                                      if o.name in {t.name for t in a.args})
+                       for o in seed.objects), added
+    again = tmp_path / "again"
+    evolve(out, n=12, seed=1, out_dir=again, lo=1, hi=8)
+    for record in _records(again):
+        problem = parse_problem(again / record["problem_file"])
+        assert validate(domain, problem, parse_plan("\n".join(record["plan"]) + "\n")).valid, record["id"]
+
+
+def test_a_candidate_its_stopped_search_puts_past_the_range_gets_no_satisficing_search():
+    """Breadth-first search stopped by its expansions has still proved how deep no plan lies: a candidate
+    that bound puts past the hardest level wanted is dropped there (no satisficing search), and one that is
+    kept records that bound when it beats the heuristic's."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation.measure import BEYOND, Budgets, Stopwatch, lower_bound, measure_task
+
+    task = compile_task(parse_domain(DOMAIN), parse_problem(SEED))
+    full = measure_task(task)
+    tight = Budgets(optimal=100, satisficing=5_000)
+    cap = lower_bound(task)
+    assert full.optimal and full.difficulty > cap  # the heuristic alone cannot rule the candidate out
+    watch = Stopwatch()
+    assert measure_task(task, tight, watch, cap) == BEYOND and "satisficing" not in watch.seconds
+    kept = measure_task(task, tight)
+    assert cap < kept.bound <= full.cost <= kept.cost

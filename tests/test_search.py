@@ -602,3 +602,21 @@ def test_solve_keeps_the_default_portfolio_in_turn_when_asked(monkeypatch: pytes
     assert runs[0].solved and runs[0].steps == runs[1].steps
     with pytest.raises(AssertionError, match="forked"):
         solve(task, "default", time_limit=60)
+
+
+def test_a_stopped_optimal_search_leaves_a_lower_bound():
+    """Stopped by its expansions, breadth-first search leaves the shallowest open depth d (no plan has d
+    operators or fewer) and A* the lowest open f (no plan costs less): both stay at or below the optimum and
+    grow with the budget."""
+    task = sliding_puzzle(3, 30, seed=1)
+    optimum = make_planner("bfs").solve(task)
+    assert optimum.solved and optimum.stats.frontier is None
+    depths = []
+    for limit in (5, 50, 300):
+        stopped = make_planner("bfs").solve(task, expansion_limit=limit)
+        assert stopped.status is Status.LIMIT_REACHED
+        depths.append(stopped.stats.frontier)
+        assert stopped.stats.frontier + 1 <= len(optimum.plan)
+    assert depths == sorted(depths) and depths[-1] > depths[0]
+    stopped = make_planner("astar-hmax").solve(task, expansion_limit=20)
+    assert stopped.status is Status.LIMIT_REACHED and 0 < stopped.stats.frontier <= optimum.cost

@@ -3,8 +3,12 @@
 Easier: drop a goal atom, aim at a subgoal halfway along the gold plan, drop an object the
 goal does not need. Harder: add goal atoms reached by walking on from the goal state,
 walk twice as far from the start, join the goal with one reached by an independent walk (two
-subgoals that must be reached together and may interfere). Every variant is solved and
-validated by the caller before it counts; nothing here assumes a variant's difficulty.
+subgoals that must be reached together and may interfere), and add an object: a twin of one the
+goal mentions, with a copy of its facts and of its goal atoms (two parcels to deliver where there
+was one). A twin whose copied facts the domain's state invariants rule out beside the originals
+(a second block on the same block, a second held object in one hand) is not made: no valid state
+has it. Every variant is solved and validated by the caller before it counts; nothing here
+assumes a variant's difficulty. The caller passes the GroundTask of the parent's own object set.
 
 Each call takes its own random stream (``unit_rng``), derived from the seed and the unit of
 work, so a variant depends only on its parent, the options and that stream.
@@ -19,6 +23,8 @@ from typing import Callable, Iterable, TypeVar
 
 import numpy as np
 
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.invariants import Invariants, holds
 from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask, pack
 
 from .tasks import TaskSpec, random_walk
@@ -36,9 +42,10 @@ def unit_rng(seed: int, *unit: int | str) -> np.random.Generator:
 
 
 def variants(direction: str, spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask,
-             rng: np.random.Generator) -> list[TaskSpec]:
-    """One round of Bi-Evol from ``spec`` in ``direction`` ("easier" or "harder")."""
-    return easier(spec, plan, task, rng) if direction == "easier" else harder(spec, plan, task, rng)
+             rng: np.random.Generator, invariants: Invariants | None = None) -> list[TaskSpec]:
+    """One round of Bi-Evol from ``spec`` in ``direction`` ("easier" or "harder"); ``task`` is grounded on
+    ``spec``'s objects; without ``invariants`` (the domain's) no object is added."""
+    return easier(spec, plan, task, rng) if direction == "easier" else harder(spec, plan, task, rng, invariants)
 
 
 def _replay(task: GroundTask, init: tuple[GroundAtom, ...], plan: tuple[GroundAction, ...]) -> np.ndarray | None:
@@ -89,8 +96,8 @@ def easier(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
     return out
 
 
-def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng: np.random.Generator
-           ) -> list[TaskSpec]:
+def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng: np.random.Generator,
+           invariants: Invariants | None = None) -> list[TaskSpec]:
     out: list[TaskSpec] = []
     end = _replay(task, spec.init, plan)
     if end is not None:
@@ -111,7 +118,67 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
         joined = _sample(elsewhere, max(1, len(spec.goal) // 2), rng)
         if joined:
             out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))), origin="harder:interacting"))
+    twin = more_objects(spec, rng, invariants) if invariants is not None else None
+    if twin is not None:
+        out.append(twin)
     return out
+
+
+def more_objects(spec: TaskSpec, rng: np.random.Generator, invariants: Invariants) -> TaskSpec | None:
+    """``spec`` with a twin of one object its goal mentions (tried in a random order): a fresh name of the
+    same type, a copy of every initial fact, static fact and cost that mentions the object, and a copy of
+    every goal atom that does. Only an object some initial fact places is twinned: one with no state (a
+    cocktail recipe in barman) would get a goal that asks the same shot to hold two drinks. None when no
+    object of the goal can be twinned consistently."""
+    names = {o.name for o in spec.objects}
+    taken = names | {a for fact in spec.init + spec.goal for a in fact.args} | \
+        {t.name for item in spec.static for t in _static_args(item)}
+    placed = {a for fact in spec.init for a in fact.args}  # a thing with a state of its own (a parcel, a car)
+    candidates = sorted({a for fact in spec.goal for a in fact.args if a in names and a in placed})
+    for i in rng.permutation(len(candidates)).tolist():
+        original = candidates[i]
+        twin = next(f"{original}-{k}" for k in range(2, len(taken) + 3) if f"{original}-{k}" not in taken)
+        init = [_renamed(f, original, twin) for f in spec.init if original in f.args]
+        goal = [_renamed(f, original, twin) for f in spec.goal if original in f.args]
+        if _clash(invariants, init, spec.init, spec.init) or _clash(invariants, goal, spec.goal, spec.init):
+            continue
+        kind = next(o for o in spec.objects if o.name == original)
+        static = tuple(_renamed_static(item, original, twin) for item in spec.static
+                       if original in {t.name for t in _static_args(item)})
+        return replace(spec, objects=spec.objects + (replace(kind, name=twin),),
+                       init=tuple(sorted(set(spec.init) | set(init))), goal=tuple(sorted(set(spec.goal) | set(goal))),
+                       static=spec.static + static, origin="harder:more-objects")
+    return None
+
+
+def _clash(invariants: Invariants, copies: list[GroundAtom], facts: tuple[GroundAtom, ...],
+           state: tuple[GroundAtom, ...]) -> bool:
+    """Whether a copied fact cannot hold beside one of ``facts`` (the originals) or another copy: a balanced
+    group rules the pair out and the parent's initial ``state`` satisfies it (so every state reachable
+    from there does; a group the state breaks, like "one ball in all" with four balls, proves nothing)."""
+    keys = [(f.predicate, f.args) for f in copies]
+    others = [(f.predicate, f.args) for f in facts]
+    atoms = [(f.predicate, f.args) for f in state]
+    return any(holds(group, atoms) for j, c in enumerate(keys) for o in others + keys[j + 1:]
+               for group in invariants.proofs(c, o))
+
+
+def _renamed(fact: GroundAtom, old: str, new: str) -> GroundAtom:
+    return GroundAtom(fact.predicate, tuple(new if a == old else a for a in fact.args))
+
+
+def _static_args(item: ast.Atom | ast.FunctionValue) -> tuple[ast.Term, ...]:
+    return item.function.args if isinstance(item, ast.FunctionValue) else item.args
+
+
+def _renamed_static(item: ast.Atom | ast.FunctionValue, old: str, new: str) -> ast.Atom | ast.FunctionValue:
+    def term(t: ast.Term) -> ast.Term:
+        return ast.Constant(new) if getattr(t, "name", None) == old else t
+
+    if isinstance(item, ast.FunctionValue):
+        function = replace(item.function, args=tuple(term(t) for t in item.function.args))
+        return replace(item, function=function)
+    return replace(item, args=tuple(term(t) for t in item.args))
 
 
 def select_even(items: list[T], difficulty: Callable[[T], int], lo: int, hi: int, n: int) -> list[T]:

@@ -36,6 +36,7 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.invariants import Invariants
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
@@ -220,6 +221,7 @@ class TaskPool:
         self.groundings = Groundings(domain)
         self.task = self.groundings.compile(_spec_of(seed_problem, domain, ()), "seed").ground
         self.statics = seed_statics(domain, seed_problem)
+        self.invariants = Invariants(domain)  # which facts an added object's copies may not sit beside
         self.dedup = Deduplicator()
         self.items: list[Generated] = []
         self.candidates = 0
@@ -343,7 +345,9 @@ class TaskPool:
                     tried = []
                     for parent in front:
                         with self.watch.stage("variants"):
-                            specs = variants(direction, parent.spec, parent.measurement.plan, self.task, rng)
+                            own = self.groundings.compile(parent.spec, f"parent-{parent.order}").ground
+                            specs = variants(direction, parent.spec, parent.measurement.plan, own, rng,
+                                             self.invariants)
                         tried += [(parent, self._admit(replace(spec, parent=None), direction)) for spec in specs]
                     made_in_round.append(((root.order, direction), front, tried))
             outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
@@ -497,7 +501,9 @@ def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = 
     source = tasks.source or "input"
     for task in tasks.tasks:
         inherited = tuple(dict(e, id=e["id"] if "/" in str(e["id"]) else f"{source}/{e['id']}") for e in task.lineage)
-        spec = replace(_spec_of(task.problem, tasks.domain, pool.statics), origin=task.origin)
+        known = set(pool.statics)  # a task with an added object brings that object's static facts along
+        own = tuple(s for s in seed_statics(tasks.domain, task.problem) if s not in known)
+        spec = replace(_spec_of(task.problem, tasks.domain, pool.statics + own), origin=task.origin)
         pool.add(spec, Measurement(task.plan, task.cost, task.optimal, task.expanded, task.bound),
                  f"{source}/{task.id}", inherited)
     seeds = list(pool.items)

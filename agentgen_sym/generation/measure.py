@@ -4,8 +4,10 @@ Budgets are counted in expanded states, never seconds, so the same candidate get
 verdict on any machine and under any load. Cheap means come first: an admissible heuristic at
 the initial state bounds the optimal cost from below, and a candidate whose bound already lies
 beyond the hardest level wanted is not searched at all; then the optimal search (breadth-first
-with unit costs, A* otherwise) gets its expansions; when it does not finish, a satisficing plan
-is kept, flagged ``optimal = False`` with the lower bound recorded (optimal after all when the
+with unit costs, A* otherwise) gets its expansions; when it does not finish, the frontier it
+stopped at is a second bound (no plan is shorter than the depth breadth-first search has
+exhausted), and a candidate that bound puts beyond the hardest level is not searched further;
+otherwise a satisficing plan is kept, flagged ``optimal = False`` with the lower bound recorded (optimal after all when the
 two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
 A plan that uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking
 ``?x`` visited) is no gold trajectory: the task is measured again with the domain's inequalities
@@ -143,6 +145,10 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
         return _measurement(best, True, best.stats.expanded, int(best.cost))
     if best.status is Status.UNSOLVABLE:
         return UNSOLVABLE
+    searched = _frontier_bound(task, best)
+    if cap is not None and searched is not None and _length_bound(task, searched) > cap:
+        return BEYOND
+    bound = max(bound, searched or 0)
     with watch.stage("satisficing"):
         found = solve(task, "default", expansion_limit=budgets.satisficing)
     expanded = best.stats.expanded + found.stats.expanded
@@ -150,6 +156,20 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
         optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
         return _measurement(found, optimal, expanded, bound)
     return UNSOLVABLE if found.status is Status.UNSOLVABLE else OVER_BUDGET
+
+
+def _frontier_bound(task: CompiledTask, stopped: Solution) -> int | None:
+    """A lower bound on the optimal cost from an optimal search its expansions stopped: breadth-first search
+    has goal-tested every state up to the shallowest open depth d, so a plan takes more than d operators (one
+    of them a goal operator when the goal is compiled into one); A* on an admissible heuristic has expanded
+    every state below the lowest f left open."""
+    frontier = stopped.stats.frontier
+    if frontier is None:
+        return None
+    ground = task.ground
+    if stopped.planner == "bfs":
+        return frontier + 1 - int(bool((~ground.action_mask).any()))
+    return frontier
 
 
 def _length_bound(task: CompiledTask, cost_bound: int) -> int:
