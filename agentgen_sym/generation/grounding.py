@@ -21,12 +21,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.analysis import static_predicates, uses_action_costs
-from agentgen_sym.compiler.check import check
-from agentgen_sym.compiler.compile import CompiledTask
-from agentgen_sym.compiler.diagnostics import PddlError
-from agentgen_sym.compiler.ground import ground
-from agentgen_sym.compiler.limits import Budget
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.task import GroundAtom, GroundTask, pack
 
 from .tasks import TaskSpec
@@ -60,7 +55,7 @@ def base(domain: ast.Domain, recipe: Recipe) -> _Base:
     key = (domain, *recipe.key())
     found = _bases.get(key)
     if found is None:
-        compiled = _ground(domain, recipe.spec.problem(recipe.name, domain.name))
+        compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
         found = _bases[key] = _Base(compiled, compiled.ground.fact_ids)
         while len(_bases) > CACHED_BASES:
             _bases.popitem(last=False)
@@ -114,17 +109,6 @@ class Groundings:
     def compile(self, spec: TaskSpec, name: str) -> CompiledTask:
         """The candidate as a CompiledTask; raises PddlError or GroundingError like ``compile_task``."""
         return compile_on(self.domain, self.place(spec, name)[0], spec, name)
-
-
-def _ground(domain: ast.Domain, problem: ast.Problem) -> CompiledTask:
-    errors = [d for d in check(domain, problem, strict=False) if d.is_error]
-    if errors:
-        raise PddlError(errors)
-    task, stats = ground(domain, problem, Budget(None, None))
-    fixed = static_predicates(domain)
-    static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
-                       if isinstance(a, ast.Atom) and a.predicate in fixed)
-    return CompiledTask(domain, problem, task, static, uses_action_costs(domain, problem), stats)
 
 
 def _with_init_goal(task: GroundTask, init: list[int], goal: list[int]) -> GroundTask:
