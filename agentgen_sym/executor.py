@@ -266,9 +266,18 @@ def _limit_memory(memory_limit_mb: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+_LIVENESS_POLL_S = 1.0
+"""How often a driver waiting on its units checks that the pool's workers are alive."""
+
+
 class _LocalPool(Executor):
     """A ProcessPoolExecutor of ``options.workers`` processes started by a fork server (forking a
-    driver that runs threads, such as the LLM client's, can copy a held lock into the child)."""
+    driver that runs threads, such as the LLM client's, can copy a held lock into the child).
+
+    The pool's manager thread watches the workers it knew when it last woke up, and a fork-server pool
+    starts its workers one at a time, after that wake-up: a worker started then and killed before any
+    other result comes back is never seen to die, and its unit's future never completes (CPython 3.11).
+    So the driver checks the workers' liveness itself while it waits."""
 
     def __init__(self, options: ExecutorOptions, preload: Sequence[str]) -> None:
         self.options = options
@@ -297,7 +306,11 @@ class _LocalPool(Executor):
                 if not self._waiting:
                     raise LookupError("next_done with no unit submitted")
                 self._fill()
-            done, _ = wait(list(self._running), return_when=FIRST_COMPLETED)
+            done, _ = wait(list(self._running), timeout=_LIVENESS_POLL_S, return_when=FIRST_COMPLETED)
+            if not done and self._a_worker_died():
+                self._pool_died()
+                self._fill()
+                continue
             broken = False
             for future in done:
                 key = self._running.pop(future)
@@ -333,14 +346,17 @@ class _LocalPool(Executor):
         self._units.pop(key, None)
         self._ready.append((key, outcome))
 
+    def _a_worker_died(self) -> bool:
+        processes = getattr(self._pool, "_processes", None) or {}  # no public view of the workers
+        return any(not process.is_alive() for process in list(processes.values()))
+
     def _pool_died(self) -> None:
         """Every unit in flight when the pool broke is charged one death; those with attempts left run
-        again first, alone; the others are reported."""
+        again first, alone; the others are reported. The broken pool's other workers are killed, not
+        waited for: their units run again anyway."""
         charged = list(self._running.values())
         self._running.clear()
-        assert self._pool is not None
-        self._pool.shutdown(wait=True, cancel_futures=True)
-        self._pool = None
+        self.abandon()
         for key in reversed(charged):
             self._deaths[key] += 1
             if self._deaths[key] > self.options.retries:

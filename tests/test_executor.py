@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import multiprocessing.connection
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import process as pool_internals
 from pathlib import Path
 
 import pytest
@@ -85,6 +88,29 @@ def test_a_worker_killed_between_units_breaks_nothing():
         time.sleep(0.5)  # the pool's manager thread notices the death and marks the pool broken
         assert list(map_ordered(pool, units.square, ((str(x), (x,)) for x in range(4)))) == \
             [(str(x), x * x) for x in range(4)]
+
+
+@pytest.mark.timeout(120)
+def test_a_worker_death_the_pools_manager_misses_is_found_all_the_same(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch):
+    """CPython's pool notices a dead worker only if it knew the worker when it last woke up (one started
+    later and killed before any other result comes back is missed): the executor checks liveness itself."""
+    real_wait = multiprocessing.connection.wait
+
+    def blind_to_deaths(objects, timeout=None):  # the manager's wait for results, wake-ups or deaths
+        if isinstance(threading.current_thread(), pool_internals._ExecutorManagerThread) and \
+                any(isinstance(o, multiprocessing.connection.Connection) for o in objects):  # noqa: SLF001
+            objects = [o for o in objects if not isinstance(o, int)]  # a worker's sentinel is its fd
+        return real_wait(objects, timeout)
+
+    monkeypatch.setattr(multiprocessing.connection, "wait", blind_to_deaths)
+    with make_executor(ExecutorOptions(jobs=2, retries=2)) as pool:
+        got = list(map_ordered(pool, units.die_first_time, ((str(x), (x, tmp_path)) for x in range(3))))
+    assert got == [(str(x), x) for x in range(3)]
+    monkeypatch.undo()
+    for manager, wakeup in list(pool_internals._threads_wakeups.items()):  # noqa: SLF001 the broken pools'
+        wakeup.wakeup()  # managers, still blind in their last wait, now see the dead workers and stop
+        manager.join(10)
 
 
 def test_each_worker_honours_the_memory_limit(tmp_path: Path):
