@@ -202,8 +202,8 @@ def main() -> None:
             jobs[f"slowest {name}"] = (lambda d, p: lambda o: lambda out: run_generations(
                 o, [(d.parent.name, d, p)], 12, 1, 8, out))(domain, problem)
     print(f"cores available: {available_cores()}; run: {len(domains_in(CORPUS))} domains x {args.n} tasks; "
-          f"generate: {len(seeds)} domains x {args.gen_n} tasks, {args.gen_rounds} Bi-Evol rounds; slowest: {', '.join(SLOWEST)} x 12 tasks, "
-          "levels 1..8", flush=True)
+          f"generate: {len(seeds)} domains x {args.gen_n} tasks, {args.gen_rounds} Bi-Evol rounds; "
+          f"slowest: {', '.join(SLOWEST)} x 12 tasks, levels 1..8", flush=True)
     results: dict[str, dict[str, tuple]] = {job: {} for job in jobs}
     with tempfile.TemporaryDirectory() as tmp:
         for label, options in configs:
