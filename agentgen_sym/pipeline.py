@@ -1,9 +1,9 @@
 """The main job: every bundled domain through check, generate, Bi-Evol, solve, validate, export.
 
 Every domain is a job of the driver (``domain_job``, a coroutine): its task generation and Bi-Evol
-hand their candidates' measurements, and its export its formats, to an executor
-(``agentgen_sym.executor``: every local core by default, or Ray) as units of work, all domains' at
-once, so one large domain keeps every worker busy. Each domain's work lands in ``out/<domain>/``
+hand their candidates' keys, new groundings and measurements, the writing (and reading back) of its
+task folders, and its export, to an executor (``agentgen_sym.executor``: every local core by default,
+or Ray) as units of work, all domains' at once, so one large domain keeps every worker busy. Each domain's work lands in ``out/<domain>/``
 (every file written atomically) and the driver marks it done by a last, atomic write of ``out/<domain>/done.json``,
 which records everything that determines the result: the hashes of the domain folder's files, the
 options, the seed and the code version (a hash of the package's source). A rerun, under any
@@ -34,7 +34,8 @@ from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.executor import Batch, BatchFailed, ExecutorOptions, drive, make_executor
 from agentgen_sym.files import write_atomic
-from agentgen_sym.generation.generate import PRELOAD, EvolveOptions, evolve_job, generate_job, read_tasks, write_tasks
+from agentgen_sym.generation.generate import (PRELOAD, EvolveOptions, TaskSet, evolve_job, generate_job, read_tasks,
+                                              write_tasks)
 
 from agentgen_sym.export.formats import FORMATS as _REGISTRY
 
@@ -138,12 +139,11 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
     templates = folder / "templates.json"
     generated = yield from generate_job(domain, problem, options.n, options.seed, options.lo, options.hi, None,
                                         templates if templates.exists() else None, options.evolve, workers)
-    write_tasks(generated, work / "generated")
-    evolved = yield from evolve_job(read_tasks(work / "generated"), options.n, options.seed, options.lo,
-                                    options.hi, None, options.evolve)
-    write_tasks(evolved, work / "tasks")
+    (generated,) = yield Batch(write_and_read, (), [(generated, work / "generated")])
+    evolved = yield from evolve_job(generated, options.n, options.seed, options.lo, options.hi, None,
+                                    options.evolve)
     report = evolved.report
-    (valid,) = yield Batch(export_formats, (FORMATS,), [work])
+    (valid,) = yield Batch(export_formats, (FORMATS,), [(evolved, work)])
     origins = [str(r["origin"]) for r in report.tasks]
     return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
                          time.perf_counter() - started, "", sum(o.startswith("easier:") for o in origins),
@@ -151,13 +151,25 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
                          sum(o == "walk" for o in origins))
 
 
-def export_formats(formats: tuple[str, ...], works: list[Path]) -> list[int]:
-    """A unit of work: each domain folder's tasks exported in every format, one format after the other (the
-    exports of a folder share its dataset card and manifest); per folder, the tasks the last one wrote."""
+def write_and_read(sets: list[tuple[TaskSet, Path]]) -> list[TaskSet]:
+    """A unit of work: each task set written as a task folder (its report and plot too), then read back, as
+    the next stage takes it (the writing and plotting are seconds the driver would spend alone)."""
+    written = []
+    for tasks, folder in sets:
+        write_tasks(tasks, folder)
+        written.append(read_tasks(folder))
+    return written
+
+
+def export_formats(formats: tuple[str, ...], works: list[tuple[TaskSet, Path]]) -> list[int]:
+    """A unit of work: each domain's final task set written as ``<folder>/tasks``, then exported in every
+    format, one format after the other (the exports of a folder share its dataset card and manifest); per
+    folder, the tasks the last one wrote."""
     from agentgen_sym.export import export
 
     written = []
-    for work in works:
+    for tasks, work in works:
+        write_tasks(tasks, work / "tasks")
         for fmt in formats:
             count = export(work / "tasks", fmt, work / dataset_file(fmt)).written
         written.append(count)

@@ -1,13 +1,16 @@
 """Benchmark scale-out: the same jobs on 1 worker, on a local pool of 2 and on Ray with 2 local workers.
 
-Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 1] [--jobs 2] [--no-ray] [--no-slow | --slow-only]
+Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 1] [--gen-rounds 4] [--jobs 2] [--no-ray]
+     [--no-slow | --slow-only]
 (on a quiet machine: other work on the cores depresses the speedups; Ray comes with the ray extra, in dev)
 
 Jobs, each through the code path the command uses (``agentgen_sym.executor.drive`` feeding one executor
 with the candidates' measurements and the exports of every domain at once):
   run        `make run`'s job: `pipeline.run` on every bundled domain (corpus/domains), the combine included
-  generate   a 40-domain generate: every benchmark domain of ../shared/benchmarks (seed p01) and every
-             bundled domain (seed: its largest problem), all domains' generations driven together
+  generate   the many-domain generate: every benchmark domain of ../shared/benchmarks (seed p01, with the
+             folder's domain.pddl or, where each problem has its own, p01-domain.pddl: 29 domains) and every
+             bundled domain (seed: its largest problem; 10), all domains' generations driven together, with
+             --gen-rounds Bi-Evol rounds (the same for every executor)
   no-op      200 units that do nothing: what the executor itself costs per unit
   slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
@@ -37,6 +40,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem  # noqa: E4
 from agentgen_sym.executor import SERIAL, BatchFailed, Executor, ExecutorOptions, available_cores, drive  # noqa: E402
 from agentgen_sym.executor import make_executor, map_ordered  # noqa: E402
 import agentgen_sym.generation.generate  # noqa: E402
+from agentgen_sym.generation.generate import EvolveOptions  # noqa: E402
 from agentgen_sym.pipeline import domains_in  # noqa: E402
 
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
@@ -74,29 +78,39 @@ class Meter:
     def __init__(self, in_process: bool) -> None:
         self.units = [0]
         self.unit_seconds = 0.0
+        self.by_unit: dict[str, list] = {}  # unit function: [seconds, items] (1 worker only)
         self.in_process = in_process
 
+    UNITS = ((generation, "measure_candidates"), (generation, "prepare_candidates"), (pipeline, "write_and_read"),
+             (pipeline, "export_formats"))
+    """Every function the jobs run as a unit of work."""
+
     def __enter__(self) -> Meter:
-        self.saved = (pipeline.make_executor, generation.make_executor, generation.measure_candidates,
-                      pipeline.export_formats)
+        self.saved = (pipeline.make_executor, generation.make_executor)
+        self.saved_units = [getattr(module, name) for module, name in self.UNITS]
         counting = lambda options, preload=(): _Counting(make_executor(options, preload), self.units)  # noqa: E731
         pipeline.make_executor = generation.make_executor = counting
         if self.in_process:  # a pool's workers import the real units; these wrappers exist only here
-            generation.measure_candidates = self._timed(self.saved[2])
-            pipeline.export_formats = self._timed(self.saved[3])
+            for (module, name), unit in zip(self.UNITS, self.saved_units):
+                setattr(module, name, self._timed(name, unit))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        (pipeline.make_executor, generation.make_executor, generation.measure_candidates,
-         pipeline.export_formats) = self.saved
+        pipeline.make_executor, generation.make_executor = self.saved
+        for (module, name), unit in zip(self.UNITS, self.saved_units):
+            setattr(module, name, unit)
 
-    def _timed(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def _timed(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any) -> Any:
             started = time.perf_counter()
             try:
                 return fn(*args)
             finally:
-                self.unit_seconds += time.perf_counter() - started
+                seconds = time.perf_counter() - started
+                self.unit_seconds += seconds
+                self.by_unit.setdefault(name, [0.0, 0])
+                self.by_unit[name][0] += seconds
+                self.by_unit[name][1] += len(args[-1])  # a unit's items: candidates, task sets, domains
         return timed
 
 
@@ -104,19 +118,22 @@ def generation_seeds(include_corpus: bool = True, only: tuple[str, ...] = ()) ->
     """(name, domain file, seed problem): the benchmark domains (p01), then the bundled ones (largest)."""
     seeds = []
     if BENCHMARKS.exists():
-        for folder in sorted(p for p in BENCHMARKS.iterdir() if (p / "domain.pddl").exists()
-                             and (p / "p01.pddl").exists() and (not only or p.name in only)):
-            seeds.append((f"ipc-{folder.name}", folder / "domain.pddl", folder / "p01.pddl"))
+        for folder in sorted(p for p in BENCHMARKS.iterdir() if (p / "p01.pddl").exists()
+                             and (not only or p.name in only)):
+            domain = next((f for f in (folder / "domain.pddl", folder / "p01-domain.pddl") if f.exists()), None)
+            if domain is not None:
+                seeds.append((f"ipc-{folder.name}", domain, folder / "p01.pddl"))
     if include_corpus:
         seeds += [(f.name, f / "domain.pddl", sorted(f.glob("p*.pddl"))[-1]) for f in domains_in(CORPUS)]
     return seeds
 
 
-def _one_generation(domain: Path, problem: Path, n: int, lo: int, hi: int | None, out: Path, workers: int):
+def _one_generation(domain: Path, problem: Path, n: int, lo: int, hi: int | None, out: Path, workers: int,
+                    options: EvolveOptions):
     """A domain's generate as a job; a benchmark domain outside what generation supports makes 0 tasks."""
     try:
         tasks = yield from generation.generate_job(parse_domain(domain), parse_problem(problem), n, 0, lo, hi,
-                                                   width=workers)
+                                                   options=options, width=workers)
     except BatchFailed:  # a unit of work failed: the benchmark is void
         raise
     except Exception:  # noqa: BLE001 (unsupported requirements, ungroundable seeds: counted as 0 tasks)
@@ -126,9 +143,9 @@ def _one_generation(domain: Path, problem: Path, n: int, lo: int, hi: int | None
 
 
 def run_generations(options: ExecutorOptions, seeds: list[tuple[str, Path, Path]], n: int, lo: int,
-                    hi: int | None, out: Path) -> dict[str, int]:
+                    hi: int | None, out: Path, evolve: EvolveOptions = EvolveOptions()) -> dict[str, int]:
     with generation.make_executor(options, preload=generation.PRELOAD) as pool:
-        jobs = {name: _one_generation(d, p, n, lo, hi, out / name, options.workers) for name, d, p in seeds}
+        jobs = {name: _one_generation(d, p, n, lo, hi, out / name, options.workers, evolve) for name, d, p in seeds}
         return drive(pool, jobs, options.workers)
 
 
@@ -139,13 +156,15 @@ def digest(root: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def timed(job: Callable[[Path], object], out: Path, in_process: bool) -> tuple[float, float, int, str]:
-    """Wall seconds, seconds inside units (1 worker only), units, the outputs' digest."""
+def timed(job: Callable[[Path], object], out: Path, in_process: bool
+          ) -> tuple[float, float, int, str, dict[str, list]]:
+    """Wall seconds, seconds inside units (1 worker only), units, the outputs' digest, seconds and items per
+    unit function (1 worker only)."""
     with Meter(in_process) as meter:
         started = time.perf_counter()
         job(out)
         wall = time.perf_counter() - started
-    return wall, meter.unit_seconds, meter.units[0], digest(out) if out.exists() else ""
+    return wall, meter.unit_seconds, meter.units[0], digest(out) if out.exists() else "", meter.by_unit
 
 
 def amdahl(wall: float, in_units: float, workers: int) -> float:
@@ -157,7 +176,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=12, help="tasks per domain for the run job (default 12, make run's)")
     parser.add_argument("--gen-n", type=int, default=1,
-                        help="tasks per domain for the 40-domain generate (default 1; 0 leaves it out)")
+                        help="tasks per domain for the many-domain generate (default 1; 0 leaves it out)")
+    parser.add_argument("--gen-rounds", type=int, default=EvolveOptions().rounds,
+                        help="Bi-Evol rounds of the many-domain generate (default: generate's own)")
     parser.add_argument("--jobs", type=int, default=2, help="workers of the pool and of Ray (default 2)")
     parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
     parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
@@ -169,7 +190,8 @@ def main() -> None:
     seeds = generation_seeds()
     jobs: dict[str, Callable[[ExecutorOptions], Callable[[Path], object]]] = {
         "run": lambda o: lambda out: pipeline.run(CORPUS, out, args.n, 0, command="agentgen-sym run", executor=o),
-        "generate": lambda o: lambda out: run_generations(o, seeds, args.gen_n, 1, None, out),
+        "generate": lambda o: lambda out: run_generations(o, seeds, args.gen_n, 1, None, out,
+                                                          EvolveOptions(rounds=args.gen_rounds)),
         "no-op": lambda o: lambda out: _noop(o)}
     if args.gen_n == 0:
         del jobs["generate"]
@@ -180,9 +202,9 @@ def main() -> None:
             jobs[f"slowest {name}"] = (lambda d, p: lambda o: lambda out: run_generations(
                 o, [(d.parent.name, d, p)], 12, 1, 8, out))(domain, problem)
     print(f"cores available: {available_cores()}; run: {len(domains_in(CORPUS))} domains x {args.n} tasks; "
-          f"generate: {len(seeds)} domains x {args.gen_n} tasks; slowest: {', '.join(SLOWEST)} x 12 tasks, "
-          "levels 1..8", flush=True)
-    results: dict[str, dict[str, tuple[float, float, int, str]]] = {job: {} for job in jobs}
+          f"generate: {len(seeds)} domains x {args.gen_n} tasks, {args.gen_rounds} Bi-Evol rounds; "
+          f"slowest: {', '.join(SLOWEST)} x 12 tasks, levels 1..8", flush=True)
+    results: dict[str, dict[str, tuple]] = {job: {} for job in jobs}
     with tempfile.TemporaryDirectory() as tmp:
         for label, options in configs:
             if options.kind == "ray":  # start Ray once, outside the timings; its start-up is shown apart
@@ -205,13 +227,19 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for job, by_label in results.items():
         serial_wall, in_units = by_label[base][0], by_label[base][1]
-        for label, (wall, _, units, dig) in by_label.items():
+        for label, (wall, _, units, dig, _) in by_label.items():
             workers = 1 if label == base else args.jobs
             ideal = f"{amdahl(serial_wall, in_units, workers):.2f}" if job != "no-op" else "-"
             same = "-" if not dig else ("same" if dig == by_label[base][3] else f"DIFFERENT {dig}")
             seconds = f"{in_units:.1f}" if label == base else "-"
             print(f"| {job} | {label} | {wall:.1f} | {serial_wall / wall if wall else 0:.2f}x | {ideal} | "
                   f"{seconds} | {units} | {same} |")
+    print()
+    for job, by_label in results.items():  # the work per unit, as it ran on 1 worker
+        parts = [f"{name} {seconds:.1f} s for {items} items ({1000 * seconds / max(1, items):.1f} ms each)"
+                 for name, (seconds, items) in sorted(by_label[base][4].items())]
+        if parts:
+            print(f"Inside units, {job} on 1 worker: " + "; ".join(parts))
     pool_label, ray_label = configs[1][0], configs[-1][0]
     if ray_label != pool_label:
         print()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import filecmp
 import importlib
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,10 @@ from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.task import GroundAtom
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.generation import evolve, generate
-from agentgen_sym.generation.dedup import Deduplicator
+from agentgen_sym.generation.dedup import WL_ITERATIONS, Deduplicator, static_fact, task_key
+from agentgen_sym.generation.generate import _spec_of
 from agentgen_sym.generation.evolve import select_even
-from agentgen_sym.generation.tasks import TaskSpec
+from agentgen_sym.generation.tasks import TaskSpec, mentions_only
 
 from .conftest import CORPUS
 
@@ -84,6 +86,41 @@ def test_dedup_sees_through_renaming():
     different = TaskSpec(objects, (at_a,), (at_a,), "walk")
     dedup = Deduplicator()
     assert dedup.add(first) and not dedup.add(renamed) and dedup.add(different)
+
+
+def _networkx_key(spec: TaskSpec) -> str:
+    """The reference: the graph built with networkx, hashed by networkx's own Weisfeiler-Lehman."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    for obj in spec.objects:
+        graph.add_node(("o", obj.name), label="object:" + ",".join(obj.types))
+    kept = {o.name for o in spec.objects}
+    static = [static_fact(item) for item in spec.static if mentions_only(item, kept)]
+    for part, facts in (("static", static), ("init", spec.init), ("goal", spec.goal)):
+        for fact in facts:
+            graph.add_node((part, fact), label=f"{part}:{fact.predicate}")
+            for position, arg in enumerate(fact.args):
+                if ("o", arg) not in graph:
+                    graph.add_node(("o", arg), label=f"constant:{arg}")
+                graph.add_edge((part, fact), ("o", arg), label=str(position))
+    return nx.weisfeiler_lehman_graph_hash(graph, node_attr="label", edge_attr="label", iterations=WL_ITERATIONS)
+
+
+def test_the_dedup_key_is_networkx_weisfeiler_lehman_hash(generated):
+    from agentgen_sym.compiler.ast import TypedName
+
+    problems = [parse_problem(generated / r["problem_file"]) for r in _records(generated)]
+    domain = parse_domain(generated / "domain.pddl")
+    specs = [_spec_of(p, domain, ()) for p in problems]
+    assert any(s.static for s in specs)
+    objects = (TypedName("a", ("t",)), TypedName("b", ("t", "u")))
+    odd = [TaskSpec(objects, (GroundAtom("on", ("a", "a")), GroundAtom("on", ("a", "a"))), (), "x"),  # repeats
+           TaskSpec(objects, (GroundAtom("at", ("a", "home")),), (GroundAtom("at", ("b", "home")),), "x"),  # constant
+           TaskSpec((), (), (GroundAtom("done", ()),), "x")]
+    keys = [task_key(s) for s in specs + odd]
+    assert keys == [_networkx_key(s) for s in specs + odd]
+    assert len(set(keys)) == len(keys)
 
 
 def test_select_even_takes_round_robin():
@@ -196,6 +233,38 @@ def test_a_reused_grounding_measures_like_a_fresh_one(generated):
         assert (reused.difficulty, reused.cost, reused.optimal) == (fresh.difficulty, fresh.cost, fresh.optimal)
         assert reused.difficulty == record["difficulty"]
     assert groundings.groundings < 1 + len(records)
+
+
+def test_a_fact_table_made_in_a_unit_places_the_candidate_as_a_grounding_made_here(generated):
+    """``place`` with the table ``prepare_candidates`` made (in any worker) grounds nothing itself and places
+    the candidate where grounding it here would; a table that could not be made is the grounding's error."""
+    from agentgen_sym.compiler.ground import GroundingError
+    from agentgen_sym.generation import grounding
+    from agentgen_sym.generation.generate import _spec_of, prepare_candidates
+    from agentgen_sym.generation.grounding import Groundings, Ungroundable, compile_on, fact_table
+
+    domain = parse_domain(generated / "domain.pddl")
+    specs = [_spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
+    smaller = next(s for s in specs if len(s.objects) < max(len(t.objects) for t in specs))
+    widest = max(specs, key=lambda s: len(s.objects))
+    here, told = Groundings(domain), Groundings(domain)
+    prepared = prepare_candidates(domain, [(widest, True), (smaller, True), (smaller, False)])
+    assert [k for k, _ in prepared] == [task_key(widest), task_key(smaller), task_key(smaller)]
+    assert prepared[1][1] == fact_table(domain, smaller) and prepared[2][1] is None
+    grounding._bases.clear()
+    for i, (spec, (_, table)) in enumerate(zip((widest, smaller), prepared)):
+        assert told.place(spec, f"c{i}", table)[1] is True
+    assert not grounding._bases  # nothing was grounded by the placing
+    for i, spec in enumerate((widest, smaller)):
+        assert here.place(spec, f"c{i}")[0] == told.place(spec, f"c{i}")[0]
+    assert told.groundings == here.groundings == 2
+    compiled = compile_on(domain, told.place(smaller, "c1")[0], smaller, "c1")
+    assert compiled.problem.name == "c1" and set(compiled.ground.fact_ids) == prepared[1][1]
+    with pytest.raises(GroundingError, match="no such") as raised:
+        Groundings(domain).place(smaller, "c", Ungroundable("G701", "no such"))
+    assert raised.value.code == "G701"
+    broken = replace(smaller, init=smaller.init + (GroundAtom("no-such-predicate", ()),))
+    assert prepare_candidates(domain, [(broken, True)])[0][1].code.startswith("E")
 
 
 def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypatch):

@@ -11,7 +11,8 @@ it was exponential: ferry's complete ``not-eq`` relation made one test outlast a
 
 from __future__ import annotations
 
-import networkx as nx
+from collections import Counter
+from hashlib import blake2b
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.task import GroundAtom
@@ -28,22 +29,27 @@ def static_fact(item: ast.Atom | ast.FunctionValue) -> GroundAtom:
     return GroundAtom(item.predicate, tuple(a.name for a in item.args))
 
 
-def task_graph(spec: TaskSpec) -> nx.Graph:
-    """Undirected is enough: node labels already tell facts from objects."""
-    graph = nx.Graph()
-    for obj in spec.objects:
-        graph.add_node(("o", obj.name), label="object:" + ",".join(obj.types))
+Node = tuple
+"""An object ``("o", name)`` or a fact ``(part, GroundAtom)``, part one of static, init, goal."""
+
+
+def task_graph(spec: TaskSpec) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
+    """The task's graph as node labels and adjacency (neighbour: edge label, the argument position); undirected
+    is enough, node labels already tell facts from objects. A node or edge added twice keeps its last label."""
+    labels: dict[Node, str] = {("o", obj.name): "object:" + ",".join(obj.types) for obj in spec.objects}
+    edges: dict[Node, dict[Node, str]] = {}
     kept = {o.name for o in spec.objects}
     static = [static_fact(item) for item in spec.static if mentions_only(item, kept)]
     for part, facts in (("static", static), ("init", spec.init), ("goal", spec.goal)):
         for fact in facts:
             node = (part, fact)  # static facts are part of the task: renaming must preserve them too
-            graph.add_node(node, label=f"{part}:{fact.predicate}")
+            labels[node] = f"{part}:{fact.predicate}"
             for position, arg in enumerate(fact.args):
-                if ("o", arg) not in graph:  # a domain constant: fixed, so labelled by its name
-                    graph.add_node(("o", arg), label=f"constant:{arg}")
-                graph.add_edge(node, ("o", arg), label=str(position))
-    return graph
+                obj = ("o", arg)
+                if obj not in labels:  # a domain constant: fixed, so labelled by its name
+                    labels[obj] = f"constant:{arg}"
+                edges.setdefault(node, {})[obj] = edges.setdefault(obj, {})[node] = str(position)
+    return labels, edges
 
 
 class Deduplicator:
@@ -52,8 +58,9 @@ class Deduplicator:
     def __init__(self) -> None:
         self._seen: set[str] = set()
 
-    def add(self, spec: TaskSpec) -> bool:
-        key = _key(spec)
+    def add(self, spec: TaskSpec, key: str | None = None) -> bool:
+        """``key``: the spec's ``task_key`` when a unit of work computed it already."""
+        key = key if key is not None else task_key(spec)
         if key in self._seen:
             return False
         self._seen.add(key)
@@ -61,9 +68,22 @@ class Deduplicator:
 
     def remove(self, spec: TaskSpec) -> None:
         """Take back a task ``add`` accepted (a candidate the generation did not get to after all)."""
-        self._seen.remove(_key(spec))
+        self._seen.remove(task_key(spec))
 
 
-def _key(spec: TaskSpec) -> str:
-    return nx.weisfeiler_lehman_graph_hash(task_graph(spec), node_attr="label", edge_attr="label",
-                                           iterations=WL_ITERATIONS)
+def task_key(spec: TaskSpec) -> str:
+    """The spec's Weisfeiler-Lehman hash: equal for tasks equal up to object renaming. The same string as
+    networkx's ``weisfeiler_lehman_graph_hash`` (node and edge attribute ``label``, WL_ITERATIONS) of the
+    graph, computed on plain dicts: networkx's graph views made it most of the generation driver's dedup time."""
+    labels, edges = task_graph(spec)
+    counts: list[tuple[str, int]] = []
+    for _ in range(WL_ITERATIONS):
+        labels = {node: _digest(label + "".join(sorted(edge + labels[other]
+                                                       for other, edge in edges.get(node, {}).items())))
+                  for node, label in labels.items()}
+        counts.extend(sorted(Counter(labels.values()).items()))
+    return _digest(str(tuple(counts)))
+
+
+def _digest(label: str) -> str:
+    return blake2b(label.encode("ascii"), digest_size=16).hexdigest()

@@ -12,7 +12,9 @@ candidate (budgets are expansions), so it is a unit of work for an executor (``m
 the pool's walks and Bi-Evol rounds are coroutines that yield a batch of candidates and are sent their
 measurements, while making candidates, deduplicating, grounding choices and bookkeeping stay in the
 driver, in one fixed order (``generate_job``/``evolve_job``; ``agentgen_sym.executor.drive`` runs several
-at once). The tasks are the same on one worker, on many, and under Ray.
+at once). A Bi-Evol round's variants go to units once before (``prepare_candidates``: their dedup keys and
+the fact tables of the new groundings they need), so the driver only compares and places them. The tasks
+are the same on one worker, on many, and under Ray.
 
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
 a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
@@ -47,9 +49,9 @@ from agentgen_sym.export.tasks import read_tasks as read_entries
 from agentgen_sym.files import inside, write_atomic
 from agentgen_sym.joblimits import shielded
 
-from .dedup import Deduplicator
+from .dedup import Deduplicator, task_key
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
-from .grounding import Groundings, Recipe, compile_on
+from .grounding import Groundings, Recipe, Ungroundable, compile_on, fact_table
 from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
@@ -94,6 +96,14 @@ def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
         result = measure_task(compiled, budgets, watch, cap)
         outcomes.append(Outcome(result, dict(watch.seconds), dict(watch.events)))
     return outcomes
+
+
+def prepare_candidates(domain: ast.Domain, candidates: list[tuple[TaskSpec, bool]]
+                       ) -> list[tuple[str, frozenset[GroundAtom] | Ungroundable | None]]:
+    """A unit of work, in any worker: each candidate's dedup key and, when asked (it fits no grounding the
+    driver had made), the fact table of a grounding made for it (or why none can be made): the driver's
+    admission then only compares and places."""
+    return [(task_key(spec), fact_table(domain, spec) if needs_table else None) for spec, needs_table in candidates]
 
 
 @dataclass(frozen=True)
@@ -234,12 +244,17 @@ class TaskPool:
         self.chains_at_budget = 0  # harder chains ended by a candidate the expansions could not settle
         self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
-    def _admit(self, spec: TaskSpec, direction: str | None) -> _Admitted | str:
-        """A candidate in the generation's order: new (not a duplicate), numbered, on a grounding; else why not."""
+    def _admissible(self, spec: TaskSpec) -> bool:
         declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
         mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
+        return bool(spec.goal) and mentioned <= declared
+
+    def _admit(self, spec: TaskSpec, direction: str | None, key: str | None = None,
+               table: frozenset[GroundAtom] | Ungroundable | None = None) -> _Admitted | str:
+        """A candidate in the generation's order: new (not a duplicate), numbered, on a grounding; else why not.
+        ``key`` and ``table``: its dedup key and fact table, when ``prepare_candidates`` made them."""
         with self.watch.stage("dedup"):
-            if not spec.goal or not mentioned <= declared or not self.dedup.add(spec):
+            if not self._admissible(spec) or not self.dedup.add(spec, key):
                 return "duplicate"
         self.candidates += 1
         counts = self.evolution[direction] if direction else Counter()
@@ -247,7 +262,7 @@ class TaskPool:
         name = f"candidate-{self.candidates}"
         with self.watch.stage("ground"):
             try:
-                recipe, made = self.groundings.place(spec, name)
+                recipe, made = self.groundings.place(spec, name, table)
             except (PddlError, GroundingError):
                 counts["errors"] += 1
                 return "error"
@@ -336,20 +351,24 @@ class TaskPool:
                 break
             self.rounds = round_no + 1
             made_in_round = []
+            pending: list[tuple[list, Generated, TaskSpec, str]] = []  # variants made, not yet admitted
             for root in seeds:
                 for direction in DIRECTIONS:
                     front = chains.get((root.order, direction))
                     if front is None:
                         continue
                     rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
-                    tried = []
+                    tried: list[tuple[Generated, _Admitted | str]] = []
                     for parent in front:
+                        if pending and not self.groundings.fits(parent.spec):  # its grounding comes after theirs
+                            yield from self._admit_pending(pending)
                         with self.watch.stage("variants"):
                             own = self.groundings.compile(parent.spec, f"parent-{parent.order}").ground
                             specs = variants(direction, parent.spec, parent.measurement.plan, own, rng,
                                              self.invariants)
-                        tried += [(parent, self._admit(replace(spec, parent=None), direction)) for spec in specs]
+                        pending += [(tried, parent, replace(spec, parent=None), direction) for spec in specs]
                     made_in_round.append(((root.order, direction), front, tried))
+            yield from self._admit_pending(pending)
             outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
                                                         if isinstance(a, _Admitted)])))
             for key, front, tried in made_in_round:
@@ -375,6 +394,19 @@ class TaskPool:
                     chains[key] = nxt
             self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
         self.chains_open = Counter(direction for _root, direction in chains)
+
+    def _admit_pending(self, pending: list[tuple[list, Generated, TaskSpec, str]]) -> Generator[Batch, list, None]:
+        """Admit the variants made so far, in order, their keys and new groundings' fact tables made by units
+        of work (a table for every variant that fits no grounding yet: those admitted before it can only add
+        groundings). A parent that fits no grounding is placed after these admissions, as it was made in turn."""
+        if not pending:
+            return
+        prepared = yield Batch(prepare_candidates, (self.domain,),
+                               [(spec, self._admissible(spec) and not self.groundings.fits(spec))
+                                for _, _, spec, _ in pending])
+        for (tried, parent, spec, direction), (key, table) in zip(pending, prepared):
+            tried.append((parent, self._admit(spec, direction, key, table)))
+        pending.clear()
 
     def _tick(self, n: int, note: str) -> None:
         self.done += n

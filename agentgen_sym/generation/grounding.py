@@ -22,6 +22,8 @@ import numpy as np
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.task import GroundAtom, GroundTask, pack
 
 from .tasks import TaskSpec
@@ -51,8 +53,9 @@ _bases: OrderedDict[tuple, _Base] = OrderedDict()
 
 
 def base(domain: ast.Domain, recipe: Recipe) -> _Base:
-    """The grounding ``recipe`` names, made once per process; raises PddlError or GroundingError."""
-    key = (domain, *recipe.key())
+    """The grounding ``recipe`` names, made once per process (its problem's name aside: a grounding made for
+    ``fact_table`` serves the candidate's measurement); raises PddlError or GroundingError."""
+    key = (domain, *recipe.key()[:-1])
     found = _bases.get(key)
     if found is None:
         compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
@@ -67,7 +70,8 @@ def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str) ->
     """The candidate as a CompiledTask, derived from the grounding ``recipe`` names (its own, when it is one)."""
     found = base(domain, recipe)
     if recipe.key() == Recipe(spec, name).key():
-        return found.compiled
+        made = found.compiled
+        return made if made.problem.name == name else replace(made, problem=spec.problem(name, domain.name))
     ids = found.fact_ids
     if not all(f in ids for f in spec.goal):  # a goal fact no state reaches: unsolvable
         goal = [found.compiled.ground.false_fact]
@@ -75,6 +79,25 @@ def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str) ->
         goal = sorted(ids[f] for f in spec.goal)
     return replace(found.compiled, problem=spec.problem(name, domain.name),
                    ground=_with_init_goal(found.compiled.ground, [ids[f] for f in spec.init], goal))
+
+
+@dataclass(frozen=True)
+class Ungroundable:
+    """Why no grounding can be made for a candidate, as a value: found in a unit of work, raised in the driver."""
+
+    code: str
+    message: str
+
+
+def fact_table(domain: ast.Domain, spec: TaskSpec) -> frozenset[GroundAtom] | Ungroundable:
+    """The facts of a grounding made for ``spec`` (kept in this process's cache for its measurement), or why
+    none can be made: the part of ``Groundings.place`` a unit of work does, so the driver only places it."""
+    try:
+        return frozenset(base(domain, Recipe(spec, "candidate")).fact_ids)
+    except PddlError as exc:
+        return Ungroundable(exc.diagnostics[0].code if exc.diagnostics else "E000", str(exc))
+    except GroundingError as exc:
+        return Ungroundable(exc.code, str(exc))
 
 
 class Groundings:
@@ -86,18 +109,31 @@ class Groundings:
         self._placed: dict[tuple[str, ...], list[tuple[Recipe, dict[GroundAtom, int]]]] = {}
         self.groundings = 0  # how many groundings were made (the rest reused a table)
 
-    def place(self, spec: TaskSpec, name: str) -> tuple[Recipe, bool]:
+    def fits(self, spec: TaskSpec) -> bool:
+        """Whether a grounding made so far holds the candidate (``place`` would make none for it)."""
+        return self._fitting(spec) is not None
+
+    def place(self, spec: TaskSpec, name: str, table: frozenset[GroundAtom] | Ungroundable | None = None
+              ) -> tuple[Recipe, bool]:
         """The grounding the candidate gets, and whether it was made for it; raises PddlError or
-        GroundingError like ``compile_task`` when a new one cannot be made."""
-        key = tuple(o.name for o in spec.objects)
-        for recipe, ids in self._placed.get(key, ()):
-            if all(f in ids for f in spec.init):
-                return recipe, False
+        GroundingError like ``compile_task`` when a new one cannot be made. ``table``: the ``fact_table``
+        of the candidate, when a unit of work made it already (then nothing is grounded here)."""
+        found = self._fitting(spec)
+        if found is not None:
+            return found, False
         recipe = Recipe(spec, name)
-        made = base(self.domain, recipe)
+        if isinstance(table, Ungroundable):
+            raise GroundingError(table.code, table.message)
+        ids = table if table is not None else base(self.domain, recipe).fact_ids
         self.groundings += 1
-        self._placed.setdefault(key, []).append((recipe, made.fact_ids))
+        self._placed.setdefault(tuple(o.name for o in spec.objects), []).append((recipe, ids))
         return recipe, True
+
+    def _fitting(self, spec: TaskSpec) -> Recipe | None:
+        for recipe, ids in self._placed.get(tuple(o.name for o in spec.objects), ()):
+            if all(f in ids for f in spec.init):
+                return recipe
+        return None
 
     def withdraw(self, recipe: Recipe) -> None:
         """Forget a grounding made for a candidate the generation takes back (the last made for its objects)."""
