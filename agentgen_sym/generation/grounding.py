@@ -11,11 +11,14 @@ Which grounding a candidate gets depends on the candidates placed before it, so 
 driver's (``Groundings.place``, in the generation's order) and names the grounding by the problem it
 was made from (a ``Recipe``); wherever the candidate is measured, ``compile_on`` rebuilds that grounding
 once per process (``base``, a bounded cache) and derives the candidate from it: the same task everywhere.
+A new grounding's fact table, all the choice needs, can come from a unit of work (``fact_table``), so
+the driver places candidates without grounding them itself.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -106,7 +109,7 @@ class Groundings:
 
     def __init__(self, domain: ast.Domain) -> None:
         self.domain = domain
-        self._placed: dict[tuple[str, ...], list[tuple[Recipe, dict[GroundAtom, int]]]] = {}
+        self._placed: dict[tuple[str, ...], list[tuple[Recipe, Collection[GroundAtom]]]] = {}  # by object names
         self.groundings = 0  # how many groundings were made (the rest reused a table)
 
     def fits(self, spec: TaskSpec) -> bool:
