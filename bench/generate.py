@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PHASES = ("walks", "variants", "dedup", "ground", "bound", "optimal", "satisficing")
+PHASES = ("walks", "variants", "dedup", "ground", "bound", "probe", "optimal", "satisficing")
 
 WORKER = """
 import json, sys, time

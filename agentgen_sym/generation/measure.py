@@ -3,12 +3,16 @@
 Budgets are counted in expanded states, never seconds, so the same candidate gets the same
 verdict on any machine and under any load. Cheap means come first: an admissible heuristic at
 the initial state bounds the optimal cost from below, and a candidate whose bound already lies
-beyond the hardest level wanted is not searched at all; then the optimal search (breadth-first
-with unit costs, A* otherwise) gets its expansions; when it does not finish, the frontier it
-stopped at is a second bound (no plan is shorter than the depth breadth-first search has
-exhausted), and a candidate that bound puts beyond the hardest level is not searched further;
-otherwise a satisficing plan is kept, flagged ``optimal = False`` with the lower bound recorded (optimal after all when the
-two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
+beyond the hardest level wanted is not searched at all; then a short satisficing probe (a few
+hundred expansions of the default portfolio) looks for a plan, and one whose cost meets the bound
+is optimal with no optimal search at all (most candidates of childsnack and many other domains:
+an optimal search there spent its whole budget proving what LM-cut already said). Otherwise the
+optimal search (breadth-first with unit costs, A* otherwise) gets its expansions; when it does not
+finish, the frontier it stopped at is a second bound (no plan is shorter than the depth breadth-first
+search has exhausted), and a candidate that bound puts beyond the hardest level is not searched
+further; otherwise the probe's plan is kept or, when the probe found none, a satisficing search gets
+its expansions; such a plan is flagged ``optimal = False`` with the lower bound recorded (optimal
+after all when the two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
 A plan that uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking
 ``?x`` visited) is no gold trajectory: the task is measured again with the domain's inequalities
 added, and dropped when that finds no plan; ``Stopwatch.events`` counts both outcomes.
@@ -42,14 +46,16 @@ SELF_MOVE_ONLY = "self-move only"
 
 @dataclass(frozen=True)
 class Budgets:
-    """Expanded states allowed per candidate: the optimal search, then (when it does not finish) the
-    satisficing one."""
+    """Expanded states allowed per candidate: the satisficing probe, the optimal search, then (when
+    neither settles it) the satisficing search."""
 
     satisficing: int = 5_000
     optimal: int = 20_000
+    probe: int = 250
 
     def key(self) -> dict[str, int]:
-        return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal}
+        return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal,
+                "probe_expansions": self.probe}
 
 
 @dataclass(frozen=True)
@@ -137,21 +143,30 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
         return UNSOLVABLE
     if cap is not None and _length_bound(task, bound) > cap:
         return BEYOND
+    with watch.stage("probe"):
+        probe = solve(task, "default", expansion_limit=min(budgets.probe, budgets.satisficing))
+    if probe.status is Status.UNSOLVABLE:
+        return UNSOLVABLE
+    if probe.solved and int(probe.cost) <= bound:  # the heuristic's bound met: optimal, nothing to search
+        return _measurement(probe, True, probe.stats.expanded, int(probe.cost))
     # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
     # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
     with watch.stage("optimal"):
         best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax", expansion_limit=budgets.optimal)
+    expanded = probe.stats.expanded + best.stats.expanded
     if best.solved:
-        return _measurement(best, True, best.stats.expanded, int(best.cost))
+        return _measurement(best, True, expanded, int(best.cost))
     if best.status is Status.UNSOLVABLE:
         return UNSOLVABLE
     searched = _frontier_bound(task, best)
     if cap is not None and searched is not None and _length_bound(task, searched) > cap:
         return BEYOND
     bound = max(bound, searched or 0)
-    with watch.stage("satisficing"):
-        found = solve(task, "default", expansion_limit=budgets.satisficing)
-    expanded = best.stats.expanded + found.stats.expanded
+    found = probe
+    if not probe.solved:
+        with watch.stage("satisficing"):
+            found = solve(task, "default", expansion_limit=budgets.satisficing)
+        expanded += found.stats.expanded
     if found.solved:
         optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
         return _measurement(found, optimal, expanded, bound)
