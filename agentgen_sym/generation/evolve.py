@@ -1,7 +1,8 @@
 """Bi-Evol's moves: a task's easier and harder variants, and an even pick over difficulty.
 
 Easier: drop a goal atom, aim at a subgoal halfway along the gold plan, drop an object the
-goal does not need. Harder: add goal atoms reached by walking on from the goal state,
+goal does not need. Harder: add goal atoms reached by walking on from the goal state (as far as
+the walk keeps the goal),
 walk twice as far from the start, join the goal with one reached by an independent walk (two
 subgoals that must be reached together and may interfere), and add an object: a twin of one the
 goal mentions, with a copy of its facts and of its goal atoms (two parcels to deliver where there
@@ -67,6 +68,21 @@ def _replay(task: GroundTask, init: tuple[GroundAtom, ...], plan: tuple[GroundAc
     return row
 
 
+def _keeping(task: GroundTask, row: np.ndarray, ops: list[int], goal: tuple[GroundAtom, ...]
+             ) -> tuple[np.ndarray, list[int]]:
+    """The walk ``ops`` from ``row`` cut after its last state where ``goal`` still holds: atoms added from
+    there join a goal that can hold at once (a walk that moved the drone away would otherwise ask for it
+    in two places, a candidate only a search could prove unsolvable)."""
+    wanted = [task.fact_ids[f] for f in goal if f in task.fact_ids]
+    kept, steps = row, 0
+    for i, op in enumerate(ops):
+        state = task.unpack(row[None, :])
+        row = task.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
+        if task.unpack(row[None, :])[0, wanted].all():
+            kept, steps = row, i + 1
+    return kept, ops[:steps]
+
+
 def _sample(facts: Iterable[GroundAtom], k: int, rng: np.random.Generator) -> tuple[GroundAtom, ...]:
     pool = sorted(facts)
     if not pool:
@@ -103,7 +119,8 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
     out: list[TaskSpec] = []
     end = _replay(task, spec.init, plan)
     if end is not None:
-        further, ops = random_walk(task, end, max(2, len(plan)), rng)
+        _further, ops = random_walk(task, end, max(2, len(plan)), rng)
+        further, ops = _keeping(task, end, ops, spec.goal)
         extra = set(task.state_atoms(further)) - set(spec.init) - set(spec.goal)
         added = _sample(extra, 1 + int(rng.integers(2)), rng)
         if added:
