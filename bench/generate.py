@@ -31,6 +31,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -82,13 +83,24 @@ def run_one(domain: Path, problem: Path, out: Path, args: argparse.Namespace, si
         cwd = out.parent
     command = [sys.executable, "-c", WORKER, str(domain), str(problem), str(out), str(args.n), str(args.lo),
                str(args.hi), str(args.seed), str(args.jobs)]
+    # a session of its own: a domain stopped at --timeout takes its pool's workers with it (left running,
+    # they would load the machine for the domains measured after it)
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
+                             start_new_session=True)
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=args.timeout, env=env, cwd=cwd)
+        stdout, stderr = child.communicate(timeout=args.timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.communicate()
         return None
-    if done.returncode != 0:
-        return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)  # any worker still there
+        except ProcessLookupError:
+            pass
+    if child.returncode != 0:
+        return {"error": (stderr.strip().splitlines() or ["failed"])[-1]}
+    return json.loads(stdout.strip().splitlines()[-1])
 
 
 def folder_hash(folder: Path) -> str:
