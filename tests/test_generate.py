@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
@@ -341,3 +342,56 @@ def test_a_candidate_its_stopped_search_puts_past_the_range_gets_no_satisficing_
     assert measure_task(task, tight, watch, cap) == BEYOND and "satisficing" not in watch.seconds
     kept = measure_task(task, tight)
     assert cap < kept.bound <= full.cost <= kept.cost
+
+
+def _there_and_back(task, plan):
+    """``plan`` with a detour inserted: at the first state along it where some step can be undone by another,
+    that step and the one undoing it."""
+    ground = task.ground
+    zero = np.array([0])
+
+    def step(row, op):
+        return ground.successors(row[None, :], ground.unpack(row[None, :]), zero, np.array([op]))[0]
+
+    def moves(row):
+        return map(int, (ground.applicable(ground.unpack(row[None, :]))[0] & ground.action_mask).nonzero()[0])
+
+    row = ground.init_bits
+    for i, action in enumerate(plan):
+        for there in moves(row):
+            after = step(row, there)
+            back = next((op for op in moves(after) if (step(after, op) == row).all()), None)
+            if back is not None:
+                return plan[:i] + (ground.actions[there], ground.actions[back]) + plan[i:]
+        row = step(row, ground.action_ops[action][0])
+    raise AssertionError("no step along the plan can be undone")
+
+
+def test_a_witness_plan_settles_a_candidate_and_its_detours_are_cut():
+    """A candidate's witness (the actions its move knows to reach the goal) is its plan once it validates,
+    its detours cut: where the lower bound meets the witness's cost it is optimal with no search at all, and
+    with budgets too small for any search it still gives the candidate its plan (flagged unless the bound
+    meets it); a witness that does not reach the goal, or names no action of the task, is ignored."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.compiler.task import GroundAction
+    from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Stopwatch, lower_bound, measure_task
+
+    none = Budgets(satisficing=1, optimal=1, probe=1)
+    tight = []
+    for seed in ("p01", "p02"):
+        task = compile_task(parse_domain(DOMAIN), parse_problem(DOMAIN.parent / f"{seed}.pddl"))
+        full = measure_task(task)
+        assert full.optimal and full.difficulty >= 2
+        detour = _there_and_back(task, full.plan)
+        if lower_bound(task) == full.cost:
+            watch = Stopwatch()
+            settled = measure_task(task, Budgets(), watch, None, detour)
+            assert settled.optimal and settled.plan == full.plan and settled.expanded == 0
+            assert not {"probe", "optimal", "satisficing"} & set(watch.seconds)
+        assert measure_task(task, none) == OVER_BUDGET
+        kept = measure_task(task, none, None, None, detour)
+        assert kept.cost == full.cost and kept.optimal == (kept.bound == full.cost)
+        tight.append(kept.optimal)
+        assert measure_task(task, none, None, None, full.plan[:-1]) == OVER_BUDGET
+        assert measure_task(task, none, None, None, (GroundAction("no-such-action", ()),)) == OVER_BUDGET
+    assert tight == [True, False]  # p01's bound is its cost, p02's is not: one proved, one flagged

@@ -1,14 +1,17 @@
 """Bi-Evol's moves: a task's easier and harder variants, and an even pick over difficulty.
 
 Easier: drop a goal atom, aim at a subgoal halfway along the gold plan, drop an object the
-goal does not need. Harder: add goal atoms reached by walking on from the goal state,
+goal does not need. Harder: add goal atoms reached by walking on from the goal state (as far as
+the walk keeps the goal),
 walk twice as far from the start, join the goal with one reached by an independent walk (two
 subgoals that must be reached together and may interfere), and add an object: a twin of one the
 goal mentions, with a copy of its facts and of its goal atoms (two parcels to deliver where there
 was one). A twin whose copied facts the domain's state invariants rule out beside the originals
 (a second block on the same block, a second held object in one hand) is not made: no valid state
 has it. Every variant is solved and validated by the caller before it counts; nothing here
-assumes a variant's difficulty. The caller passes the GroundTask of the parent's own object set.
+assumes a variant's difficulty, though a variant carries the actions its move knows to reach its goal
+(``TaskSpec.witness``: the parent's plan or a part of it, the walk that found the goal), which the
+measurement may use as a plan. The caller passes the GroundTask of the parent's own object set.
 
 Each call takes its own random stream (``unit_rng``), derived from the seed and the unit of
 work, so a variant depends only on its parent, the options and that stream.
@@ -65,6 +68,21 @@ def _replay(task: GroundTask, init: tuple[GroundAtom, ...], plan: tuple[GroundAc
     return row
 
 
+def _keeping(task: GroundTask, row: np.ndarray, ops: list[int], goal: tuple[GroundAtom, ...]
+             ) -> tuple[np.ndarray, list[int]]:
+    """The walk ``ops`` from ``row`` cut after its last state where ``goal`` still holds: atoms added from
+    there join a goal that can hold at once (a walk that moved the drone away would otherwise ask for it
+    in two places, a candidate only a search could prove unsolvable)."""
+    wanted = [task.fact_ids[f] for f in goal if f in task.fact_ids]
+    kept, steps = row, 0
+    for i, op in enumerate(ops):
+        state = task.unpack(row[None, :])
+        row = task.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
+        if task.unpack(row[None, :])[0, wanted].all():
+            kept, steps = row, i + 1
+    return kept, ops[:steps]
+
+
 def _sample(facts: Iterable[GroundAtom], k: int, rng: np.random.Generator) -> tuple[GroundAtom, ...]:
     pool = sorted(facts)
     if not pool:
@@ -78,21 +96,21 @@ def easier(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
     out: list[TaskSpec] = []
     if len(spec.goal) > 1:
         drop = int(rng.integers(len(spec.goal)))
-        out.append(replace(spec, goal=spec.goal[:drop] + spec.goal[drop + 1:], origin="easier:drop-goal"))
+        out.append(replace(spec, goal=spec.goal[:drop] + spec.goal[drop + 1:], origin="easier:drop-goal", witness=plan))
     if len(plan) > 1:
         middle = _replay(task, spec.init, plan[:len(plan) // 2])
         if middle is not None:
             reached = set(task.state_atoms(middle)) - set(spec.init)
             goal = _sample(reached, max(1, len(spec.goal) - 1), rng)
             if goal:
-                out.append(replace(spec, goal=goal, origin="easier:subgoal"))
+                out.append(replace(spec, goal=goal, origin="easier:subgoal", witness=plan[:len(plan) // 2]))
     mentioned = {arg for fact in spec.goal for arg in fact.args}
     spare = [o for o in spec.objects if o.name not in mentioned]
     if spare:
         gone = spare[int(rng.integers(len(spare)))].name
         keeps = tuple(f for f in spec.init if gone not in f.args)
         out.append(replace(spec, objects=tuple(o for o in spec.objects if o.name != gone), init=keeps,
-                           origin="easier:drop-object"))
+                           origin="easier:drop-object", witness=()))
     return out
 
 
@@ -101,23 +119,26 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
     out: list[TaskSpec] = []
     end = _replay(task, spec.init, plan)
     if end is not None:
-        further, _ops = random_walk(task, end, max(2, len(plan)), rng)
+        _further, ops = random_walk(task, end, max(2, len(plan)), rng)
+        further, ops = _keeping(task, end, ops, spec.goal)
         extra = set(task.state_atoms(further)) - set(spec.init) - set(spec.goal)
         added = _sample(extra, 1 + int(rng.integers(2)), rng)
         if added:
-            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(added))), origin="harder:more-goals"))
+            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(added))), origin="harder:more-goals",
+                               witness=plan + tuple(task.plan_steps(ops))))
     start = _replay(task, spec.init, ())
     if start is not None:
-        far, _ops = random_walk(task, start, 2 * max(2, len(plan)), rng)
+        far, ops = random_walk(task, start, 2 * max(2, len(plan)), rng)
         changed = set(task.state_atoms(far)) - set(spec.init)
         goal = _sample(changed, len(spec.goal) + 1, rng)
         if goal:
-            out.append(replace(spec, goal=goal, origin="harder:longer-walk"))
+            out.append(replace(spec, goal=goal, origin="harder:longer-walk", witness=tuple(task.plan_steps(ops))))
         other, _ops = random_walk(task, start, max(2, len(plan)), rng)
         elsewhere = set(task.state_atoms(other)) - set(spec.init) - set(spec.goal)
         joined = _sample(elsewhere, max(1, len(spec.goal) // 2), rng)
         if joined:
-            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))), origin="harder:interacting"))
+            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))), origin="harder:interacting",
+                               witness=()))
     twin = more_objects(spec, rng, invariants) if invariants is not None else None
     if twin is not None:
         out.append(twin)
@@ -147,7 +168,7 @@ def more_objects(spec: TaskSpec, rng: np.random.Generator, invariants: Invariant
                        if original in {t.name for t in _static_args(item)})
         return replace(spec, objects=spec.objects + (replace(kind, name=twin),),
                        init=tuple(sorted(set(spec.init) | set(init))), goal=tuple(sorted(set(spec.goal) | set(goal))),
-                       static=spec.static + static, origin="harder:more-objects")
+                       static=spec.static + static, origin="harder:more-objects", witness=())
     return None
 
 

@@ -93,7 +93,7 @@ def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
         watch = Stopwatch()
         with watch.stage("ground"):
             compiled = compile_on(domain, recipe, spec, name)
-        result = measure_task(compiled, budgets, watch, cap)
+        result = measure_task(compiled, budgets, watch, cap, spec.witness)
         outcomes.append(Outcome(result, dict(watch.seconds), dict(watch.events)))
     return outcomes
 
@@ -209,13 +209,13 @@ def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -
     if rng.random() < 0.5:
         start, _ = random_walk(task, start, int(rng.integers(1, 9)), rng)
     length = 1 + (attempt * 7) % MAX_WALK  # lengths spread from the start: seed tasks short and long
-    end, _ = random_walk(task, start, length, rng)
+    end, ops = random_walk(task, start, length, rng)
     init = task.state_atoms(start)
     reached = sorted(set(task.state_atoms(end)) - set(init))
     k = int(rng.integers(1, MAX_GOAL_ATOMS + 1))
     goal = tuple(sorted(reached[i] for i in rng.choice(len(reached), size=min(k, len(reached)), replace=False))) \
         if reached else ()
-    return TaskSpec(objects, init, goal, "walk", None, statics)
+    return TaskSpec(objects, init, goal, "walk", None, statics, tuple(task.plan_steps(ops)))
 
 
 class TaskPool:

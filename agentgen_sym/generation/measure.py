@@ -3,12 +3,19 @@
 Budgets are counted in expanded states, never seconds, so the same candidate gets the same
 verdict on any machine and under any load. Cheap means come first: an admissible heuristic at
 the initial state bounds the optimal cost from below, and a candidate whose bound already lies
-beyond the hardest level wanted is not searched at all; then the optimal search (breadth-first
-with unit costs, A* otherwise) gets its expansions; when it does not finish, the frontier it
-stopped at is a second bound (no plan is shorter than the depth breadth-first search has
-exhausted), and a candidate that bound puts beyond the hardest level is not searched further;
-otherwise a satisficing plan is kept, flagged ``optimal = False`` with the lower bound recorded (optimal after all when the
-two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
+beyond the hardest level wanted is not searched at all; a candidate's witness (the actions the move
+that made it knows to reach its goal, its detours cut out) whose cost meets the bound is optimal as it
+is; then a short satisficing probe (a few
+hundred expansions of the default portfolio) looks for a plan, and one whose cost meets the bound
+is optimal with no optimal search at all (most candidates of childsnack and many other domains:
+an optimal search there spent its whole budget proving what LM-cut already said). Otherwise the
+optimal search (breadth-first with unit costs, A* otherwise) gets its expansions; when it does not
+finish, the frontier it stopped at is a second bound (no plan is shorter than the depth breadth-first
+search has exhausted), and a candidate that bound puts beyond the hardest level is not searched
+further; otherwise the cheaper of the probe's plan and the witness is kept or, when there is neither,
+a satisficing search gets its expansions (a witness spares that search: on parking one such search
+spent 90 s on 5000 expansions and found nothing); such a plan is flagged ``optimal = False`` with the lower bound recorded (optimal
+after all when the two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
 A plan that uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking
 ``?x`` visited) is no gold trajectory: the task is measured again with the domain's inequalities
 added, and dropped when that finds no plan; ``Stopwatch.events`` counts both outcomes.
@@ -30,6 +37,7 @@ from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.selfmove import guarded, self_move_pairs
 from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners.registry import HEURISTICS, make_planner
 from agentgen_sym.planners.result import Status
 from agentgen_sym.solve import Solution, solve
@@ -42,14 +50,16 @@ SELF_MOVE_ONLY = "self-move only"
 
 @dataclass(frozen=True)
 class Budgets:
-    """Expanded states allowed per candidate: the optimal search, then (when it does not finish) the
-    satisficing one."""
+    """Expanded states allowed per candidate: the satisficing probe, the optimal search, then (when
+    neither settles it) the satisficing search."""
 
     satisficing: int = 5_000
     optimal: int = 20_000
+    probe: int = 250
 
     def key(self) -> dict[str, int]:
-        return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal}
+        return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal,
+                "probe_expansions": self.probe}
 
 
 @dataclass(frozen=True)
@@ -108,20 +118,22 @@ def measure(domain: ast.Domain, problem: ast.Problem, budgets: Budgets = Budgets
 
 
 def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwatch | None = None,
-                 cap: int | None = None) -> Measurement | str:
+                 cap: int | None = None, witness: tuple[GroundAction, ...] = ()) -> Measurement | str:
     """Solve and validate a compiled candidate; without a validated plan, why: ``UNSOLVABLE`` (proved),
     ``BEYOND`` (its lower bound exceeds ``cap``, the hardest level wanted: not worth a search),
     ``OVER_BUDGET`` (no plan within the expansions) or ``SELF_MOVE_ONLY`` (every plan found needs a
-    self-move step)."""
+    self-move step). ``witness`` is a sequence of actions believed to reach the goal: used as a plan once
+    it validates."""
     watch = watch or Stopwatch()
-    measured = _measure(task, budgets, watch, cap)
+    measured = _measure(task, budgets, watch, cap, witness)
     if not isinstance(measured, Measurement):
         return measured
     moves = self_move_pairs(task.domain, task.problem)
     if not any(m.action == s.action and m.matches(s.args) for s in measured.plan for m in moves):
         return measured
     try:
-        again = _measure(compile_task(guarded(task.domain, task.problem), task.problem), budgets, watch, cap)
+        again = _measure(compile_task(guarded(task.domain, task.problem), task.problem), budgets, watch, cap,
+                         witness)
     except (PddlError, GroundingError):
         again = SELF_MOVE_ONLY
     if not isinstance(again, Measurement) and again != BEYOND:
@@ -130,32 +142,78 @@ def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwa
     return again
 
 
-def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | None) -> Measurement | str:
+def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | None,
+             witness: tuple[GroundAction, ...]) -> Measurement | str:
     with watch.stage("bound"):
         bound = lower_bound(task)
     if bound < 0:
         return UNSOLVABLE
     if cap is not None and _length_bound(task, bound) > cap:
         return BEYOND
+    with watch.stage("witness"):
+        known = _witness(task, witness)
+    if known is not None and known[1] <= bound:
+        return Measurement(known[0], known[1], True, 0, known[1])
+    with watch.stage("probe"):
+        probe = solve(task, "default", expansion_limit=min(budgets.probe, budgets.satisficing))
+    if probe.status is Status.UNSOLVABLE:
+        return UNSOLVABLE
+    if probe.solved and int(probe.cost) <= bound:  # the heuristic's bound met: optimal, nothing to search
+        return _measurement(probe, True, probe.stats.expanded, int(probe.cost))
     # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
     # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
     with watch.stage("optimal"):
         best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax", expansion_limit=budgets.optimal)
+    expanded = probe.stats.expanded + best.stats.expanded
     if best.solved:
-        return _measurement(best, True, best.stats.expanded, int(best.cost))
+        return _measurement(best, True, expanded, int(best.cost))
     if best.status is Status.UNSOLVABLE:
         return UNSOLVABLE
     searched = _frontier_bound(task, best)
     if cap is not None and searched is not None and _length_bound(task, searched) > cap:
         return BEYOND
     bound = max(bound, searched or 0)
-    with watch.stage("satisficing"):
-        found = solve(task, "default", expansion_limit=budgets.satisficing)
-    expanded = best.stats.expanded + found.stats.expanded
+    if known is not None and not (probe.solved and int(probe.cost) <= known[1]):
+        return Measurement(known[0], known[1], known[1] <= bound, expanded, bound)
+    found = probe
+    if not probe.solved:
+        with watch.stage("satisficing"):
+            found = solve(task, "default", expansion_limit=budgets.satisficing)
+        expanded += found.stats.expanded
     if found.solved:
         optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
         return _measurement(found, optimal, expanded, bound)
     return UNSOLVABLE if found.status is Status.UNSOLVABLE else OVER_BUDGET
+
+
+def _witness(task: CompiledTask, steps: tuple[GroundAction, ...]) -> tuple[tuple[GroundAction, ...], int] | None:
+    """The witness with its detours cut (a stretch from a state back to the same state) and ended where the
+    goal first holds, and its cost, when the lifted validator accepts it; else None."""
+    if not steps:
+        return None
+    ground = task.ground
+    ops = ground.action_ops
+    row = ground.init_bits
+    rows, kept = [row.tobytes()], []
+    for step in steps:
+        state = ground.unpack(row[None, :])
+        if ground.is_goal(state)[0]:
+            break
+        ok = ground.applicable(state)[0]
+        op = next((o for o in ops.get(step, ()) if ok[o]), None)
+        if op is None:
+            return None
+        row = ground.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
+        key = row.tobytes()
+        if key in rows:  # back where it was: the detour goes
+            del kept[rows.index(key):]
+            del rows[rows.index(key) + 1:]
+        else:
+            rows.append(key)
+            kept.append(step)
+    plan = tuple(kept)
+    verdict = validate(task.domain, task.problem, ast.Plan(tuple(ast.PlanStep(s.action, s.args) for s in plan)))
+    return (plan, int(verdict.cost)) if verdict.valid and plan else None
 
 
 def _frontier_bound(task: CompiledTask, stopped: Solution) -> int | None:

@@ -13,7 +13,7 @@ import numpy as np
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
-from agentgen_sym.compiler.task import GroundAtom, GroundTask
+from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
 
 
 def fact_atom(fact: GroundAtom) -> ast.Atom:
@@ -22,7 +22,9 @@ def fact_atom(fact: GroundAtom) -> ast.Atom:
 
 @dataclass(frozen=True)
 class TaskSpec:
-    """What makes a generated task: objects kept, fluent initial facts, goal facts, provenance."""
+    """What makes a generated task: objects kept, fluent initial facts, goal facts, provenance; ``witness``,
+    when the move that made it knows one, a sequence of actions that reaches the goal (the walk that found
+    the goal facts, the parent's plan and the walk on from it): an upper bound that spares a search."""
 
     objects: tuple[ast.TypedName, ...]
     init: tuple[GroundAtom, ...]
@@ -30,6 +32,7 @@ class TaskSpec:
     origin: str
     parent: str | None = None
     static: tuple[ast.Atom | ast.FunctionValue, ...] = field(default=(), compare=False)
+    witness: tuple[GroundAction, ...] = field(default=(), compare=False)
 
     def problem(self, name: str, domain_name: str) -> ast.Problem:
         kept = {o.name for o in self.objects}
