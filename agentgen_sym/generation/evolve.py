@@ -75,10 +75,11 @@ def _keeping(task: GroundTask, row: np.ndarray, ops: list[int], goal: tuple[Grou
     in two places, a candidate only a search could prove unsolvable)."""
     wanted = [task.fact_ids[f] for f in goal if f in task.fact_ids]
     kept, steps = row, 0
+    state = task.unpack(row[None, :])
     for i, op in enumerate(ops):
-        state = task.unpack(row[None, :])
         row = task.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
-        if task.unpack(row[None, :])[0, wanted].all():
+        state = task.unpack(row[None, :])
+        if state[0, wanted].all():
             kept, steps = row, i + 1
     return kept, ops[:steps]
 

@@ -58,7 +58,7 @@ _bases: OrderedDict[tuple, _Base] = OrderedDict()
 def base(domain: ast.Domain, recipe: Recipe) -> _Base:
     """The grounding ``recipe`` names, made once per process (its problem's name aside: a grounding made for
     ``fact_table`` serves the candidate's measurement); raises PddlError or GroundingError."""
-    key = (domain, *recipe.key()[:-1])
+    key = (domain, recipe.spec, recipe.spec.static)
     found = _bases.get(key)
     if found is None:
         compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
