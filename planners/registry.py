@@ -8,6 +8,7 @@ gives a ``Planner`` whose ``solve(task)`` returns a ``SearchResult``.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -311,9 +312,11 @@ class Portfolio(_Refuses):
         try:
             for member in members:
                 receive, send = multiprocessing.Pipe(duplex=False)
+                parent = os.getpid()
                 pid = os.fork()
                 if pid == 0:  # the member's process: answer, then leave without the parent's exit handlers
                     try:
+                        _die_with(parent)
                         receive.close()
                         _run_member(member, task, time_limit - (time.perf_counter() - started), memory, send)
                     finally:
@@ -354,6 +357,22 @@ class Portfolio(_Refuses):
         total.seconds = time.perf_counter() - started
         found = winner or last
         return replace(found, stats=total, message=found.message or f"{self.name}: {found.status.value}")
+
+
+_PR_SET_PDEATHSIG = 1  # prctl(2), <linux/prctl.h>
+
+
+def _die_with(parent: int) -> None:
+    """Have the kernel kill this member when its parent dies without reaching its ``finally`` (SIGKILL,
+    the out-of-memory killer, a CI timeout): otherwise each member would search on, alone, to its own
+    time limit. Linux only; elsewhere that time limit is what ends an orphan."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return
+    prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before the request was made
+        os._exit(0)
 
 
 def _add_stats(total: SearchStats, part: SearchStats) -> None:

@@ -7,6 +7,8 @@ import heapq
 import itertools
 import math
 import os
+import subprocess
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -521,6 +523,46 @@ def test_side_by_side_portfolio_stops_at_the_time_limit():
     result = portfolio.solve(sliding_puzzle(4, 200, seed=3), time_limit=1.0)
     assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
     assert result.stats.expanded > 0 and _child_pids() <= before
+
+
+_ORPHANING_SOLVE = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from agentgen_sym.planners.registry import Portfolio
+from tasks_handmade import sliding_puzzle
+Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "bfs")).solve(sliding_puzzle(4, 200, seed=3), time_limit=120)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running or sleeping: a zombie (killed, not yet reaped by whoever adopted it) is not alive."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_side_by_side_members_die_with_a_parent_killed_outright():
+    """SIGKILL skips the portfolio's ``finally``: without the kernel's help its members would search on
+    for the whole 120 s limit."""
+    solver = subprocess.Popen([sys.executable, "-c", _ORPHANING_SOLVE, str(Path(__file__).parent)])
+    try:
+        deadline = time.monotonic() + 60
+        members: set[int] = set()
+        while len(members) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            children = Path(f"/proc/{solver.pid}/task/{solver.pid}/children")
+            members = {int(pid) for pid in children.read_text().split()} if children.exists() else set()
+        assert len(members) == 2, "the portfolio never went side by side"
+        solver.kill()
+        solver.wait()
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in members) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in members)
+    finally:
+        solver.kill()
 
 
 def test_default_portfolio_under_an_expansion_limit_is_machine_independent():
