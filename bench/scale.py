@@ -235,8 +235,9 @@ def main() -> None:
             workers = 1 if label == base else args.jobs
             ideal = f"{amdahl(serial_wall, in_units, workers):.2f}" if job not in UNTIMED else "-"
             same = "-" if not dig else ("same" if dig == by_label[base][3] else f"DIFFERENT {dig}")
-            seconds = f"{in_units:.1f}" if label == base else "-"
-            print(f"| {job} | {label} | {wall:.1f} | {serial_wall / wall if wall else 0:.2f}x | {ideal} | "
+            seconds = f"{in_units:.1f}" if label == base and job not in UNTIMED else "-"
+            speedup = f"{serial_wall / wall:.2f}x" if wall and serial_wall >= 0.05 else "-"  # no-op: too short
+            print(f"| {job} | {label} | {wall:.1f} | {speedup} | {ideal} | "
                   f"{seconds} | {units} | {same} |")
     print()
     for job, by_label in results.items():  # the work per unit, as it ran on 1 worker
