@@ -12,6 +12,9 @@ with the candidates' measurements and the exports of every domain at once):
              bundled domain (seed: its largest problem; 10), all domains' generations driven together, with
              --gen-rounds Bi-Evol rounds (the same for every executor)
   no-op      200 units that do nothing: what the executor itself costs per unit
+  cpu-bound  40 units of a pure-Python loop (~0.25 s each, no I/O, no shared data): the speedup the cores
+             themselves allow, the ceiling for every other job's (a virtual machine's cores may share a
+             physical core or a host with others)
   slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
 Columns: wall seconds per executor, speedup over 1 worker, and the ideal speedup by Amdahl's law from
@@ -192,7 +195,8 @@ def main() -> None:
         "run": lambda o: lambda out: pipeline.run(CORPUS, out, args.n, 0, command="agentgen-sym run", executor=o),
         "generate": lambda o: lambda out: run_generations(o, seeds, args.gen_n, 1, None, out,
                                                           EvolveOptions(rounds=args.gen_rounds)),
-        "no-op": lambda o: lambda out: _noop(o)}
+        "no-op": lambda o: lambda out: _noop(o),
+        "cpu-bound": lambda o: lambda out: _cpu_bound(o)}
     if args.gen_n == 0:
         del jobs["generate"]
     if args.slow_only:
@@ -229,10 +233,11 @@ def main() -> None:
         serial_wall, in_units = by_label[base][0], by_label[base][1]
         for label, (wall, _, units, dig, _) in by_label.items():
             workers = 1 if label == base else args.jobs
-            ideal = f"{amdahl(serial_wall, in_units, workers):.2f}" if job != "no-op" else "-"
+            ideal = f"{amdahl(serial_wall, in_units, workers):.2f}" if job not in UNTIMED else "-"
             same = "-" if not dig else ("same" if dig == by_label[base][3] else f"DIFFERENT {dig}")
-            seconds = f"{in_units:.1f}" if label == base else "-"
-            print(f"| {job} | {label} | {wall:.1f} | {serial_wall / wall if wall else 0:.2f}x | {ideal} | "
+            seconds = f"{in_units:.1f}" if label == base and job not in UNTIMED else "-"
+            speedup = f"{serial_wall / wall:.2f}x" if wall and serial_wall >= 0.05 else "-"  # no-op: too short
+            print(f"| {job} | {label} | {wall:.1f} | {speedup} | {ideal} | "
                   f"{seconds} | {units} | {same} |")
     print()
     for job, by_label in results.items():  # the work per unit, as it ran on 1 worker
@@ -247,6 +252,23 @@ def main() -> None:
             units = results[job][ray_label][2]
             extra = (results[job][ray_label][0] - results[job][pool_label][0]) / max(1, units)
             print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({units} units)")
+
+
+UNTIMED = ("no-op", "cpu-bound")
+"""Jobs whose units the 1-worker run does not time (no ideal speedup by Amdahl's law)."""
+
+
+def _spin(n: int) -> int:
+    """Pure-Python work for ``n`` steps: no I/O, nothing shared, so only the cores limit its speedup."""
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def _cpu_bound(options: ExecutorOptions) -> None:
+    with pipeline.make_executor(options) as pool:
+        list(map_ordered(pool, _spin, ((str(i), (2_500_000,)) for i in range(40))))
 
 
 def _noop(options: ExecutorOptions) -> None:
