@@ -395,3 +395,58 @@ def test_a_witness_plan_settles_a_candidate_and_its_detours_are_cut():
         assert measure_task(task, none, None, None, full.plan[:-1]) == OVER_BUDGET
         assert measure_task(task, none, None, None, (GroundAction("no-such-action", ()),)) == OVER_BUDGET
     assert tight == [True, False]  # p01's bound is its cost, p02's is not: one proved, one flagged
+
+
+def _interacting_clashes(invariants, use: bool) -> tuple[int, int]:
+    """Over 40 rounds of `harder` from the seed task: (interacting variants made, those whose goal holds a pair
+    of atoms the state invariants prove never hold together); ``use``: whether `harder` gets the invariants."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation.measure import measure_task
+    from agentgen_sym.generation.evolve import _clash, harder
+    from agentgen_sym.generation.tasks import seed_statics
+
+    domain, problem = parse_domain(DOMAIN), parse_problem(SEED)
+    spec = _spec_of(problem, domain, seed_statics(domain, problem))
+    task = compile_task(domain, problem)
+    plan = measure_task(task).plan
+    made = clashing = 0
+    for i in range(40):
+        for variant in harder(spec, plan, task.ground, np.random.default_rng(i), invariants if use else None):
+            if variant.origin != "harder:interacting":
+                continue
+            made += 1
+            clashing += any(_clash(invariants, [a], variant.goal[:j], spec.init)
+                            for j, a in enumerate(variant.goal))
+    return made, clashing
+
+
+def test_interacting_goals_never_join_atoms_the_invariants_exclude():
+    """`harder:interacting` joins the goal with atoms of another walk's state; one the domain's state invariants
+    rule out beside a goal atom (the same book in two places) makes a goal no state has, which no search proves
+    within its budget (on parking each such candidate spent ~100 s in the satisficing fallback). Without the
+    invariants such goals are made; with them none."""
+    from agentgen_sym.compiler.invariants import Invariants
+
+    invariants = Invariants(parse_domain(DOMAIN))
+    made, clashing = _interacting_clashes(invariants, use=False)
+    assert made and clashing  # the unfiltered move does make them here
+    made, clashing = _interacting_clashes(invariants, use=True)
+    assert made and clashing == 0
+
+
+def test_the_satisficing_fallback_is_bounded_by_work_not_only_expansions():
+    """A candidate the probe and optimal search leave open gets a satisficing search of at most
+    ``satisficing_work // n_ops`` expansions (its heuristic reads every operator per expansion): with the work
+    for two expansions it is over budget, with the default work the same search solves it; the work is part of
+    the resume key."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Measurement, measure_task
+
+    task = compile_task(parse_domain(DOMAIN), parse_problem(SEED))
+    n_ops = task.ground.n_ops
+    assert Budgets(satisficing_work=7 * n_ops).satisficing_for(n_ops) == 250  # never below the probe's
+    assert Budgets(probe=1, satisficing_work=2 * n_ops).satisficing_for(n_ops) == 2
+    starved = Budgets(probe=1, optimal=1, satisficing_work=2 * n_ops)
+    assert measure_task(task, starved) == OVER_BUDGET
+    assert isinstance(measure_task(task, replace(starved, satisficing_work=Budgets().satisficing_work)), Measurement)
+    assert Budgets().key() != Budgets(satisficing_work=1).key()

@@ -4,7 +4,8 @@ Easier: drop a goal atom, aim at a subgoal halfway along the gold plan, drop an 
 goal does not need. Harder: add goal atoms reached by walking on from the goal state (as far as
 the walk keeps the goal),
 walk twice as far from the start, join the goal with one reached by an independent walk (two
-subgoals that must be reached together and may interfere), and add an object: a twin of one the
+subgoals that must be reached together and may interfere; an atom the domain's state invariants rule out
+beside the goal's, which would make a goal no state satisfies, is not joined), and add an object: a twin of one the
 goal mentions, with a copy of its facts and of its goal atoms (two parcels to deliver where there
 was one). A twin whose copied facts the domain's state invariants rule out beside the originals
 (a second block on the same block, a second held object in one hand) is not made: no valid state
@@ -136,6 +137,9 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
             out.append(replace(spec, goal=goal, origin="harder:longer-walk", witness=tuple(task.plan_steps(ops))))
         other, _ops = random_walk(task, start, max(2, len(plan)), rng)
         elsewhere = set(task.state_atoms(other)) - set(spec.init) - set(spec.goal)
+        if invariants is not None:  # an atom the goal's own atoms exclude (the car parked elsewhere) makes a goal
+            elsewhere = {a for a in elsewhere  # no state has: no search could prove that within its budget
+                         if not _clash(invariants, [a], spec.goal, spec.init)}
         joined = _sample(elsewhere, max(1, len(spec.goal) // 2), rng)
         if joined:
             out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))), origin="harder:interacting",

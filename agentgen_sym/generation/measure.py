@@ -13,7 +13,7 @@ optimal search (breadth-first with unit costs, A* otherwise) gets its expansions
 finish, the frontier it stopped at is a second bound (no plan is shorter than the depth breadth-first
 search has exhausted), and a candidate that bound puts beyond the hardest level is not searched
 further; otherwise the cheaper of the probe's plan and the witness is kept or, when there is neither,
-a satisficing search gets its expansions (a witness spares that search: on parking one such search
+a satisficing search gets its expansions, fewer on a task with many ground operators (a witness spares that search: on parking one such search
 spent 90 s on 5000 expansions and found nothing); such a plan is flagged ``optimal = False`` with the lower bound recorded (optimal
 after all when the two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
 A plan that uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking
@@ -56,10 +56,18 @@ class Budgets:
     satisficing: int = 5_000
     optimal: int = 20_000
     probe: int = 250
+    # the satisficing search's expansions times the task's ground operators: its heuristic (relaxed plans)
+    # reads every operator per expansion, so a huge task gets fewer of them (parking p01, 25,432 operators:
+    # 393 expansions, not 5000 that took 95 s and found nothing); never fewer than the probe's
+    satisficing_work: int = 10_000_000
 
     def key(self) -> dict[str, int]:
         return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal,
-                "probe_expansions": self.probe}
+                "probe_expansions": self.probe, "satisficing_work": self.satisficing_work}
+
+    def satisficing_for(self, n_ops: int) -> int:
+        """The satisficing search's expansions on a task with ``n_ops`` ground operators."""
+        return min(self.satisficing, max(self.probe, self.satisficing_work // max(1, n_ops)))
 
 
 @dataclass(frozen=True)
@@ -178,7 +186,7 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
     found = probe
     if not probe.solved:
         with watch.stage("satisficing"):
-            found = solve(task, "default", expansion_limit=budgets.satisficing)
+            found = solve(task, "default", expansion_limit=budgets.satisficing_for(task.ground.n_ops))
         expanded += found.stats.expanded
     if found.solved:
         optimal = int(found.cost) <= bound  # the bounds meet: optimal after all
