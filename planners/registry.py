@@ -309,10 +309,10 @@ class Portfolio(_Refuses):
         running: dict[Connection, tuple[str, int]] = {}
         total = SearchStats()
         winner, last = None, SearchResult(Status.LIMIT_REACHED, message="time limit reached")
+        parent = os.getpid()
         try:
             for member in members:
                 receive, send = multiprocessing.Pipe(duplex=False)
-                parent = os.getpid()
                 pid = os.fork()
                 if pid == 0:  # the member's process: answer, then leave without the parent's exit handlers
                     try:

@@ -483,15 +483,16 @@ def test_default_portfolio_moves_on_when_a_member_stalls():
     assert result.solved  # lmcut refuses this task, so goal-count gets the time
 
 
-def _child_pids() -> set[int]:
-    """Processes (zombies included) whose parent is this one, from /proc."""
+def _child_pids(parent: int | None = None) -> set[int]:
+    """Processes (zombies included) whose parent is ``parent`` (this one by default), from /proc."""
+    parent = os.getpid() if parent is None else parent
     children = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == os.getpid():
+        if int(fields[1]) == parent:
             children.add(int(stat.parent.name))
     return children
 
@@ -542,7 +543,8 @@ def _alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not Path("/proc/self/stat").exists(),
+                    reason="PR_SET_PDEATHSIG is Linux's; needs /proc to see the members")
 def test_side_by_side_members_die_with_a_parent_killed_outright():
     """SIGKILL skips the portfolio's ``finally``: without the kernel's help its members would search on
     for the whole 120 s limit."""
@@ -552,8 +554,7 @@ def test_side_by_side_members_die_with_a_parent_killed_outright():
         members: set[int] = set()
         while len(members) < 2 and time.monotonic() < deadline:
             time.sleep(0.2)
-            children = Path(f"/proc/{solver.pid}/task/{solver.pid}/children")
-            members = {int(pid) for pid in children.read_text().split()} if children.exists() else set()
+            members = _child_pids(solver.pid)
         assert len(members) == 2, "the portfolio never went side by side"
         solver.kill()
         solver.wait()
