@@ -87,11 +87,15 @@ def read_text_bounded(path: Path, max_bytes: int = MAX_TEXT_BYTES) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+TEMPORARY_SUFFIX = ".tmp"
+
+
 def write_atomic(path: Path, data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` through a temporary file in the same folder and an atomic
-    rename: a full disk or a stopped job leaves the old file or none, never half of the new one."""
+    rename: a full disk or a stopped job leaves the old file or none, never half of the new one. The
+    temporary's name carries the writer's pid, so ``remove_dead_temporaries`` can tell a killed writer's."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data.encode("utf-8") if isinstance(data, str) else data)
@@ -107,3 +111,23 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _writer_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive, and not ours to judge
+        return True
+    return True
+
+
+def remove_dead_temporaries(folder: Path) -> None:
+    """Remove, anywhere under ``folder``, the temporaries of ``write_atomic`` calls whose process died
+    mid-write (a SIGKILL runs no cleanup): a retried unit of work rewrites its files, not the litter.
+    A live writer's temporary is left alone."""
+    for tmp in folder.rglob(f".*{TEMPORARY_SUFFIX}"):
+        parts = tmp.name.split(".")  # "", name..., pid, random, "tmp"
+        if len(parts) >= 5 and parts[-3].isdigit() and not _writer_alive(int(parts[-3])) and tmp.is_file():
+            tmp.unlink(missing_ok=True)

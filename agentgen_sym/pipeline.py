@@ -33,7 +33,7 @@ from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.executor import Batch, BatchFailed, ExecutorOptions, drive, make_executor
-from agentgen_sym.files import write_atomic
+from agentgen_sym.files import remove_dead_temporaries, write_atomic
 from agentgen_sym.generation.generate import (PRELOAD, EvolveOptions, TaskSet, evolve_job, generate_job, read_tasks,
                                               write_tasks)
 
@@ -247,6 +247,7 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
         with make_executor(executor, preload=("agentgen_sym.pipeline", *PRELOAD)) as pool:
             drive(pool, {f.name: domain_job(f, out, options, executor.workers) for f in todo}, executor.workers,
                   on_done)
+    remove_dead_temporaries(out)  # a worker killed mid-write leaves its temporary; its unit was redone
     summaries = [s for s in (finished[f.name] for f in folders) if s is not None]
     for fmt in FORMATS:
         combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),

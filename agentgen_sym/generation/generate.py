@@ -46,7 +46,7 @@ from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.export.tasks import DOMAIN_FILE, BadEntry, ExportError
 from agentgen_sym.executor import SERIAL, Batch, ExecutorOptions, Job, drive, make_executor
 from agentgen_sym.export.tasks import read_tasks as read_entries
-from agentgen_sym.files import inside, write_atomic
+from agentgen_sym.files import inside, remove_dead_temporaries, write_atomic
 from agentgen_sym.joblimits import shielded
 
 from .dedup import Deduplicator, task_key
@@ -633,6 +633,7 @@ def write_tasks(tasks: TaskSet, out_dir: Path) -> None:
     (shielded: a job limit waits until the folder is complete)."""
     tasks_dir = out_dir / "tasks"
     tasks_dir.mkdir(parents=True, exist_ok=True)
+    remove_dead_temporaries(out_dir)  # an earlier writer's, killed mid-write
     with shielded():
         write_atomic(out_dir / "domain.pddl", print_pddl(tasks.domain))
         if tasks.templates_file is not None:
