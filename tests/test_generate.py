@@ -434,11 +434,11 @@ def test_interacting_goals_never_join_atoms_the_invariants_exclude():
     assert made and clashing == 0
 
 
-def test_the_satisficing_fallback_is_bounded_by_work_not_only_expansions():
-    """A candidate the probe and optimal search leave open gets a satisficing search of at most
-    ``satisficing_work // n_ops`` expansions (its heuristic reads every operator per expansion): with the work
-    for two expansions it is over budget, with the default work the same search solves it; the work is part of
-    the resume key."""
+def test_the_searches_are_bounded_by_work_not_only_expansions():
+    """A candidate the probe leaves open gets an optimal search of at most ``optimal_work // n_ops`` expansions,
+    and one that leaves open too a satisficing search of at most ``satisficing_work // n_ops`` (every expansion
+    reads every operator): with the work for two expansions each it is over budget, with the default work of
+    either search it is solved; both works are part of the resume key."""
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Measurement, measure_task
 
@@ -446,7 +446,10 @@ def test_the_satisficing_fallback_is_bounded_by_work_not_only_expansions():
     n_ops = task.ground.n_ops
     assert Budgets(satisficing_work=7 * n_ops).satisficing_for(n_ops) == 250  # never below the probe's
     assert Budgets(probe=1, satisficing_work=2 * n_ops).satisficing_for(n_ops) == 2
-    starved = Budgets(probe=1, optimal=1, satisficing_work=2 * n_ops)
+    assert Budgets(probe=1, optimal_work=3 * n_ops).optimal_for(n_ops) == 3
+    starved = Budgets(probe=1, satisficing_work=2 * n_ops, optimal_work=2 * n_ops)
     assert measure_task(task, starved) == OVER_BUDGET
     assert isinstance(measure_task(task, replace(starved, satisficing_work=Budgets().satisficing_work)), Measurement)
-    assert Budgets().key() != Budgets(satisficing_work=1).key()
+    optimal = measure_task(task, replace(starved, optimal_work=Budgets().optimal_work))
+    assert isinstance(optimal, Measurement) and optimal.optimal
+    assert Budgets().key() != Budgets(satisficing_work=1).key() != Budgets(optimal_work=1).key()

@@ -60,6 +60,8 @@ MAX_GOAL_ATOMS = 4
 
 PATIENCE = 2
 
+WORK_NOTE = " (fewer on a task of many ground operators: Budgets.optimal_work, satisficing_work)"
+
 ProgressFn = Callable[[int, int, str], None]
 """Called as ``progress(done, total, note)`` with units of work done of a known total."""
 
@@ -473,11 +475,11 @@ class TaskPool:
             elif direction == "harder" and self.chains_at_budget:
                 budgets = self.options.budgets
                 out[level] = (f"budget: {self.chains_at_budget} harder chain(s) ended at a candidate not settled "
-                              f"within {budgets.optimal} + {budgets.satisficing} expansions")
+                              f"within {budgets.optimal} + {budgets.satisficing} expansions{WORK_NOTE}")
             elif direction and counts.get("over_budget"):
                 budgets = self.options.budgets
                 out[level] = (f"budget: {counts['over_budget']} {direction} candidate(s) not solved within "
-                              f"{budgets.optimal} + {budgets.satisficing} expansions")
+                              f"{budgets.optimal} + {budgets.satisficing} expansions{WORK_NOTE}")
             elif direction and counts.get("beyond_range"):
                 out[level] = (f"not reached: every {direction} chain ended, its variants either short of it or "
                               f"past it ({counts['beyond_range']} provably beyond the range)")

@@ -56,18 +56,28 @@ class Budgets:
     satisficing: int = 5_000
     optimal: int = 20_000
     probe: int = 250
-    # the satisficing search's expansions times the task's ground operators: its heuristic (relaxed plans)
-    # reads every operator per expansion, so a huge task gets fewer of them (parking p01, 25,432 operators:
-    # 393 expansions, not 5000 that took 95 s and found nothing); never fewer than the probe's
+    # each search's expansions times the task's ground operators: successor generation (and the relaxed
+    # plans of the satisficing heuristic) read every operator per expansion, so a huge task gets fewer of
+    # them (parking p01, 25,432 operators: 393 satisficing expansions, not 5,000 that took 95 s and found
+    # nothing; 1,966 breadth-first ones, not 20,000 at ~5 s a candidate); never fewer than the probe's
     satisficing_work: int = 10_000_000
+    optimal_work: int = 50_000_000
 
     def key(self) -> dict[str, int]:
         return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal,
-                "probe_expansions": self.probe, "satisficing_work": self.satisficing_work}
+                "probe_expansions": self.probe, "satisficing_work": self.satisficing_work,
+                "optimal_work": self.optimal_work}
 
     def satisficing_for(self, n_ops: int) -> int:
         """The satisficing search's expansions on a task with ``n_ops`` ground operators."""
-        return min(self.satisficing, max(self.probe, self.satisficing_work // max(1, n_ops)))
+        return self._within(self.satisficing, self.satisficing_work, n_ops)
+
+    def optimal_for(self, n_ops: int) -> int:
+        """The optimal search's expansions on a task with ``n_ops`` ground operators."""
+        return self._within(self.optimal, self.optimal_work, n_ops)
+
+    def _within(self, expansions: int, work: int, n_ops: int) -> int:
+        return min(expansions, max(self.probe, work // max(1, n_ops)))
 
 
 @dataclass(frozen=True)
@@ -171,7 +181,8 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
     # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
     # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
     with watch.stage("optimal"):
-        best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax", expansion_limit=budgets.optimal)
+        best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax",
+                     expansion_limit=budgets.optimal_for(task.ground.n_ops))
     expanded = probe.stats.expanded + best.stats.expanded
     if best.solved:
         return _measurement(best, True, expanded, int(best.cost))
