@@ -270,6 +270,13 @@ _LIVENESS_POLL_S = 1.0
 """How often a driver waiting on its units checks that the pool's workers are alive."""
 
 
+HANDED_PER_WORKER = 2
+"""Units handed to the local pool per worker: one running and one waiting beside it, so a worker that finishes
+starts the next unit at once rather than when the driver is back from a job's own code (that wait cost `run`
+on 2 workers 24.2 s against 20.9 s). A unit waiting beside a worker that dies is charged the death too; it
+then runs alone, so it is charged no more than once."""
+
+
 class _LocalPool(Executor):
     """A ProcessPoolExecutor of ``options.workers`` processes started by a fork server (forking a
     driver that runs threads, such as the LLM client's, can copy a held lock into the child).
@@ -367,7 +374,7 @@ class _LocalPool(Executor):
                 self._waiting.appendleft(key)
 
     def _fill(self) -> None:
-        while self._waiting and len(self._running) < self.options.workers:
+        while self._waiting and len(self._running) < HANDED_PER_WORKER * self.options.workers:
             key = self._waiting[0]
             alone = key in self._suspects or any(k in self._suspects for k in self._running.values())
             if alone and self._running:

@@ -55,3 +55,12 @@ def batches(rounds: list[list[int]], log: list) -> Generator[Batch, list, list[l
         except BatchFailed as exc:
             log.append(exc.reason)
     return got
+
+
+def started_at(seconds: float) -> float:
+    """When it started (the clock is the machine's, shared with the driver), after working ``seconds``."""
+    import time
+
+    start = time.time()
+    time.sleep(seconds)
+    return start

@@ -78,6 +78,17 @@ def test_a_unit_that_always_kills_its_worker_is_reported_after_its_retries(tmp_p
     assert len(list(tmp_path.glob("7.*.tried"))) == 2
 
 
+def test_a_worker_starts_its_next_unit_while_the_driver_is_busy_elsewhere():
+    """The driver runs the jobs' own code between its calls to next_done; a worker done with a unit starts the next
+    one it was handed at once, not when the driver comes back."""
+    with make_executor(TWO) as pool:
+        for key in "abcd":  # two per worker
+            pool.submit(key, units.started_at, 0.5)
+        time.sleep(4.0)  # the driver busy in a job
+        started = [start for _, start in (pool.next_done() for _ in range(4))]
+    assert max(started) - min(started) < 1.5, started
+
+
 def test_a_worker_killed_between_units_breaks_nothing():
     """Short units (a batch of candidates) leave workers idle between them: one killed then is replaced."""
     with make_executor(ExecutorOptions(jobs=2)) as pool:
