@@ -1,7 +1,7 @@
 """Benchmark scale-out: the same jobs on 1 worker, on a local pool of 2 and on Ray with 2 local workers.
 
 Run: .venv/bin/python bench/scale.py [--n 12] [--gen-n 1] [--gen-rounds 4] [--jobs 2] [--no-ray]
-     [--no-slow | --slow-only]
+     [--no-slow | --slow-only] [--repeat R]
 (on a quiet machine: other work on the cores depresses the speedups; Ray comes with the ray extra, in dev)
 
 Jobs, each through the code path the command uses (``agentgen_sym.executor.drive`` feeding one executor
@@ -17,7 +17,8 @@ with the candidates' measurements and the exports of every domain at once):
              physical core or a host with others)
   slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
-Columns: wall seconds per executor, speedup over 1 worker, and the ideal speedup by Amdahl's law from
+Columns: wall seconds per executor (with --repeat R, the median of R runs, the executors taking turns,
+so a slow spell of the machine falls on each alike), speedup over 1 worker, and the ideal speedup by Amdahl's law from
 the 1-worker run: the seconds inside units of work (measured there) divide among the workers, the
 driver's own seconds (making candidates, dedup, grounding choices, writing files) do not. Units: how
 many units the executor ran; Ray's extra seconds per unit over the local pool follow the table. Every
@@ -186,7 +187,10 @@ def main() -> None:
     parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
     parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
     parser.add_argument("--slow-only", action="store_true", help="only the slowest benchmark domains' generate")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per job and executor, the median shown (default 1)")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be 1 or more")
     configs = [("1 worker", SERIAL), (f"pool {args.jobs}", ExecutorOptions(jobs=args.jobs))]
     if not args.no_ray and not args.slow_only:  # the slowest domains' generate is timed locally only
         configs.append((f"ray {args.jobs}", ExecutorOptions(kind="ray", jobs=args.jobs)))
@@ -208,23 +212,26 @@ def main() -> None:
     print(f"cores available: {available_cores()}; run: {len(domains_in(CORPUS))} domains x {args.n} tasks; "
           f"generate: {len(seeds)} domains x {args.gen_n} tasks, {args.gen_rounds} Bi-Evol rounds; "
           f"slowest: {', '.join(SLOWEST)} x 12 tasks, levels 1..8", flush=True)
-    results: dict[str, dict[str, tuple]] = {job: {} for job in jobs}
+    runs: dict[str, dict[str, list[tuple]]] = {job: {} for job in jobs}
     with tempfile.TemporaryDirectory() as tmp:
-        for label, options in configs:
-            if options.kind == "ray":  # start Ray once, outside the timings; its start-up is shown apart
-                import ray
+        for turn in range(args.repeat):
+            for label, options in configs:
+                if options.kind == "ray":  # start Ray once a turn, outside the timings; its start-up is shown apart
+                    import ray
 
-                started = time.perf_counter()
-                ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False)
-                print(f"ray.init: {time.perf_counter() - started:.1f} s", flush=True)
-            for job, make in jobs.items():
-                if job.startswith("slowest") and options.kind == "ray":
-                    continue
-                results[job][label] = timed(make(options), Path(tmp) / f"{job}-{options.kind}-{options.workers}",
-                                            options == SERIAL)
-                print(f"{job:22} {label:10} {results[job][label][0]:8.1f} s", flush=True)
-            if options.kind == "ray":
-                ray.shutdown()
+                    started = time.perf_counter()
+                    ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False)
+                    print(f"ray.init: {time.perf_counter() - started:.1f} s", flush=True)
+                for job, make in jobs.items():
+                    if job.startswith("slowest") and options.kind == "ray":
+                        continue
+                    out = Path(tmp) / f"{job}-{options.kind}-{options.workers}-{turn}"
+                    runs[job].setdefault(label, []).append(timed(make(options), out, options == SERIAL))
+                    print(f"{job:22} {label:10} {runs[job][label][-1][0]:8.1f} s", flush=True)
+                if options.kind == "ray":
+                    ray.shutdown()
+    results = {job: {label: _median_run(timings) for label, timings in by_label.items()}
+               for job, by_label in runs.items()}
     base = configs[0][0]
     print()
     print("| job | executor | wall s | speedup | ideal speedup | s in units (1 worker) | units | outputs |")
@@ -252,6 +259,13 @@ def main() -> None:
             units = results[job][ray_label][2]
             extra = (results[job][ray_label][0] - results[job][pool_label][0]) / max(1, units)
             print(f"Ray over the local pool, {job}: {extra * 1000:+.1f} ms per unit ({units} units)")
+
+
+def _median_run(timings: list[tuple]) -> tuple:
+    """The run of median wall time; its outputs' digest stands for all only when every run's agrees."""
+    middle = sorted(timings, key=lambda t: t[0])[(len(timings) - 1) // 2]
+    digests = {t[3] for t in timings}
+    return middle if len(digests) == 1 else (*middle[:3], "runs differ: " + " ".join(sorted(digests)), middle[4])
 
 
 UNTIMED = ("no-op", "cpu-bound")
