@@ -625,7 +625,9 @@ class _LazyProgress:
 
 
 def _evolve_options(args: argparse.Namespace) -> EvolveOptions:
-    return EvolveOptions(args.rounds, budgets=Budgets(args.satisficing_expansions, args.optimal_expansions))
+    return EvolveOptions(args.rounds, budgets=Budgets(args.satisficing_expansions, args.optimal_expansions,
+                                                      satisficing_work=args.satisficing_work,
+                                                      optimal_work=args.optimal_work))
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -947,6 +949,12 @@ def _bievol_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--optimal-expansions", type=positive_int, default=defaults.budgets.optimal, metavar="N",
                    help="expanded states to prove a plan length optimal; beyond it the task is flagged with its "
                         f"lower bound (default {defaults.budgets.optimal})")
+    p.add_argument("--optimal-work", type=positive_int, default=defaults.budgets.optimal_work, metavar="N",
+                   help="the optimal search's expansions times the task's ground operators, at most: a task of "
+                        f"many operators gets fewer expansions (default {defaults.budgets.optimal_work})")
+    p.add_argument("--satisficing-work", type=positive_int, default=defaults.budgets.satisficing_work, metavar="N",
+                   help="the same for the satisficing search (default "
+                        f"{defaults.budgets.satisficing_work})")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -66,6 +66,10 @@ def test_resume_is_keyed_on_options_inputs_and_code(corpus: Path, tmp_path: Path
     assert "kitchen-line: redone (changed: options (rounds 1 -> 2))" in capsys.readouterr().err
     done = json.loads((out / "kitchen-line" / "done.json").read_text())
     assert done["options"]["rounds"] == 2 and done["code"] == first["code"]
+    assert cli.main([*base, "--rounds", "2", "--optimal-work", "1000"]) == 0
+    assert "kitchen-line: redone (changed: options (optimal_work 50000000 -> 1000))" in capsys.readouterr().err
+    assert cli.main([*base, "--rounds", "2"]) == 0
+    capsys.readouterr()
     problem = sorted((corpus / "kitchen-line").glob("p*.pddl"))[-1]
     problem.write_text(problem.read_text() + "\n; edited\n")
     assert cli.main([*base, "--rounds", "2"]) == 0

@@ -60,7 +60,7 @@ MAX_GOAL_ATOMS = 4
 
 PATIENCE = 2
 
-WORK_NOTE = " (fewer on a task of many ground operators: Budgets.optimal_work, satisficing_work)"
+WORK_NOTE = " (fewer on a task of many ground operators: --optimal-work, --satisficing-work)"
 
 ProgressFn = Callable[[int, int, str], None]
 """Called as ``progress(done, total, note)`` with units of work done of a known total."""
