@@ -119,7 +119,7 @@ def _writer_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:  # another user's process: alive, and not ours to judge
-        return True
+        pass
     return True
 
 

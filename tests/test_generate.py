@@ -452,4 +452,5 @@ def test_the_searches_are_bounded_by_work_not_only_expansions():
     assert isinstance(measure_task(task, replace(starved, satisficing_work=Budgets().satisficing_work)), Measurement)
     optimal = measure_task(task, replace(starved, optimal_work=Budgets().optimal_work))
     assert isinstance(optimal, Measurement) and optimal.optimal
-    assert Budgets().key() != Budgets(satisficing_work=1).key() != Budgets(optimal_work=1).key()
+    keys = [Budgets().key(), Budgets(satisficing_work=1).key(), Budgets(optimal_work=1).key()]
+    assert all(a != b for i, a in enumerate(keys) for b in keys[i + 1:])
