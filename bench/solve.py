@@ -11,6 +11,7 @@ Run from the repository root:
     .venv/bin/python bench/solve.py --last-per-domain 1 --tools ours --no-throughput  # the largest problems
     .venv/bin/python bench/solve.py --json runs.json --resume        # go on after an interruption
     .venv/bin/python bench/solve.py --json runs.json --resume --tools ours --redo ours   # after a planner change
+    .venv/bin/python bench/solve.py --tools ours-opt,fd-lmcut --where-solved ours-opt --json opt.json  # costs only
 
 A TASK is one MANIFEST.tsv row (domain file + problem file). A RUN is one planner configuration on one
 task; the runs of a task go one after another, each in its own process (--jobs N solves N tasks at a time):
@@ -147,7 +148,7 @@ class Task:
 class RunResult:
     """One configuration on one task. ``status``: solved, unsolvable, limit (time or memory), killed
     (worker stopped at limit + 10 s), unsupported (refused up front), n/a (not run: the tool cannot read
-    the task), skipped (throughput run that could not count), error (crash or unreadable output)."""
+    the task), skipped (throughput run that could not count, or a task --where-solved's tool did not solve), error (crash or unreadable output)."""
 
     status: str
     seconds: float = 0.0                 # the run's time (ours: parse + ground + search)
@@ -764,20 +765,21 @@ def print_coverage(tasks: list[Task], results: dict[str, list[RunResult | None]]
     print(f"coverage per domain (solved within {limit_s:g} s):")
     _print_rows(header, rows)
     print()
-    header = ["tool", "solved", "run", "n/a", "coverage", "median s", "search med s", "unsolv", "limit", "killed",
-              "unsupp", "error"]
+    header = ["tool", "solved", "run", "n/a", "skipped", "coverage", "median s", "search med s", "unsolv", "limit",
+              "killed", "unsupp", "error"]
     rows = []
     for tool in tools:
         runs = results[tool]
-        attempted = [r for r in runs if r.status != "n/a"]
+        attempted = [r for r in runs if r.status not in ("n/a", "skipped")]
         solved = [r for r in runs if r.solved]
         count = lambda status: str(sum(r.status == status for r in runs))  # noqa: E731
         coverage = f"{100 * len(solved) / len(attempted):.1f}%" if attempted else "-"
-        rows.append([tool, str(len(solved)), str(len(attempted)), count("n/a"), coverage,
+        rows.append([tool, str(len(solved)), str(len(attempted)), count("n/a"), count("skipped"), coverage,
                      _fmt(_median([r.seconds for r in solved]), 3),
                      _fmt(_median([r.search_seconds for r in solved if r.search_seconds is not None]), 3),
                      count("unsolvable"), count("limit"), count("killed"), count("unsupported"), count("error")])
-    print("overall (coverage = solved / run; medians over solved tasks; ours' time is parse + ground + search):")
+    print("overall (coverage = solved / run, runs skipped by --where-solved left out; medians over solved tasks; "
+          "ours' time is parse + ground + search):")
     _print_rows(header, rows)
 
 
@@ -988,6 +990,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--redo", default="", metavar="TOOLS",
                         help="with --resume: run these configurations again (e.g. ours,ours-opt,ours-gbfs-hff,"
                              "ours-astar-hadd after a planner change)")
+    parser.add_argument("--where-solved", metavar="TOOL",
+                        help="run the other tools only on the tasks TOOL solved (TOOL among --tools, or kept by "
+                             "--resume); their other runs are 'skipped', left out of their coverage: enough for the "
+                             "optimal-cost check without running Fast Downward to the limit where ours gave up")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="tasks solved (and then validated) at a time (default 1; each run is its own process, "
                              "so N > 1 needs N idle cores for fair times)")
@@ -1016,6 +1022,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error(f"--redo: unknown {', '.join(sorted(args.redo - set(CONFIGS)))}; choose from {', '.join(CONFIGS)}")
     if (args.resume or args.redo) and args.json is None:
         parser.error("--resume and --redo need --json FILE")
+    if args.where_solved is not None and args.where_solved not in COVERAGE:
+        parser.error(f"--where-solved: unknown {args.where_solved}; choose from {', '.join(COVERAGE)}")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     if args.time_limit <= 0 or args.memory_limit <= 0:
@@ -1146,11 +1154,15 @@ def solve_task(ctx: SpawnContext, args: argparse.Namespace, benchmarks: Path, ta
                results: dict[str, list[RunResult | None]]) -> None:
     """All runs of one task, in order (pyperplan's throughput run needs ours' result first)."""
     task = tasks[i]
-    todo = list(args.tools)
+    where = args.where_solved
+    todo = sorted(args.tools, key=lambda name: name != where)  # the reference first: the others wait on it
     if args.throughput and task.strips_unit:
         todo += [name for name in THROUGHPUT_RUNS if name not in todo]
     for name in todo:
         if results[name][i] is not None:
+            continue
+        if where is not None and name != where and name in args.tools and not results[where][i].solved:
+            results[name][i] = RunResult("skipped", message=f"run only where {where} solved")
             continue
         if CONFIGS[name].kind == "pyperplan-rate":
             ours_name = next(o for o, pp in THROUGHPUT_PAIRS.values() if pp == name)
@@ -1172,6 +1184,8 @@ def main(argv: list[str] | None = None) -> int:
     if not tasks:
         raise SystemExit("no tasks selected")
     previous = load_previous(args.json, args, benchmarks) if args.resume else {}
+    if args.where_solved is not None and args.where_solved not in args.tools:
+        raise SystemExit(f"--where-solved {args.where_solved}: not among the tools ({', '.join(args.tools)})")
     code_dir = tempfile.TemporaryDirectory(prefix="solve-bench-code-")
     if args.freeze:
         _progress(f"code under test: {freeze_code(Path(code_dir.name))} (frozen)")

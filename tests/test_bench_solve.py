@@ -122,3 +122,28 @@ def test_a_unified_planning_overrun_keeps_our_verdict():
         assert solve.receive_verdict(receiving, timeout_s=0.2) == expected
         sending.close()
         assert solve.receive_verdict(receiving, timeout_s=5) is None  # a dead worker: no wait, no verdict
+
+
+def test_where_solved_runs_the_other_tools_only_where_the_reference_solved(monkeypatch, capsys):
+    """The cost check needs Fast Downward only where ours solved: elsewhere its runs are skipped, not failures."""
+    tasks = _tasks()[:3]
+    calls = []
+
+    def fake_run(ctx, config, task, benchmarks, limit_s, memory_mb):
+        calls.append((config.name, task.problem_file))
+        return solve.RunResult("solved" if task.problem_file.endswith("p01.pddl") else "limit", 1.0, plan="(a)\n")
+
+    monkeypatch.setattr(solve, "run_config", fake_run)
+    args = solve.parse_args(["--tools", "fd-lmcut,ours-opt", "--where-solved", "ours-opt", "--no-throughput"])
+    results = {name: [None] * len(tasks) for name in args.tools}
+    for i in range(len(tasks)):
+        solve.solve_task(None, args, Path("/bench"), tasks, i, results)
+    assert calls == [("ours-opt", "a/p01.pddl"), ("fd-lmcut", "a/p01.pddl"), ("ours-opt", "a/p02.pddl"),
+                     ("ours-opt", "a/p03.pddl")]
+    assert [r.status for r in results["fd-lmcut"]] == ["solved", "skipped", "skipped"]
+    solve.print_coverage(tasks, results, args.tools, 60.0)
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert rows["fd-lmcut"][1:6] == ["1", "1", "0", "2", "100.0%"]  # solved, run, n/a, skipped, coverage
+    assert rows["ours-opt"][1:6] == ["1", "3", "0", "0", "33.3%"]
+    with pytest.raises(SystemExit):
+        solve.parse_args(["--where-solved", "nobody"])
