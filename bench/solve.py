@@ -148,7 +148,8 @@ class Task:
 class RunResult:
     """One configuration on one task. ``status``: solved, unsolvable, limit (time or memory), killed
     (worker stopped at limit + 10 s), unsupported (refused up front), n/a (not run: the tool cannot read
-    the task), skipped (throughput run that could not count, or a task --where-solved's tool did not solve), error (crash or unreadable output)."""
+    the task), skipped (a throughput run that could not count, or a task --where-solved's tool did not
+    solve), error (crash or unreadable output)."""
 
     status: str
     seconds: float = 0.0                 # the run's time (ours: parse + ground + search)
