@@ -83,22 +83,17 @@ class AlternationOpenList:
     def __len__(self) -> int:
         return sum(lst.size for lst in self.lists if lst is not None)
 
-    def push(self, keys: list[np.ndarray], ids: np.ndarray, preferred_mask: np.ndarray | None = None,
-             into: np.ndarray | None = None) -> None:
+    def push(self, keys: list[np.ndarray], ids: np.ndarray, preferred_mask: np.ndarray | None = None) -> None:
         """``keys[k]`` orders ``ids`` for heuristic ``k``; every id enters each main list, those in
-        ``preferred_mask`` also the preferred lists; ``into: bool[m, 2 * n_heuristics]``, when
-        given, further limits which lists each id enters."""
+        ``preferred_mask`` also the preferred lists."""
         for i, lst in enumerate(self.lists):
-            if lst is None or (i % 2 and preferred_mask is None):
+            if lst is None:
                 continue
-            mask = preferred_mask if i % 2 else None
-            if into is not None:
-                mask = into[:, i] if mask is None else mask & into[:, i]
             key = keys[i // 2]
-            if mask is None:
+            if i % 2 == 0:
                 lst.push(key, ids)
-            elif mask.any():
-                lst.push(key[mask], ids[mask])
+            elif preferred_mask is not None and preferred_mask.any():
+                lst.push(key[preferred_mask], ids[preferred_mask])
 
     def pop_batch(self, limit: int) -> tuple[int, tuple[int, ...], np.ndarray]:
         """Up to ``limit`` ids from the lowest bucket of the next list: (heuristic index, key, ids)."""

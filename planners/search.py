@@ -4,10 +4,15 @@ A configuration says how states are ordered (``depth``: breadth-first, ``g``: un
 ``f``: A* / weighted A* with ties broken by lower h, ``h``: greedy), when the goal test runs
 (at generation for breadth-first and greedy searches, when popped for cost-ordered ones, which
 keeps A* optimal), whether closed states are reopened when a cheaper path turns up, whether
-evaluation is lazy (successors enter the open list with their parent's h and are evaluated when
-popped; as in Fast Downward every (parent, operator) pair is queued, so a state generated again
-from a better parent or by a preferred operator gets that chance too) and whether preferred
-operators feed a second open list (Fast Downward's alternation with boosting on progress).
+evaluation is lazy and whether preferred operators feed a second open list (Fast Downward's
+alternation with boosting on progress).
+
+Lazy search is greedy and does what Fast Downward's does: an expanded state queues every
+(state, applicable operator) pair with its own h, without building the successor; a popped pair
+becomes a state only then, is skipped if already expanded, goal-tested, evaluated and expanded.
+A state queued from a better parent or by a preferred operator so gets that chance too, and a
+state with thousands of applicable operators costs one pair each, not a registered successor
+each (on childsnack and parking, registering them took 60% of the search's time).
 
 Several heuristics may be combined, as in LAMA: each orders its own open list (and preferred
 list) and the lists are used in turn; a state any of them reports as a dead end is pruned. A
@@ -66,6 +71,8 @@ class SearchConfig:
             raise ValueError(f"unknown search order {self.order!r}; expected one of {', '.join(ORDERS)}")
         if self.weight < 1 or self.batch_size < 1:
             raise ValueError("weight and batch_size must be positive integers")
+        if self.lazy and (self.order != "h" or self.goal_test_at_generation or self.reopen):
+            raise ValueError("lazy evaluation is greedy (order 'h'), tests goals when popped and never reopens")
 
 
 class _LimitReached(Exception):
@@ -74,18 +81,12 @@ class _LimitReached(Exception):
 
 @dataclass(frozen=True)
 class _Successors:
-    """One expansion round: per (state, applicable operator) pair the successor's id, its parent
-    and whether a preferred operator made it; then the ids reached more cheaply than before
-    (their parent pointers now point here) and which of those are new."""
+    """One eager expansion round: the ids reached more cheaply than before (their parent
+    pointers now point here), which of those are new, and the ids preferred operators reached."""
 
-    ids: np.ndarray
-    parents: np.ndarray
-    preferred: np.ndarray | None
     improved: np.ndarray
     is_new: np.ndarray
-
-    def preferred_ids(self) -> np.ndarray | None:
-        return None if self.preferred is None else np.unique(self.ids[self.preferred])
+    preferred: np.ndarray | None
 
 
 class _Search:
@@ -138,19 +139,19 @@ class _Search:
         if task.is_goal(root_states)[0]:
             return root
         if self.config.lazy:
-            reg.h[root] = 0.0
+            self._expand_lazy(np.array([root]), root_states)
         else:
             reg.h[root] = self._evaluate(np.array([root]), root_states)[0]
             if np.isinf(reg.h[root]).any():
                 return None
             self.best_h = reg.h[root].copy()
-        self._push(np.array([root]), reg.h[[root]], None)
+            self._push(np.array([root]), reg.h[[root]], None)
         while len(self.open):
             self._check_limits()
             if self.expansion_limit is not None and self.stats.expanded >= self.expansion_limit:
                 raise _LimitReached(f"expansion limit reached after {self.stats.expanded} expansions")
             started = time.perf_counter()
-            ids = self._pop()
+            ids = self._pop_lazy() if self.config.lazy else self._pop()
             if ids.size == 0:
                 continue
             states = task.unpack(reg.rows[ids])
@@ -175,20 +176,39 @@ class _Search:
     # ---------------------------------------------------------------- one round
     def _pop(self) -> np.ndarray:
         """The next batch of distinct open ids from one bucket, in open-list order; entries of
-        closed states are skipped. Lazy search, which queues a state once per parent and so
-        meets many such entries, pops on until the batch is full (from later buckets too) rather
-        than evaluate a handful of states per round."""
+        closed states are skipped."""
         reg = self.registry
+        which, key, ids = self.open.pop_batch(self.batch)
+        ids = ids[~reg.closed[ids]]
+        if self.config.reopen:  # drop entries pushed before a cheaper path was found
+            ids = ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)]
+        return _distinct(ids)
+
+    def _pop_lazy(self) -> np.ndarray:
+        """Lazy search's next batch: queued (state, operator) pairs, popped in open-list order
+        until as many distinct unexpanded states as a batch holds are built (most pairs lead to
+        states already expanded), registered with the first pair that reached them."""
+        reg, task = self.registry, self.task
         taken, count = [], 0
-        while True:
-            which, key, ids = self.open.pop_batch(self.batch - count)
+        while count < self.batch and len(self.open):
+            pairs = self.open.pop_batch(self.batch - count)[2]
+            parents, ops = np.divmod(pairs, task.n_ops)
+            distinct_parents, parent_of = np.unique(parents, return_inverse=True)
+            rows = reg.rows[distinct_parents]
+            size_before = reg.size
+            ids = reg.insert(task.successors(rows, task.unpack(rows), parent_of, ops))
+            first = np.zeros(ids.size, dtype=bool)
+            first[np.unique(ids, return_index=True)[1]] = True
+            new = first & (ids >= size_before)
+            fresh, parents, ops = ids[new], parents[new], ops[new]
+            reg.parent[fresh], reg.op[fresh] = parents, ops
+            reg.g[fresh], reg.depth[fresh] = reg.g[parents] + self.cost[ops], reg.depth[parents] + 1
+            if self.tracked is not None:
+                reg.info[fresh] = self.tracked.progress_info(reg.info[parents], reg.rows[fresh])
             ids = ids[~reg.closed[ids]]
-            if self.config.reopen:  # drop entries pushed before a cheaper path was found
-                ids = ids[(self._keys(ids, reg.h[ids, which]) == np.array(key)).all(axis=1)]
             taken.append(ids)
-            count += ids.size
-            if not self.config.lazy or count >= self.batch or not len(self.open):
-                return _distinct(np.concatenate(taken))
+            count += np.unique(ids).size
+        return _distinct(np.concatenate(taken)) if taken else np.zeros(0, dtype=np.int64)
 
     def _expand_eager(self, ids: np.ndarray, states: np.ndarray) -> int | None:
         """Expand, evaluate the new successors; returns a goal id when one is generated."""
@@ -198,7 +218,7 @@ class _Search:
         if self.config.preferred:
             _, preferred = self._evaluate_preferred(ids, states)
         succ = self._generate(ids, states, preferred)
-        improved, pref = succ.improved, succ.preferred_ids()
+        improved, pref = succ.improved, succ.preferred
         fresh = improved[succ.is_new]
         if fresh.size:
             fresh_states = task.unpack(reg.rows[fresh])
@@ -218,43 +238,28 @@ class _Search:
         self._push(push, reg.h[push], None if pref is None else np.isin(push, pref))
         return None
 
-    def _expand_lazy(self, ids: np.ndarray, states: np.ndarray) -> int | None:
-        """Evaluate the popped states, expand the live ones; successors wait with their parent's h."""
+    def _expand_lazy(self, ids: np.ndarray, states: np.ndarray) -> None:
+        """Evaluate the popped states and queue every applicable operator of the live ones with
+        their h (preferred ones first inside their bucket)."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
         h, preferred = self._values(ids, states, preferred=self.config.preferred)
         reg.h[ids] = h
         alive = np.isfinite(h).all(axis=1)
-        ids, states = ids[alive], states[alive]
-        preferred = None if preferred is None else preferred[alive]
-        self._progress(h[alive])
-        succ = self._generate(ids, states, preferred)
-        fresh = succ.improved[succ.is_new]
-        if fresh.size and self.config.goal_test_at_generation:
-            goal = self._first_goal(fresh, task.unpack(reg.rows[fresh]))
-            if goal is not None:
-                return goal
-        push, parent_h, is_pref = succ.ids, reg.h[succ.parents], succ.preferred
-        # an entry no better than one a list already holds for the state would never be popped first
-        keyed = np.repeat(parent_h, 2, axis=1)  # list 2k orders by heuristic k, list 2k + 1 is its preferred list
-        into = (keyed < reg.queued[push]) & ~reg.closed[push][:, None]
-        if is_pref is None:
-            into[:, 1::2] = False
-        else:
-            into[:, 1::2] &= is_pref[:, None]
-        keep = into.any(axis=1)
-        push, parent_h, into = push[keep], parent_h[keep], into[keep]
-        is_pref = None if is_pref is None else is_pref[keep]
-        np.minimum.at(reg.queued, push, np.where(into, keyed[keep], np.inf))
-        if is_pref is not None:  # preferred successors first inside their bucket
+        ids, states, h = ids[alive], states[alive], h[alive]
+        self._progress(h)
+        self.stats.expanded += ids.size
+        si, oi = np.nonzero(task.applicable(states))
+        self.stats.generated += si.size
+        is_pref = None if preferred is None else preferred[alive][si, oi]
+        if is_pref is not None:
             order = np.argsort(~is_pref, kind="stable")
-            push, parent_h, is_pref, into = push[order], parent_h[order], is_pref[order], into[order]
-        self._push(push, parent_h, is_pref, into)
-        return None
+            si, oi, is_pref = si[order], oi[order], is_pref[order]
+        self._push(ids[si] * task.n_ops + oi, h[si], is_pref)
 
     def _generate(self, ids: np.ndarray, states: np.ndarray, preferred: np.ndarray | None) -> _Successors:
-        """Expand ``ids`` (unpacked as ``states``): register every successor, record a parent for
-        those reached more cheaply than before, hand every transition to a path-dependent heuristic."""
+        """Expand ``ids`` (unpacked as ``states``) eagerly: register every successor, record a parent
+        for those reached more cheaply than before, hand every transition to a path-dependent heuristic."""
         reg, task = self.registry, self.task
         self.stats.expanded += ids.size
         si, oi = np.nonzero(task.applicable(states))
@@ -276,8 +281,8 @@ class _Search:
         reg.parent[improved], reg.op[improved] = parent[pick], oi[pick]
         if self.tracked is not None:
             self._inherit_info(succ_ids[order], parent[order], first, size_before)
-        return _Successors(succ_ids, parent, None if preferred is None else preferred[si, oi], improved,
-                           improved >= size_before)
+        reached_by_preferred = None if preferred is None else np.unique(succ_ids[preferred[si, oi]])
+        return _Successors(improved, improved >= size_before, reached_by_preferred)
 
     # ---------------------------------------------------------------- helpers
     def _first_goal(self, ids: np.ndarray, states: np.ndarray) -> int | None:
@@ -355,17 +360,18 @@ class _Search:
             return hi[:, None]
         return np.stack([reg.g[ids] + self.config.weight * hi, hi], axis=1)
 
-    def _push(self, ids: np.ndarray, h: np.ndarray, preferred: np.ndarray | None,
-              into: np.ndarray | None = None) -> None:
-        """Push ``ids`` with their values ``h: float64[n, n_heuristics]`` into every list (those
-        ``into`` picks, when given)."""
-        self.open.push([self._keys(ids, h[:, k]) for k in range(h.shape[1])], ids, preferred, into)
+    def _push(self, ids: np.ndarray, h: np.ndarray, preferred: np.ndarray | None) -> None:
+        """Push ``ids`` (lazy search: pair codes) with their values ``h: float64[n, n_heuristics]``."""
+        self.open.push([self._keys(ids, h[:, k]) for k in range(h.shape[1])], ids, preferred)
 
     def _progress(self, h: np.ndarray) -> None:
-        """Boost the preferred lists when any heuristic reaches a new best value."""
+        """Boost the preferred lists when any heuristic reaches a new best value (the first values
+        seen, the initial state's, are not progress)."""
         if h.size and (h.min(axis=0) < self.best_h).any():
+            first = np.isinf(self.best_h).all()
             self.best_h = np.minimum(self.best_h, h.min(axis=0))
-            self.open.boost()
+            if not first:
+                self.open.boost()
 
     def _note_memory(self) -> int:
         used = self.registry.nbytes + self.open.nbytes

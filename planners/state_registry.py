@@ -21,8 +21,7 @@ class StateRegistry:
     ``op`` int32 (operator from the parent), ``depth`` int64, ``h`` float64 ``[capacity,
     n_heuristics]`` (nan until evaluated), ``closed`` bool (expanded and not reopened, or pruned
     as a dead end), ``info`` uint64 ``[capacity, info_words]`` (what a path-dependent heuristic
-    keeps per state), ``queued`` float64 ``[capacity, 2 * n_heuristics]`` (the lowest key each
-    open list was given the state with, inf if none; lazy search skips entries no better).
+    keeps per state).
     """
 
     def __init__(self, n_words: int, capacity: int = 1024, n_heuristics: int = 1, info_words: int = 0) -> None:
@@ -37,7 +36,6 @@ class StateRegistry:
         self.h = np.full((capacity, n_heuristics), np.nan)
         self.closed = np.zeros(capacity, dtype=bool)
         self.info = np.zeros((capacity, info_words), dtype=np.uint64)
-        self.queued = np.full((capacity, 2 * n_heuristics), np.inf)
 
     def insert(self, rows: np.ndarray) -> np.ndarray:
         """Ids of ``rows: uint64[m, n_words]``, registering the unseen ones (duplicates inside
@@ -63,7 +61,7 @@ class StateRegistry:
         while capacity < needed:
             capacity *= 2
         for name, fill in (("rows", 0), ("g", UNREACHED), ("parent", -1), ("op", -1), ("depth", UNREACHED),
-                           ("h", np.nan), ("closed", False), ("info", 0), ("queued", np.inf)):
+                           ("h", np.nan), ("closed", False), ("info", 0)):
             old = getattr(self, name)
             new = np.full((capacity,) + old.shape[1:], fill, dtype=old.dtype)
             new[:old.shape[0]] = old
@@ -79,5 +77,5 @@ class StateRegistry:
 
     @property
     def nbytes(self) -> int:
-        arrays = (self.rows, self.g, self.parent, self.op, self.depth, self.h, self.closed, self.info, self.queued)
+        arrays = (self.rows, self.g, self.parent, self.op, self.depth, self.h, self.closed, self.info)
         return sum(a.nbytes for a in arrays) + self.size * (INDEX_ENTRY_OVERHEAD + 8 * self.n_words)

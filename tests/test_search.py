@@ -308,29 +308,32 @@ def test_small_batches_keep_astar_optimal(spec, batch_size):
 
 
 def ref_lazy_greedy_expansions(spec: TaskSpec) -> int | None:
-    """Fast Downward's lazy greedy search with the goal count, one state at a time: every
-    (parent, operator) pair is queued with the parent's h, FIFO among ties; a popped state
-    already expanded is skipped; the goal test runs at generation. Expansions until a goal is
-    generated, None when the queue runs dry."""
+    """Fast Downward's lazy greedy search with the goal count, one state at a time (its
+    src/search/search_algorithms/lazy_search.cc, ``step`` and ``fetch_next_state``): an expanded
+    state queues every (state, applicable operator) pair with its own h, FIFO among ties; a
+    popped pair's successor is built then, skipped when already expanded, goal-tested and
+    expanded. Expansions until a goal is popped, None when the queue runs dry."""
     if spec.goal <= spec.init:
         return 0
     tie = itertools.count()
-    queue = [(0, next(tie), spec.init)]
-    seen, closed = {spec.init}, set()
+    queue: list[tuple[int, int, frozenset[int], int]] = []
+    closed: set[frozenset[int]] = set()
+
+    def expand(s: frozenset[int]) -> None:
+        closed.add(s)
+        for i, op in enumerate(spec.operators):
+            if ref_applicable(op, s):
+                heapq.heappush(queue, (len(spec.goal - s), next(tie), s, i))
+
+    expand(spec.init)
     while queue:
-        _, _, s = heapq.heappop(queue)
+        _, _, parent, i = heapq.heappop(queue)
+        s = ref_successor(spec.operators[i], parent)
         if s in closed:
             continue
-        closed.add(s)
-        successors = [ref_successor(op, s) for op in spec.operators if ref_applicable(op, s)]
-        for t in successors:
-            if t not in seen:
-                seen.add(t)
-                if spec.goal <= t:
-                    return len(closed)
-        for t in successors:
-            if t not in closed:
-                heapq.heappush(queue, (len(spec.goal - s), next(tie), t))
+        if spec.goal <= s:
+            return len(closed)
+        expand(s)
     return None
 
 
@@ -348,9 +351,9 @@ def test_lazy_greedy_search_expands_like_fast_downward(spec):
         assert spec.goal <= replay(spec, result.plan)
 
 
-def test_lazy_greedy_search_queues_a_state_again_from_a_better_parent():
-    """t is generated first under a parent with h = 2, then under one with h = 1, before it is
-    expanded: queued again, it is expanded before r's plateau (4 expansions, not 6)."""
+def test_lazy_greedy_search_builds_a_state_from_the_first_pair_popped():
+    """t is queued from p (h = 2) before it is queued from q (h = 1); the pair from q is popped
+    first, so t is built from q and the plan goes through q, not p."""
     i, p, q, g1, g2, t, r, w = range(8)
     ops = [Operator("a", (), pre=(i,), add=(p,), delete=(i,)),
            Operator("b", (), pre=(i,), add=(q, g1), delete=(i,)),
@@ -363,7 +366,8 @@ def test_lazy_greedy_search_queues_a_state_again_from_a_better_parent():
     goal_count = GoalCount()
     goal_count.precompute(spec.task)
     result = search(spec.task, replace(SEARCHES["lazy-gbfs"].config, batch_size=1), goal_count)
-    assert result.stats.expanded == ref_lazy_greedy_expansions(spec) == 4
+    assert result.stats.expanded == ref_lazy_greedy_expansions(spec) == 6
+    assert [spec.operators[k].action for k in result.plan] == ["b", "d", "f"]
 
 
 HANDMADE = {
@@ -513,6 +517,18 @@ def test_side_by_side_portfolio_is_settled_by_whichever_member_can():
     assert _child_pids() <= before  # the members' processes are gone, none left a zombie
     in_turn = portfolio.solve(task, time_limit=1.5, expansion_limit=10 ** 9)  # an expansion limit: in turn
     assert in_turn.status is Status.LIMIT_REACHED
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see child processes")
+def test_the_in_turn_phase_leaves_the_race_most_of_the_time(monkeypatch: pytest.MonkeyPatch):
+    """Uniform-cost search, in turn first with a share of 1.0 and expansions enough for the whole limit,
+    stops at a tenth of it; goal-count GBFS then has the rest side by side and solves the 15-puzzle."""
+    from agentgen_sym.planners.registry import Portfolio
+
+    monkeypatch.setattr(Portfolio, "FIRST_EXPANSIONS", 10 ** 9)
+    portfolio = Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "gbfs-goalcount"))
+    result = portfolio.solve(sliding_puzzle(4, 60, seed=7), time_limit=20)
+    assert result.solved and "gbfs-goalcount" in result.message
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see child processes")
