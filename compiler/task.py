@@ -254,6 +254,14 @@ class GroundTask:
             ok &= ~states[:, self.neg_idx].any(axis=2)
         return ok
 
+    def applies(self, states: np.ndarray, state_ids: np.ndarray, op_ids: np.ndarray) -> np.ndarray:
+        """``bool[m]``: whether operator ``op_ids[j]`` applies in ``states[state_ids[j]]``; for a few
+        candidate pairs (preferred operators) rather than every operator in every state."""
+        ok = states[state_ids[:, None], self.pre_idx[op_ids]].all(axis=1)
+        if self.neg_idx.shape[1]:
+            ok &= ~states[state_ids[:, None], self.neg_idx[op_ids]].any(axis=1)
+        return ok
+
     def is_goal(self, states: np.ndarray) -> np.ndarray:
         return states[:, self.goal_idx].all(axis=1)
 

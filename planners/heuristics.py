@@ -185,9 +185,9 @@ class HFF(_Relaxed):
             if want_preferred:
                 r, o = np.nonzero(plan & (rt.op_idx >= 0))  # axioms are no operators
                 ready = sub[r[:, None], rt.pre_idx[o]].all(axis=1)  # relaxed-applicable in the state
-                pref = np.zeros((sub.shape[0], self.task.n_ops), dtype=bool)
-                pref[r[ready], rt.op_idx[o[ready]]] = True
-                preferred[part] = pref & self.task.applicable(sub)
+                r, op = r[ready], rt.op_idx[o[ready]]
+                ready = self.task.applies(sub, r, op)  # and applicable: negative preconditions hold too
+                preferred[part][r[ready], op[ready]] = True
         return h, preferred
 
 

@@ -142,9 +142,10 @@ class LandmarkCount(Heuristic):
         hits = rt.adds.reduce(np.logical_or, wanted)  # [n_rel, n]
         preferred = np.zeros((states.shape[0], self.task.n_ops), dtype=bool)
         r, s = np.nonzero(hits)
-        keep = rt.op_idx[r] >= 0
-        preferred[s[keep], rt.op_idx[r[keep]]] = True
-        return counted.sum(axis=1).astype(np.float64), preferred & self.task.applicable(states)
+        s, op = s[rt.op_idx[r] >= 0], rt.op_idx[r[rt.op_idx[r] >= 0]]
+        applies = self.task.applies(states, s, op)
+        preferred[s[applies], op[applies]] = True
+        return counted.sum(axis=1).astype(np.float64), preferred
 
     def _counted(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
         """``bool[n, m]``: the landmarks each state still needs (not accepted, or needed again)."""

@@ -110,9 +110,14 @@ class RelaxedTask:
         return np.flatnonzero(self.cost[self.ach_op] == 0)
 
     @cached_property
+    def pre_count(self) -> np.ndarray:
+        """``int64[n_rel]``: each relaxed operator's preconditions (its TRUE padding not counted)."""
+        return np.bincount(self.con_op, minlength=self.n_rel).astype(np.int64)
+
+    @cached_property
     def pre_free_ops(self) -> np.ndarray:
         """The relaxed operators without preconditions (applicable in every state)."""
-        return np.flatnonzero(np.bincount(self.con_op, minlength=self.n_rel) == 0)
+        return np.flatnonzero(self.pre_count == 0)
 
     @cached_property
     def add_stop(self) -> np.ndarray:

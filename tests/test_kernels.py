@@ -61,6 +61,22 @@ def test_hff_kernel_equals_numpy_on_benchmark_states(domain: str) -> None:
     assert_same_hff(task, random_states(task, 64, seed=len(domain)))
 
 
+def test_hff_kernel_settles_a_fact_that_falls_twice_before_it_is_read():
+    """b is reached at cost 5, then at 2 before either entry is taken from the kernel's heap; the
+    stale entry must not count as b settling again, or the operator reading b and y would be
+    valued before y is settled (at 11 instead of 7) and g's supporter would be the dearer o8."""
+    s, a, b, y, z, g = range(6)
+    ops = [Operator("o1", (), pre=(s,), add=(a,), cost=1), Operator("o2", (), pre=(s,), add=(b,), cost=5),
+           Operator("o3", (), pre=(a,), add=(b,), cost=1), Operator("o4", (), pre=(b, y), add=(g,), cost=1),
+           Operator("o5", (), pre=(a,), add=(y,), cost=10), Operator("o6", (), pre=(b,), add=(z,), cost=4),
+           Operator("o7", (), pre=(z,), add=(y,), cost=1), Operator("o8", (), pre=(a,), add=(g,), cost=12)]
+    task = spec_from(6, {s}, {g}, ops).task
+    hff = HFF(compiled=True)
+    hff.precompute(task)
+    assert hff.compute(task.unpack(task.init_bits[None, :])).tolist() == [8.0]  # o1, o3, o6, o7, o4
+    assert_same_hff(task, random_states(task, 16, seed=0))
+
+
 def assert_same_lmcut(task: GroundTask, states: np.ndarray) -> None:
     compiled, numpy_lmcut = LMCut(compiled=True), LMCut(compiled=False)
     compiled.precompute(task)
