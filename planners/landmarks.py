@@ -142,7 +142,8 @@ class LandmarkCount(Heuristic):
         hits = rt.adds.reduce(np.logical_or, wanted)  # [n_rel, n]
         preferred = np.zeros((states.shape[0], self.task.n_ops), dtype=bool)
         r, s = np.nonzero(hits)
-        s, op = s[rt.op_idx[r] >= 0], rt.op_idx[r[rt.op_idx[r] >= 0]]
+        keep = rt.op_idx[r] >= 0  # axioms are no operators
+        s, op = s[keep], rt.op_idx[r[keep]]
         applies = self.task.applies(states, s, op)
         preferred[s[applies], op[applies]] = True
         return counted.sum(axis=1).astype(np.float64), preferred
