@@ -275,10 +275,11 @@ class GroundTask:
             reached |= applies.any(axis=1)
         return reached
 
-    def successors(self, rows: np.ndarray, states: np.ndarray, state_ids: np.ndarray, op_ids: np.ndarray
+    def successors(self, rows: np.ndarray, states: np.ndarray | None, state_ids: np.ndarray, op_ids: np.ndarray
                    ) -> np.ndarray:
         """Packed successors of ``rows[state_ids]`` by ``op_ids`` (pairs already known applicable);
-        ``states`` is the unpacked form of ``rows``, read for conditional effects."""
+        ``states`` is the unpacked form of ``rows``, read for conditional effects (None: the
+        parents are unpacked here when needed, for a caller whose ``rows`` are many more)."""
         parents = rows[state_ids]
         dels = self.del_bits[op_ids].copy()
         adds = self.add_bits[op_ids].copy()
@@ -288,7 +289,7 @@ class GroundTask:
             if pair_of_ce.size:
                 starts = np.repeat(self.ce_start[op_ids], counts)
                 ce = starts + (np.arange(pair_of_ce.size) - np.repeat(np.cumsum(counts) - counts, counts))
-                cond = states[state_ids[pair_of_ce]]
+                cond = self.unpack(parents[pair_of_ce]) if states is None else states[state_ids[pair_of_ce]]
                 active = cond[np.arange(ce.size)[:, None], self.ce_pre_idx[ce]].all(axis=1)
                 if self.ce_neg_idx.shape[1]:
                     active &= ~cond[np.arange(ce.size)[:, None], self.ce_neg_idx[ce]].any(axis=1)

@@ -116,9 +116,11 @@ class HFF(_Relaxed):
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
 
-    def compute_preferred(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """h values and preferred operators ``bool[n, n_ops]`` (dead ends have none)."""
-        return self._evaluate(states, want_preferred=True)
+    def compute_preferred(self, states: np.ndarray, applicable: np.ndarray | None = None
+                          ) -> tuple[np.ndarray, np.ndarray]:
+        """h values and preferred operators ``bool[n, n_ops]`` (dead ends have none);
+        ``applicable`` is the states' applicable matrix when the caller has it (the search)."""
+        return self._evaluate(states, want_preferred=True, applicable=applicable)
 
     def relaxed_plans(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Relaxed plans as ``bool[n, n_rel]`` over ``self.relaxed`` operators and which states
@@ -172,7 +174,8 @@ class HFF(_Relaxed):
             first[segs] = pairs[np.arange(segs.size)[:, None], pick]
         return rt.ach_op[first]
 
-    def _evaluate(self, states: np.ndarray, want_preferred: bool) -> tuple[np.ndarray, np.ndarray]:
+    def _evaluate(self, states: np.ndarray, want_preferred: bool, applicable: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
         rt = self.relaxed
         n = states.shape[0]
         h = np.zeros(n)
@@ -186,7 +189,8 @@ class HFF(_Relaxed):
                 r, o = np.nonzero(plan & (rt.op_idx >= 0))  # axioms are no operators
                 ready = sub[r[:, None], rt.pre_idx[o]].all(axis=1)  # relaxed-applicable in the state
                 r, op = r[ready], rt.op_idx[o[ready]]
-                ready = self.task.applies(sub, r, op)  # and applicable: negative preconditions hold too
+                # and applicable: negative preconditions hold too
+                ready = self.task.applies(sub, r, op) if applicable is None else applicable[part][r, op]
                 preferred[part][r[ready], op[ready]] = True
         return h, preferred
 

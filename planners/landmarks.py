@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from agentgen_sym.planners.heuristics import Heuristic
-from agentgen_sym.planners.relaxed import RelaxedTask, fixpoint, initial_costs, relax
+from agentgen_sym.planners.relaxed import RelaxedTask, csr_items, fixpoint, initial_costs, relax
 from agentgen_sym.compiler.task import GroundTask, pack
 
 LABEL_CELLS = 1 << 24   # cap on n_rel * columns per propagation chunk (bool cells)
@@ -121,6 +121,20 @@ class LandmarkCount(Heuristic):
         before, after = np.nonzero(greedy_necessary(self.relaxed, init, self.landmarks))  # sorted by `before`
         self._ordered, self._order_start = np.unique(before, return_index=True)
         self._order_after = after
+        self._achievers_start, self._achievers = self._landmark_achievers()
+
+    def _landmark_achievers(self) -> tuple[np.ndarray, np.ndarray]:
+        """The operators adding each landmark, as CSR over ``self.landmarks`` (start offsets
+        ``int64[m + 1]``, operator ids): preferred operators read the rows of the counted ones."""
+        rt = self.relaxed
+        rows = np.repeat(np.arange(rt.n_rel), rt.add_stop - rt.add_start)
+        position = np.full(rt.n_bits, -1, dtype=np.int64)
+        position[self.landmarks] = np.arange(self.landmarks.size)
+        landmark, op = position[rt.add_fact], rt.op_idx[rows].astype(np.int64)
+        keep = (landmark >= 0) & (op >= 0)  # axioms are no operators
+        pairs = np.unique(np.stack([landmark[keep], op[keep]], axis=1), axis=0)
+        start = np.searchsorted(pairs[:, 0], np.arange(self.landmarks.size + 1))
+        return start, pairs[:, 1]
 
     def initial_info(self, rows: np.ndarray) -> np.ndarray:
         """Accepted landmarks of root states ``uint64[n, n_words]``: those true in them."""
@@ -133,18 +147,16 @@ class LandmarkCount(Heuristic):
     def compute(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
         return self._counted(states, info).sum(axis=1).astype(np.float64)
 
-    def compute_preferred(self, states: np.ndarray, info: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """h values and preferred operators ``bool[n, n_ops]``."""
+    def compute_preferred(self, states: np.ndarray, info: np.ndarray, applicable: np.ndarray | None = None
+                          ) -> tuple[np.ndarray, np.ndarray]:
+        """h values and preferred operators ``bool[n, n_ops]``; ``applicable`` is the states'
+        applicable matrix when the caller has it (the search)."""
         counted = self._counted(states, info)
-        rt = self.relaxed
-        wanted = np.zeros((rt.n_bits, states.shape[0]), dtype=bool)
-        wanted[self.landmarks] = counted.T
-        hits = rt.adds.reduce(np.logical_or, wanted)  # [n_rel, n]
+        s, j = np.nonzero(counted)
+        owner, position = csr_items(self._achievers_start[:-1], self._achievers_start[1:], j)
+        s, op = s[owner], self._achievers[position]
+        applies = self.task.applies(states, s, op) if applicable is None else applicable[s, op]
         preferred = np.zeros((states.shape[0], self.task.n_ops), dtype=bool)
-        r, s = np.nonzero(hits)
-        keep = rt.op_idx[r] >= 0  # axioms are no operators
-        s, op = s[keep], rt.op_idx[r[keep]]
-        applies = self.task.applies(states, s, op)
         preferred[s[applies], op[applies]] = True
         return counted.sum(axis=1).astype(np.float64), preferred
 

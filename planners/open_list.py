@@ -24,19 +24,25 @@ class BucketOpenList:
         """Push ``ids: int64[m]`` with priorities ``keys: int64[m, d]``; input order is kept per bucket."""
         if ids.size == 0:
             return
+        if (keys == keys[0]).all():  # one bucket (lazy search: every pair of one state)
+            self._append(tuple(keys[0].tolist()), ids)
+            self.size += ids.size
+            return
         # a stable lexicographic sort groups equal keys in push order (np.unique(axis=0) cost 4x more)
         order = np.argsort(keys[:, 0], kind="stable") if keys.shape[1] == 1 else np.lexsort(keys.T[::-1])
         ordered = keys[order]
         bounds = np.flatnonzero((ordered[1:] != ordered[:-1]).any(axis=1)) + 1
         heads = ordered[np.concatenate(([0], bounds))].tolist()
         for key_row, chunk in zip(heads, np.split(ids[order], bounds)):
-            key = tuple(key_row)
-            bucket = self._buckets.get(key)
-            if bucket is None:
-                bucket = self._buckets[key] = deque()
-                heapq.heappush(self._heap, key)
-            bucket.append(chunk)
+            self._append(tuple(key_row), chunk)
         self.size += ids.size
+
+    def _append(self, key: tuple[int, ...], chunk: np.ndarray) -> None:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = deque()
+            heapq.heappush(self._heap, key)
+        bucket.append(chunk)
 
     def pop_batch(self, limit: int) -> tuple[tuple[int, ...], np.ndarray]:
         """Up to ``limit`` ids from the lowest bucket, with that bucket's key."""

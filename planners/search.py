@@ -186,17 +186,23 @@ class _Search:
 
     def _pop_lazy(self) -> np.ndarray:
         """Lazy search's next batch: queued (state, operator) pairs, popped in open-list order
-        until as many distinct unexpanded states as a batch holds are built (most pairs lead to
-        states already expanded), registered with the first pair that reached them."""
+        until as many distinct unexpanded states as a batch holds are built, registered with the
+        first pair that reached them. Most pairs lead to states already expanded; those are
+        dropped after a lookup, before any bookkeeping."""
         reg, task = self.registry, self.task
         taken, count = [], 0
         while count < self.batch and len(self.open):
             pairs = self.open.pop_batch(self.batch - count)[2]
             parents, ops = np.divmod(pairs, task.n_ops)
-            distinct_parents, parent_of = np.unique(parents, return_inverse=True)
-            rows = reg.rows[distinct_parents]
+            rows = task.successors(reg.rows, None, parents, ops)
+            known = reg.find(rows)
+            live = known < 0
+            live[~live] = ~reg.closed[known[~live]]
+            if not live.any():
+                continue
+            parents, ops = parents[live], ops[live]
             size_before = reg.size
-            ids = reg.insert(task.successors(rows, task.unpack(rows), parent_of, ops))
+            ids = reg.insert(rows[live])
             first = np.zeros(ids.size, dtype=bool)
             first[np.unique(ids, return_index=True)[1]] = True
             new = first & (ids >= size_before)
@@ -205,7 +211,6 @@ class _Search:
             reg.g[fresh], reg.depth[fresh] = reg.g[parents] + self.cost[ops], reg.depth[parents] + 1
             if self.tracked is not None:
                 reg.info[fresh] = self.tracked.progress_info(reg.info[parents], reg.rows[fresh])
-            ids = ids[~reg.closed[ids]]
             taken.append(ids)
             count += np.unique(ids).size
         return _distinct(np.concatenate(taken)) if taken else np.zeros(0, dtype=np.int64)
@@ -214,10 +219,11 @@ class _Search:
         """Expand, evaluate the new successors; returns a goal id when one is generated."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
+        applicable = self.task.applicable(states)
         preferred = None
         if self.config.preferred:
-            _, preferred = self._evaluate_preferred(ids, states)
-        succ = self._generate(ids, states, preferred)
+            _, preferred = self._values(ids, states, preferred=True, applicable=applicable)
+        succ = self._generate(ids, states, applicable, preferred)
         improved, pref = succ.improved, succ.preferred
         fresh = improved[succ.is_new]
         if fresh.size:
@@ -243,13 +249,14 @@ class _Search:
         their h (preferred ones first inside their bucket)."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
-        h, preferred = self._values(ids, states, preferred=self.config.preferred)
+        applicable = task.applicable(states)
+        h, preferred = self._values(ids, states, preferred=self.config.preferred, applicable=applicable)
         reg.h[ids] = h
         alive = np.isfinite(h).all(axis=1)
-        ids, states, h = ids[alive], states[alive], h[alive]
+        ids, h = ids[alive], h[alive]
         self._progress(h)
         self.stats.expanded += ids.size
-        si, oi = np.nonzero(task.applicable(states))
+        si, oi = np.nonzero(applicable[alive])
         self.stats.generated += si.size
         is_pref = None if preferred is None else preferred[alive][si, oi]
         if is_pref is not None:
@@ -257,12 +264,14 @@ class _Search:
             si, oi, is_pref = si[order], oi[order], is_pref[order]
         self._push(ids[si] * task.n_ops + oi, h[si], is_pref)
 
-    def _generate(self, ids: np.ndarray, states: np.ndarray, preferred: np.ndarray | None) -> _Successors:
-        """Expand ``ids`` (unpacked as ``states``) eagerly: register every successor, record a parent
-        for those reached more cheaply than before, hand every transition to a path-dependent heuristic."""
+    def _generate(self, ids: np.ndarray, states: np.ndarray, applicable: np.ndarray,
+                  preferred: np.ndarray | None) -> _Successors:
+        """Expand ``ids`` (unpacked as ``states``, ``applicable`` their operators) eagerly: register
+        every successor, record a parent for those reached more cheaply than before, hand every
+        transition to a path-dependent heuristic."""
         reg, task = self.registry, self.task
         self.stats.expanded += ids.size
-        si, oi = np.nonzero(task.applicable(states))
+        si, oi = np.nonzero(applicable)
         self.stats.generated += si.size
         size_before = reg.size
         succ_ids = reg.insert(task.successors(reg.rows[ids], states, si, oi))
@@ -305,15 +314,13 @@ class _Search:
         """``float64[n, n_heuristics]`` values of ``states`` (the unpacked rows of ``ids``)."""
         return self._values(ids, states, preferred=False)[0]
 
-    def _evaluate_preferred(self, ids: np.ndarray, states: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-        """Values and the union of the heuristics' preferred operators ``bool[n, n_ops]``."""
-        return self._values(ids, states, preferred=True)
-
-    def _values(self, ids: np.ndarray, states: np.ndarray, preferred: bool) -> tuple[np.ndarray, np.ndarray | None]:
-        """Every heuristic's values (and their preferred operators' union) for ``states``. Under a
-        time limit the states go in chunks sized to last at most a second (or a quarter of the
-        time left) at the cost per state seen so far, with the limit checked between chunks: one
-        batch of successors can take minutes to evaluate (LM-cut on a large task)."""
+    def _values(self, ids: np.ndarray, states: np.ndarray, preferred: bool, applicable: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Every heuristic's values (and their preferred operators' union, read from the states'
+        ``applicable`` matrix where given) for ``states``. Under a time limit the states go in
+        chunks sized to last at most a second (or a quarter of the time left) at the cost per
+        state seen so far, with the limit checked between chunks: one batch of successors can take
+        minutes to evaluate (LM-cut on a large task)."""
         n = states.shape[0]
         h = np.zeros((n, max(1, len(self.heuristics))))
         union = None
@@ -325,7 +332,8 @@ class _Search:
             for k, heuristic in enumerate(self.heuristics):
                 args = (part, self.registry.info[ids[start:stop]]) if heuristic.path_dependent else (part,)
                 if preferred and heuristic.preferred:
-                    h[start:stop, k], ops = heuristic.compute_preferred(*args)
+                    part_applicable = None if applicable is None else applicable[start:stop]
+                    h[start:stop, k], ops = heuristic.compute_preferred(*args, applicable=part_applicable)
                     if union is None:
                         union = np.zeros((n, ops.shape[1]), dtype=bool)
                     union[start:stop] |= ops

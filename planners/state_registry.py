@@ -40,11 +40,8 @@ class StateRegistry:
     def insert(self, rows: np.ndarray) -> np.ndarray:
         """Ids of ``rows: uint64[m, n_words]``, registering the unseen ones (duplicates inside
         ``rows`` get one id). Ids ``>= size`` before the call are the new states."""
-        buf = np.ascontiguousarray(rows).tobytes()
-        step = 8 * self.n_words
         index = self._index
-        ids = np.array([index.setdefault(buf[i:i + step], len(index)) for i in range(0, len(buf), step)],
-                       dtype=np.int64)
+        ids = np.array([index.setdefault(key, len(index)) for key in self._keys(rows)], dtype=np.int64)
         n_new = len(index) - self.size
         if n_new:
             fresh = ids >= self.size
@@ -53,6 +50,16 @@ class StateRegistry:
             self.rows[self.size:self.size + n_new] = rows[np.flatnonzero(fresh)[first]]
             self.size += n_new
         return ids
+
+    def find(self, rows: np.ndarray) -> np.ndarray:
+        """Ids of ``rows: uint64[m, n_words]``, -1 for those never registered (registers nothing)."""
+        get = self._index.get
+        return np.array([get(key, -1) for key in self._keys(rows)], dtype=np.int64)
+
+    def _keys(self, rows: np.ndarray) -> list[bytes]:
+        buf = np.ascontiguousarray(rows).tobytes()
+        step = 8 * self.n_words
+        return [buf[i:i + step] for i in range(0, len(buf), step)]
 
     def _reserve(self, needed: int) -> None:
         capacity = self.rows.shape[0]

@@ -132,6 +132,8 @@ def test_applicable_and_successors_match_reference(data):
     succ = task.unpack(task.successors(rows, task.unpack(rows), si, oi)) if si.size else np.zeros((0, task.n_bits))
     for k, (i, a) in enumerate(zip(si, oi)):
         assert frozenset(np.flatnonzero(succ[k, :task.n_facts]).tolist()) == ref_successor(spec.operators[a], states[i])
+    if si.size:  # lazy search passes no unpacked states: conditions are read from the parents' rows
+        assert np.array_equal(task.successors(rows, None, si, oi), task.successors(rows, task.unpack(rows), si, oi))
 
 
 # ---------------------------------------------------------------------- heuristics
@@ -627,6 +629,15 @@ def test_state_registry_deduplicates_exactly_and_grows():
     assert ids.tolist() == [0, 1, 0, 2, 1] and reg.size == 3
     assert reg.rows[:3].tolist() == [[1, 2], [3, 4], [5, 6]] and reg.rows.shape[0] >= 3
     assert reg.insert(rows[::-1]).tolist() == [1, 2, 0, 1, 0] and reg.size == 3
+    unseen = np.array([[3, 4], [7, 8], [7, 8]], dtype=np.uint64)
+    assert reg.find(unseen).tolist() == [1, -1, -1] and reg.size == 3  # looking up registers nothing
+
+
+def test_bucket_open_list_keeps_push_order_when_every_key_is_equal():
+    ol = BucketOpenList()
+    ol.push(np.array([[1, 3], [1, 3]]), np.array([20, 21]))
+    ol.push(np.array([[1, 3], [0, 0], [1, 3]]), np.array([22, 23, 24]))
+    assert [ol.pop_batch(9)[1].tolist() for _ in range(2)] == [[23], [20, 21, 22, 24]] and ol.size == 0
 
 
 def test_bucket_open_list_pops_lowest_key_fifo_in_batches():
