@@ -219,7 +219,7 @@ class _Search:
         """Expand, evaluate the new successors; returns a goal id when one is generated."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
-        applicable = self.task.applicable(states)
+        applicable = task.applicable(states)
         preferred = None
         if self.config.preferred:
             _, preferred = self._values(ids, states, preferred=True, applicable=applicable)
