@@ -22,7 +22,8 @@ CHUNK_CELLS = 1 << 20
 class Heuristic:
     """Base class: ``admissible`` heuristics never overestimate the optimal cost; those with
     ``preferred = True`` also offer ``compute_preferred``; ``path_dependent`` ones take per-state
-    ``info`` the search keeps for them (``initial_info``, ``progress_info``; see landmarks.py)."""
+    ``info`` (``uint64[n, info_words]``) the search keeps for them (``initial_info``,
+    ``progress_info``; see landmarks.py)."""
 
     admissible = False
     preferred = False

@@ -27,10 +27,11 @@ import numpy as np
 
 from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.relaxed import RelaxedTask, csr_items, fixpoint, initial_costs, relax
-from agentgen_sym.compiler.task import GroundTask, pack
+from agentgen_sym.compiler.task import GroundTask, pack, unpack
 
 LABEL_CELLS = 1 << 24   # cap on n_rel * columns per propagation chunk (bool cells)
 MAX_LABEL_WORK = 2e9    # n_rel * preconditions * n_bits beyond which only the goals are used
+MAX_DISJUNCTION = 4     # LAMA's bound on a disjunctive landmark's facts: larger ones hardly guide
 
 
 def find_landmarks(rt: RelaxedTask, init: np.ndarray) -> np.ndarray:
@@ -75,74 +76,140 @@ def _propagate(rt: RelaxedTask, init: np.ndarray, columns: np.ndarray) -> np.nda
         labels[rt.ach_fact] = new
 
 
-def greedy_necessary(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray) -> np.ndarray:
-    """``bool[m, m]`` over ``landmarks``: ``[i, j]`` when landmark i is a precondition of every
-    possible first achiever of landmark j (an achiever none of whose preconditions needs j
-    itself, by the landmark labels of j)."""
-    m = landmarks.size
-    orders = np.zeros((m, m), dtype=bool)
-    if m == 0 or rt.n_rel == 0:
-        return orders
+def first_achiever_preconditions(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray) -> list[np.ndarray]:
+    """For each landmark, the precondition rows ``int32[k, width]`` of its possible first
+    achievers: achievers none of whose preconditions needs the landmark itself (by its labels).
+    Empty for landmarks true initially or without achievers. Orderings and disjunctive
+    landmarks both read them."""
+    empty = np.zeros((0, rt.pre_idx.shape[1]), dtype=rt.pre_idx.dtype)
+    first = [empty] * landmarks.size
+    if rt.n_rel == 0:
+        return first
     row = rt.ach_row
     step = max(1, LABEL_CELLS // max(1, rt.n_rel))
-    for lo in range(0, m, step):
+    for lo in range(0, landmarks.size, step):
         labels = _propagate(rt, init, landmarks[lo:lo + step])  # [n_bits, chunk]: which facts need landmark j
         for j, fact in enumerate(landmarks[lo:lo + step].tolist()):
             if init[fact] or row[fact] < 0:
                 continue
             pres = rt.pre_idx[rt.ach_op[rt.ach_start[row[fact]]:rt.ach_stop[row[fact]]]]
-            pres = pres[~labels[pres, j].any(axis=1)]
-            if pres.shape[0]:  # a row lists distinct facts (only the TRUE padding repeats)
-                in_every = np.bincount(pres.ravel(), minlength=rt.n_bits) == pres.shape[0]
-                orders[:, lo + j] = in_every[landmarks]
+            first[lo + j] = pres[~labels[pres, j].any(axis=1)]
+    return first
+
+
+def greedy_necessary(first: list[np.ndarray], landmarks: np.ndarray, n_bits: int) -> np.ndarray:
+    """``bool[m, m]`` over ``landmarks``: ``[i, j]`` when landmark i is a precondition of every
+    possible first achiever of landmark j (``first``, from ``first_achiever_preconditions``)."""
+    orders = np.zeros((landmarks.size, landmarks.size), dtype=bool)
+    for j, pres in enumerate(first):
+        if pres.shape[0]:  # a row lists distinct facts (only the TRUE padding repeats)
+            orders[:, j] = (np.bincount(pres.ravel(), minlength=n_bits) == pres.shape[0])[landmarks]
     np.fill_diagonal(orders, False)
     return orders
+
+
+def disjunctive_landmarks(first: list[np.ndarray], landmarks: np.ndarray, predicate: np.ndarray,
+                          init: np.ndarray) -> dict[tuple[int, ...], list[int]]:
+    """Sets of facts one of which is true just before landmark j first becomes true, as in
+    LAMA (Richter, Helmert & Westphal 2008): per predicate, the first achievers' preconditions
+    of that predicate, when every first achiever has one. Kept when of 2 to ``MAX_DISJUNCTION``
+    facts, none true initially and none part of another landmark (LAMA's rule: the count stays
+    a count of disjoint needs). ``predicate``: ``int[n_bits]``, -1 for the sentinels. Returns
+    each set (sorted fact ids) with the landmarks (indices) it is ordered before."""
+    taken = np.zeros(predicate.size, dtype=bool)
+    taken[landmarks] = True
+    found: dict[tuple[int, ...], list[int]] = {}
+    for j, pres in enumerate(first):
+        if not pres.shape[0]:
+            continue
+        kinds = predicate[pres]
+        for kind in np.unique(kinds[kinds >= 0]).tolist():
+            has = kinds == kind
+            if not has.any(axis=1).all():
+                continue
+            facts = np.unique(pres[has])
+            key = tuple(facts.tolist())
+            if key in found:
+                found[key].append(j)
+            elif 2 <= facts.size <= MAX_DISJUNCTION and not init[facts].any() and not taken[facts].any():
+                taken[facts] = True
+                found[key] = [j]
+    return found
 
 
 class LandmarkCount(Heuristic):
     """h_LM: landmarks not yet accepted on the path, plus accepted ones false again and needed
     again (goals, greedy-necessary predecessors of landmarks not yet accepted).
 
-    Inadmissible and path-dependent (``info`` = the accepted landmarks as packed fact bits).
-    Preferred operators are the applicable ones that achieve a landmark the count includes."""
+    The landmarks are the fact landmarks followed by the disjunctive ones (accepted, true, when
+    one of their facts is). Inadmissible and path-dependent (``info`` = the accepted landmarks
+    as packed bits, ``info_words`` words). Preferred operators are the applicable ones that
+    achieve (a fact of) a landmark the count includes."""
 
     preferred = True
     path_dependent = True
 
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
-        self.relaxed = relax(task)
+        self.relaxed = rt = relax(task)
         init = task.unpack(task.init_bits[None, :])[0]
-        self.landmarks = find_landmarks(self.relaxed, init)
-        self._is_landmark = np.zeros(task.n_bits, dtype=bool)
-        self._is_landmark[self.landmarks] = True
-        self.landmark_bits = pack(self._is_landmark[None, :], task.n_words)[0]
-        self._is_goal_landmark = np.isin(self.landmarks, task.goal_idx)
-        before, after = np.nonzero(greedy_necessary(self.relaxed, init, self.landmarks))  # sorted by `before`
-        self._ordered, self._order_start = np.unique(before, return_index=True)
-        self._order_after = after
+        self.landmarks = find_landmarks(rt, init)
+        first = first_achiever_preconditions(rt, init, self.landmarks)
+        orders = greedy_necessary(first, self.landmarks, task.n_bits)
+        self.disjunctions = disjunctive_landmarks(first, self.landmarks, _predicate_ids(task), init)
+        m = self.landmarks.size
+        sets = [[fact] for fact in self.landmarks.tolist()] + [list(facts) for facts in self.disjunctions]
+        self._members = np.array([fact for facts in sets for fact in facts], dtype=np.int64)
+        self._members_start = np.cumsum([0] + [len(facts) for facts in sets])
+        self.info_words = max(1, -(-len(sets) // 64))
+        self._is_goal_landmark = np.zeros(len(sets), dtype=bool)
+        self._is_goal_landmark[:m] = np.isin(self.landmarks, task.goal_idx)
+        before, after = np.nonzero(orders)
+        disjunctive = [(m + k, j) for k, targets in enumerate(self.disjunctions.values()) for j in targets]
+        if disjunctive:
+            before, after = np.concatenate([before, [b for b, _ in disjunctive]]), np.concatenate(
+                [after, [a for _, a in disjunctive]])
+        order = np.argsort(before, kind="stable")
+        self._ordered, self._order_start = np.unique(before[order], return_index=True)
+        self._order_after = after[order]
         self._achievers_start, self._achievers = self._landmark_achievers()
 
+    @property
+    def n_landmarks(self) -> int:
+        return self._members_start.size - 1
+
     def _landmark_achievers(self) -> tuple[np.ndarray, np.ndarray]:
-        """The operators adding each landmark, as CSR over ``self.landmarks`` (start offsets
-        ``int64[m + 1]``, operator ids): preferred operators read the rows of the counted ones."""
+        """The operators adding (a fact of) each landmark, as CSR (start offsets
+        ``int64[n_landmarks + 1]``, operator ids): preferred operators read the counted ones'."""
         rt = self.relaxed
         rows = np.repeat(np.arange(rt.n_rel), rt.add_stop - rt.add_start)
-        position = np.full(rt.n_bits, -1, dtype=np.int64)
-        position[self.landmarks] = np.arange(self.landmarks.size)
+        position = np.full(rt.n_bits, -1, dtype=np.int64)  # landmarks share no fact
+        position[self._members] = np.repeat(np.arange(self.n_landmarks), np.diff(self._members_start))
         landmark, op = position[rt.add_fact], rt.op_idx[rows].astype(np.int64)
         keep = (landmark >= 0) & (op >= 0)  # axioms are no operators
         pairs = np.unique(np.stack([landmark[keep], op[keep]], axis=1), axis=0)
-        start = np.searchsorted(pairs[:, 0], np.arange(self.landmarks.size + 1))
+        start = np.searchsorted(pairs[:, 0], np.arange(self.n_landmarks + 1))
         return start, pairs[:, 1]
 
+    def _holds(self, facts_true: np.ndarray) -> np.ndarray:
+        """``bool[n, n_landmarks]`` from ``facts_true[:, self._members]``: whether one of each
+        landmark's facts is true."""
+        if not self._members.size:
+            return facts_true
+        return np.logical_or.reduceat(facts_true, self._members_start[:-1], axis=1)
+
+    def _holds_in_rows(self, rows: np.ndarray) -> np.ndarray:
+        """The landmarks true in packed rows ``uint64[n, n_words]``, packed like ``info``."""
+        bits = (rows[:, self._members >> 6] >> (self._members & 63).astype(np.uint64)) & np.uint64(1)
+        return pack(self._holds(bits.astype(bool)), self.info_words)
+
     def initial_info(self, rows: np.ndarray) -> np.ndarray:
-        """Accepted landmarks of root states ``uint64[n, n_words]``: those true in them."""
-        return rows & self.landmark_bits
+        """Accepted landmarks of root states ``uint64[n, info_words]``: those true in them."""
+        return self._holds_in_rows(rows)
 
     def progress_info(self, parent_info: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """A successor accepts what its parent accepted and the landmarks true in it."""
-        return parent_info | (rows & self.landmark_bits)
+        return parent_info | self._holds_in_rows(rows)
 
     def compute(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
         return self._counted(states, info).sum(axis=1).astype(np.float64)
@@ -161,10 +228,16 @@ class LandmarkCount(Heuristic):
         return counted.sum(axis=1).astype(np.float64), preferred
 
     def _counted(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
-        """``bool[n, m]``: the landmarks each state still needs (not accepted, or needed again)."""
-        accepted = self.task.unpack(info)[:, self.landmarks]
+        """``bool[n, n_landmarks]``: the landmarks each state still needs (not accepted, or needed again)."""
+        accepted = unpack(info, self.n_landmarks)
         needed = np.broadcast_to(self._is_goal_landmark, accepted.shape).copy()
         if self._ordered.size:  # ordered before a landmark not yet accepted
             needed[:, self._ordered] |= np.logical_or.reduceat(~accepted[:, self._order_after],
                                                                self._order_start, axis=1)
-        return ~accepted | (accepted & ~states[:, self.landmarks] & needed)
+        return ~accepted | (accepted & ~self._holds(states[:, self._members]) & needed)
+
+
+def _predicate_ids(task: GroundTask) -> np.ndarray:
+    """``int64[n_bits]``: each fact's predicate as a number, -1 for the TRUE/FALSE sentinels."""
+    _, ids = np.unique([fact.predicate for fact in task.facts] or [""], return_inverse=True)
+    return np.concatenate([ids[:task.n_facts], [-1, -1]]).astype(np.int64)

@@ -98,7 +98,8 @@ class _Search:
             raise ValueError("at most one path-dependent heuristic per search")
         self.tracked = tracked[0] if tracked else None
         k = max(1, len(self.heuristics))
-        self.registry = StateRegistry(task.n_words, n_heuristics=k, info_words=task.n_words if tracked else 0)
+        self.registry = StateRegistry(task.n_words, n_heuristics=k,
+                                      info_words=self.tracked.info_words if tracked else 0)
         self.open = AlternationOpenList(config.preferred, config.boost, k)
         self.stats = SearchStats()
         self.start = time.perf_counter()

@@ -28,15 +28,21 @@ class TaskSpec:
         return pack(dense, self.task.n_words)
 
 
-def spec_from(n_facts: int, init, goal, operators) -> TaskSpec:
-    task = build_task([GroundAtom(f"p{i}") for i in range(n_facts)], sorted(init), sorted(goal), list(operators))
+def spec_from(n_facts: int, init, goal, operators, predicates: int = 0) -> TaskSpec:
+    """With ``predicates``, fact i is ``(q<i mod predicates> i)`` rather than ``(p<i>)``: facts
+    then share predicates, as disjunctive landmarks need."""
+    atoms = [GroundAtom(f"q{i % predicates}", (str(i),)) if predicates else GroundAtom(f"p{i}") for i in range(n_facts)]
+    task = build_task(atoms, sorted(init), sorted(goal), list(operators))
     return TaskSpec(n_facts, frozenset(init), frozenset(goal), tuple(operators), task)
 
 
 @st.composite
 def task_specs(draw, max_facts: int = 7, max_ops: int = 10, max_planted: int = 6, costs: bool = False,
-               zero_costs: bool = False, negative: bool = False, conditional: bool = False) -> TaskSpec:
-    """A random task over at most ``max_facts`` facts; the switches turn features on.
+               zero_costs: bool = False, negative: bool = False, conditional: bool = False,
+               predicates: int = 0, choice: bool = False) -> TaskSpec:
+    """A random task over at most ``max_facts`` facts; the switches turn features on
+    (``predicates``: see ``spec_from``; ``choice``: a goal reached through one of several
+    facts of one predicate, a disjunctive landmark).
 
     Besides random operators it plants a chain of up to ``max_planted`` operators from the initial
     state and takes the goal from where the chain ends, so that many tasks need plans of several
@@ -80,9 +86,18 @@ def task_specs(draw, max_facts: int = 7, max_ops: int = 10, max_planted: int = 6
         state = (state - delete) | add
     if length:
         goal = frozenset(draw(subset(2, of=st.sampled_from(sorted(state))))) | {chain[-1]}
+    if choice and predicates:
+        target = min(goal)
+        same = [p for p in range(n) if p % predicates == target % predicates and p != target and p not in init]
+        if len(same) >= 2:
+            via = draw(st.lists(st.sampled_from(same), min_size=2, max_size=3, unique=True))
+            starts = sorted(init) or [target]
+            for p in via:  # reach one of them, then the goal from it
+                operators.append(Operator("", (), pre=(draw(st.sampled_from(starts)),), add=(p,), cost=cost()))
+                operators.append(Operator("", (), pre=(p,), add=(target,), cost=cost()))
     operators = draw(st.permutations(operators))
     operators = [replace(op, action=f"act{a}") for a, op in enumerate(operators)]
-    return spec_from(n, init, goal, operators)
+    return spec_from(n, init, goal, operators, predicates)
 
 
 def fact_sets(spec: TaskSpec, max_size: int = 6):

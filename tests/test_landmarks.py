@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 
 from agentgen_sym.planners import landmarks as landmarks_module
 from agentgen_sym.planners import make_planner
-from agentgen_sym.planners.landmarks import LandmarkCount, find_landmarks, greedy_necessary
+from agentgen_sym.planners.landmarks import LandmarkCount, find_landmarks, first_achiever_preconditions, greedy_necessary
 from agentgen_sym.planners.relaxed import relax
 from agentgen_sym.compiler.task import Operator
 
@@ -19,16 +19,17 @@ from .test_search import ref_relaxed_ops, replay
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def relaxed_closure(spec: TaskSpec, never_true: int | None = None) -> set[int]:
-    """Facts relaxed-reachable from init when fact ``never_true`` is never made true (operators
-    adding it still apply; those needing it do not)."""
-    reached = set(spec.init) - {never_true}
+def relaxed_closure(spec: TaskSpec, never_true: int | set[int] | None = None) -> set[int]:
+    """Facts relaxed-reachable from init when fact(s) ``never_true`` are never made true
+    (operators adding them still apply; those needing them do not)."""
+    never = never_true if isinstance(never_true, set) else {never_true}
+    reached = set(spec.init) - never
     changed = True
     while changed:
         changed = False
         for pre, adds, _cost in ref_relaxed_ops(spec):
-            if pre <= reached and not adds - {never_true} <= reached:
-                reached |= adds - {never_true}
+            if pre <= reached and not adds - never <= reached:
+                reached |= adds - never
                 changed = True
     return reached
 
@@ -37,24 +38,54 @@ def goal_reachable(spec: TaskSpec, never_true: int | None = None) -> bool:
     return spec.goal <= relaxed_closure(spec, never_true)
 
 
+def ref_first_achievers(spec: TaskSpec, j: int) -> list[set[int]]:
+    """Preconditions of the achievers of j relaxed-applicable without j (none when j is initial)."""
+    if j in spec.init:
+        return []
+    without = relaxed_closure(spec, never_true=j)
+    return [pre for pre, adds, _cost in ref_relaxed_ops(spec) if j in adds and pre <= without]
+
+
 def ref_greedy_necessary(spec: TaskSpec, landmarks: set[int]) -> set[tuple[int, int]]:
     """(i, j): landmark i is a precondition of every first achiever of landmark j (an achiever
     relaxed-applicable without j); j false initially."""
     orders = set()
-    for j in landmarks - set(spec.init):
-        without = relaxed_closure(spec, never_true=j)
-        first = [pre for pre, adds, _cost in ref_relaxed_ops(spec) if j in adds and pre <= without]
+    for j in landmarks:
+        first = ref_first_achievers(spec, j)
         if first:
             orders |= {(i, j) for i in landmarks - {j} if all(i in pre for pre in first)}
     return orders
 
 
-def ref_count(landmarks: set[int], goal: set[int], orders: set[tuple[int, int]], accepted: set[int],
+def ref_disjunctive(spec: TaskSpec, landmarks: list[int]) -> dict[tuple[int, ...], list[int]]:
+    """LAMA's disjunctive landmarks by their definition, landmarks and predicates taken in order:
+    per predicate, the facts of that predicate the first achievers of landmark j need, when each
+    needs one; 2-4 facts, none initial, none in an earlier landmark."""
+    predicate = {i: atom.predicate for i, atom in enumerate(spec.task.facts)}
+    found: dict[tuple[int, ...], list[int]] = {}
+    taken = set(landmarks)
+    for j, fact in enumerate(landmarks):
+        first = ref_first_achievers(spec, fact)
+        for name in sorted({predicate[p] for pre in first for p in pre if p in predicate}):
+            facts = [{p for p in pre if predicate.get(p) == name} for pre in first]
+            if not all(facts):
+                continue
+            key = tuple(sorted(set().union(*facts)))
+            if key in found:
+                found[key].append(j)
+            elif 2 <= len(key) <= 4 and not set(key) & (spec.init | taken):
+                taken |= set(key)
+                found[key] = [j]
+    return found
+
+
+def ref_count(landmarks: list[set[int]], goal: set[int], orders: set[tuple[int, int]], accepted: set[int],
               state: set[int]) -> int:
-    """Landmarks not accepted, plus accepted ones false in ``state`` that are goals or ordered
-    before a landmark not accepted."""
-    again = {i for i in accepted - state if i in goal or any(a == i and b not in accepted for a, b in orders)}
-    return len(landmarks - accepted) + len(again)
+    """Landmarks (fact sets, by index) not accepted, plus accepted ones false in ``state`` that
+    are goals or ordered before a landmark not accepted."""
+    again = {i for i in accepted if not landmarks[i] & state
+             and (landmarks[i] <= goal and len(landmarks[i]) == 1 or any(a == i and b not in accepted for a, b in orders))}
+    return len(landmarks) - len(accepted) + len(again)
 
 
 def causal_landmarks(spec: TaskSpec) -> set[int]:
@@ -79,24 +110,39 @@ def test_greedy_necessary_orderings_match_the_first_achiever_definition(spec):
     init = spec.task.unpack(spec.task.init_bits[None, :])[0]
     rt = relax(spec.task)
     landmarks = find_landmarks(rt, init)
-    orders = greedy_necessary(rt, init, landmarks)
+    orders = greedy_necessary(first_achiever_preconditions(rt, init, landmarks), landmarks, rt.n_bits)
     i, j = np.nonzero(orders)
     assert set(zip(landmarks[i].tolist(), landmarks[j].tolist())) == ref_greedy_necessary(spec, set(landmarks.tolist()))
     with patch.object(landmarks_module, "LABEL_CELLS", 1):  # one landmark's labels at a time
-        assert np.array_equal(greedy_necessary(rt, init, landmarks), orders)
+        first = first_achiever_preconditions(rt, init, landmarks)
+        assert np.array_equal(greedy_necessary(first, landmarks, rt.n_bits), orders)
 
 
 @PROPERTY
-@given(task_specs(negative=True))
+@given(task_specs(conditional=True, max_facts=8, predicates=2, choice=True))
+def test_disjunctive_landmarks_match_their_definition_and_are_needed(spec):
+    h = LandmarkCount()
+    h.precompute(spec.task)
+    assert h.disjunctions == ref_disjunctive(spec, h.landmarks.tolist())
+    for facts, targets in h.disjunctions.items():
+        for j in targets:  # without them the landmark they precede is out of reach
+            assert h.landmarks[j] not in relaxed_closure(spec, never_true=set(facts))
+
+
+@PROPERTY
+@given(task_specs(negative=True, max_facts=8, predicates=2, choice=True))
 def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
     h = LandmarkCount()
     h.precompute(spec.task)
-    landmarks = set(h.landmarks.tolist())
-    orders = ref_greedy_necessary(spec, landmarks)
+    facts = h.landmarks.tolist()
+    landmarks = [{fact} for fact in facts] + [set(d) for d in h.disjunctions]
+    index = {fact: i for i, fact in enumerate(facts)}
+    orders = {(index[a], index[b]) for a, b in ref_greedy_necessary(spec, set(facts))}
+    orders |= {(len(facts) + k, j) for k, targets in enumerate(h.disjunctions.values()) for j in targets}
     task = spec.task
     rows = task.init_bits[None, :]
     info = h.initial_info(rows)
-    accepted = landmarks & set(spec.init)
+    accepted = {i for i, landmark in enumerate(landmarks) if landmark & spec.init}
     # walk a few applicable steps and compare h with the reference count at each state
     for _ in range(4):
         states = task.unpack(rows)
@@ -107,7 +153,8 @@ def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
             break
         rows = task.successors(rows, states, np.array([0]), applicable[:1])
         info = h.progress_info(info, rows)
-        accepted |= landmarks & set(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist())
+        state = set(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist())
+        accepted |= {i for i, landmark in enumerate(landmarks) if landmark & state}
 
 
 def test_a_landmark_dropped_before_its_successor_is_reached_counts_again():
@@ -132,19 +179,41 @@ def test_a_landmark_dropped_before_its_successor_is_reached_counts_again():
     assert values == [3, 2, 3]  # key, door, inside open; then key needed again once dropped
 
 
+def test_a_disjunctive_landmark_left_before_its_successor_counts_again():
+    """Going to one of two places the goal can be reached from and back gains nothing."""
+    here, via_x, done, via_y = range(4)  # via_x and via_y share a predicate (facts 1 and 3)
+    operators = [Operator(f"go{p}", (), pre=(here,), add=(p,), delete=(here,)) for p in (via_x, via_y)]
+    operators += [Operator(f"back{p}", (), pre=(p,), add=(here,), delete=(p,)) for p in (via_x, via_y)]
+    operators += [Operator(f"finish{p}", (), pre=(p,), add=(done,)) for p in (via_x, via_y)]
+    spec = spec_from(4, {here}, {done}, operators, predicates=2)
+    h = LandmarkCount()
+    h.precompute(spec.task)
+    assert h.disjunctions == {(via_x, via_y): [h.landmarks.tolist().index(done)]}
+    rows = spec.task.init_bits[None, :]
+    info = h.initial_info(rows)
+    values = []
+    for op in (0, 2):  # go to via_x, come back
+        states = spec.task.unpack(rows)
+        values.append(h.compute(states, info)[0])
+        rows = spec.task.successors(rows, states, np.array([0]), np.array([op]))
+        info = h.progress_info(info, rows)
+    values.append(h.compute(spec.task.unpack(rows), info)[0])
+    assert values == [2, 1, 2]  # the choice and the goal open; the choice needed again once left
+
+
 @PROPERTY
-@given(task_specs(negative=True, costs=True))
+@given(task_specs(negative=True, costs=True, max_facts=8, predicates=2, choice=True))
 def test_landmark_preferred_operators_are_applicable_and_achieve_an_open_landmark(spec):
     h = LandmarkCount()
     h.precompute(spec.task)
     task = spec.task
     states = task.unpack(task.init_bits[None, :])
     _, preferred = h.compute_preferred(states, h.initial_info(task.init_bits[None, :]))
-    open_landmarks = set(h.landmarks.tolist()) - set(spec.init)
+    open_facts = (set(h.landmarks.tolist()) | {p for d in h.disjunctions for p in d}) - set(spec.init)
     for op in np.flatnonzero(preferred[0]):
         assert task.applicable(states)[0, op]
         achieves = set(spec.operators[op].add) | {p for e in spec.operators[op].effects for p in e.add}
-        assert achieves & open_landmarks
+        assert achieves & open_facts
 
 
 @PROPERTY
