@@ -164,11 +164,9 @@ class LandmarkCount(Heuristic):
         self.info_words = max(1, -(-len(sets) // 64))
         self._is_goal_landmark = np.zeros(len(sets), dtype=bool)
         self._is_goal_landmark[:m] = np.isin(self.landmarks, task.goal_idx)
-        before, after = np.nonzero(orders)
-        disjunctive = [(m + k, j) for k, targets in enumerate(self.disjunctions.values()) for j in targets]
-        if disjunctive:
-            before, after = np.concatenate([before, [b for b, _ in disjunctive]]), np.concatenate(
-                [after, [a for _, a in disjunctive]])
+        disjunctive = np.array([(m + k, j) for k, targets in enumerate(self.disjunctions.values()) for j in targets],
+                               dtype=np.int64).reshape(-1, 2)
+        before, after = (np.concatenate(pair) for pair in zip(np.nonzero(orders), disjunctive.T))
         order = np.argsort(before, kind="stable")
         self._ordered, self._order_start = np.unique(before[order], return_index=True)
         self._order_after = after[order]
