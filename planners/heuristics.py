@@ -67,7 +67,7 @@ class _Relaxed(Heuristic):
 
     def _goal_costs(self, states: np.ndarray, combine: str) -> np.ndarray:
         """Fact-major fixpoint costs of the goal facts, ``float64[g, n]``."""
-        costs = initial_costs(states)
+        costs = initial_costs(self.relaxed.extend(states))
         fixpoint(self.relaxed, costs, self.relaxed.cost.astype(np.float64), combine)
         return costs[self.task.goal_idx]
 
@@ -112,7 +112,7 @@ class HFF(_Relaxed):
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
         if self.compiled:  # load (or compile) the kernel now: the first call costs about 0.5 s
-            kernels.relaxed_plans(self.relaxed, task.unpack(task.init_bits[None, :]))
+            kernels.relaxed_plans(self.relaxed, self.relaxed.extend(task.unpack(task.init_bits[None, :])))
 
     def compute(self, states: np.ndarray) -> np.ndarray:
         return self._evaluate(states, want_preferred=False)[0]
@@ -132,6 +132,7 @@ class HFF(_Relaxed):
         per plan layer, not per achiever."""
         rt = self.relaxed
         n = states.shape[0]
+        states = rt.extend(states)
         costs = initial_costs(states)
         # fixpoint levels matter only to zero-cost achievers' preconditions (see _supporters)
         level = np.zeros(costs.shape, dtype=np.int32) if rt.free_ach_pairs.size else None
@@ -183,12 +184,12 @@ class HFF(_Relaxed):
         preferred = np.zeros((n, self.task.n_ops if want_preferred else 0), dtype=bool)
         width = max(rt.n_rel, rt.ach_op.size, rt.n_bits, self.task.n_ops)
         for part in self._chunks(states, width):
-            sub = states[part]
-            plan, alive = kernels.relaxed_plans(rt, sub) if self.compiled else self.relaxed_plans(sub)
+            sub, relaxed_sub = states[part], rt.extend(states[part])
+            plan, alive = kernels.relaxed_plans(rt, relaxed_sub) if self.compiled else self.relaxed_plans(sub)
             h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
             if want_preferred:
                 r, o = np.nonzero(plan & (rt.op_idx >= 0))  # axioms are no operators
-                ready = sub[r[:, None], rt.pre_idx[o]].all(axis=1)  # relaxed-applicable in the state
+                ready = relaxed_sub[r[:, None], rt.pre_idx[o]].all(axis=1)  # relaxed-applicable in the state
                 r, op = r[ready], rt.op_idx[o[ready]]
                 # and applicable: negative preconditions hold too
                 ready = self.task.applies(sub, r, op) if applicable is None else applicable[part][r, op]
@@ -217,11 +218,11 @@ class LMCut(_Relaxed):
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
         if self.compiled:  # load (or compile) the kernel now, not during the search
-            kernels.lmcut(self.relaxed, task.unpack(task.init_bits[None, :]))
+            kernels.lmcut(self.relaxed, self.relaxed.extend(task.unpack(task.init_bits[None, :])))
 
     def compute(self, states: np.ndarray) -> np.ndarray:
         if self.compiled:
-            return kernels.lmcut(self.relaxed, states)
+            return kernels.lmcut(self.relaxed, self.relaxed.extend(states))
         out = np.zeros(states.shape[0])
         width = max(self.relaxed.ach_op.size, self.relaxed.n_bits) * 2
         for part in self._chunks(states, width):
@@ -234,6 +235,7 @@ class LMCut(_Relaxed):
         h = np.zeros(n)
         if goal.size == 0:
             return h
+        states = rt.extend(states)
         costs = initial_costs(states)
         op_cost = np.repeat(rt.cost.astype(np.float64)[:, None], n, axis=1)
         op_val = fixpoint(rt, costs, op_cost, "max")

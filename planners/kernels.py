@@ -115,7 +115,8 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
 
 
 def relaxed_plans(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``HFF.relaxed_plans`` compiled: relaxed plans ``bool[n, n_rel]`` and ``alive: bool[n]``."""
+    """``HFF.relaxed_plans`` compiled, for ``rt.extend``ed states: relaxed plans ``bool[n, n_rel]`` and
+    ``alive: bool[n]``."""
     n = states.shape[0]
     plan = np.zeros((n, rt.n_rel), dtype=bool)
     alive = np.zeros(n, dtype=bool)
@@ -388,7 +389,7 @@ def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: 
 
 
 def lmcut(rt: RelaxedTask, states: np.ndarray) -> np.ndarray:
-    """``LMCut._lmcut`` compiled: LM-cut values ``float64[n]`` of ``states: bool[n, n_bits]``."""
+    """``LMCut._lmcut`` compiled: LM-cut values ``float64[n]`` of ``rt.extend``ed states."""
     h = np.zeros(states.shape[0])
     if rt.goal_idx.size == 0:
         return h
@@ -406,6 +407,7 @@ def load() -> None:
     pass, by running each on a two-fact task: processes forked afterwards (a portfolio's members)
     inherit them instead of each loading them again (about 0.5 s per process)."""
     task = build_task([GroundAtom("p"), GroundAtom("q")], [0], [1], [Operator("a", (), pre=(0,), add=(1,))])
-    rt, states = relax(task), task.unpack(task.init_bits[None, :])
+    rt = relax(task)
+    states = rt.extend(task.unpack(task.init_bits[None, :]))
     relaxed_plans(rt, states)
     lmcut(rt, states)

@@ -1,7 +1,8 @@
 """Fact landmarks of the delete relaxation and the landmark-count heuristic (LAMA's h_LM).
 
 A fact landmark is true at some point of every plan. Landmarks of the delete relaxation are
-landmarks of the task; they are found exactly by Zhu & Givan's label propagation: the label of
+landmarks of the task (its facts include the complements of facts conditions need false, see
+relaxed.py, so "machine free" can be one); they are found exactly by Zhu & Givan's label propagation: the label of
 a fact is the set of facts every relaxed derivation of it passes through,
 
     label(p) = {p}                                    p true initially
@@ -41,7 +42,7 @@ def find_landmarks(rt: RelaxedTask, init: np.ndarray) -> np.ndarray:
     only ones returned (h_LM then degrades to a goal count, still a sound heuristic)."""
     goal = np.zeros(rt.n_bits, dtype=bool)
     goal[rt.goal_idx] = True
-    goal[-2:] = False  # the TRUE/FALSE sentinels are never landmarks
+    goal[rt.sentinels] = False  # never landmarks
     if rt.n_rel == 0 or rt.n_rel * rt.pre_idx.shape[1] * rt.n_bits > MAX_LABEL_WORK:
         return np.flatnonzero(goal)
     costs = initial_costs(init[None, :])
@@ -54,7 +55,7 @@ def find_landmarks(rt: RelaxedTask, init: np.ndarray) -> np.ndarray:
         columns = np.arange(lo, min(rt.n_bits, lo + step))
         labels = _propagate(rt, init, columns)
         found[columns] = labels[rt.goal_idx].any(axis=0) if rt.goal_idx.size else False
-    found[-2:] = False
+    found[rt.sentinels] = False
     return np.flatnonzero(found | goal)
 
 
@@ -114,7 +115,7 @@ def disjunctive_landmarks(first: list[np.ndarray], landmarks: np.ndarray, predic
     LAMA (Richter, Helmert & Westphal 2008): per predicate, the first achievers' preconditions
     of that predicate, when every first achiever has one. Kept when of 2 to ``MAX_DISJUNCTION``
     facts, none true initially and none part of another landmark (LAMA's rule: the count stays
-    a count of disjoint needs). ``predicate``: ``int[n_bits]``, -1 for the sentinels. Returns
+    a count of disjoint needs). ``predicate``: ``int[n_bits]``, -1 for facts left out. Returns
     each set (sorted fact ids) with the landmarks (indices) it is ordered before."""
     taken = np.zeros(predicate.size, dtype=bool)
     taken[landmarks] = True
@@ -152,15 +153,19 @@ class LandmarkCount(Heuristic):
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
         self.relaxed = rt = relax(task)
-        init = task.unpack(task.init_bits[None, :])[0]
+        init = rt.extend(task.unpack(task.init_bits[None, :]))[0]
         self.landmarks = find_landmarks(rt, init)
         first = first_achiever_preconditions(rt, init, self.landmarks)
-        orders = greedy_necessary(first, self.landmarks, task.n_bits)
-        self.disjunctions = disjunctive_landmarks(first, self.landmarks, _predicate_ids(task), init)
+        orders = greedy_necessary(first, self.landmarks, rt.n_bits)
+        self.disjunctions = disjunctive_landmarks(first, self.landmarks, _predicate_ids(task, rt), init)
         m = self.landmarks.size
         sets = [[fact] for fact in self.landmarks.tolist()] + [list(facts) for facts in self.disjunctions]
         self._members = np.array([fact for facts in sets for fact in facts], dtype=np.int64)
         self._members_start = np.cumsum([0] + [len(facts) for facts in sets])
+        complement = self._members >= task.n_bits  # read off packed rows as the negated fact's bit, flipped
+        self._member_bits = self._members.copy()
+        self._member_bits[complement] = rt.negated[self._members[complement] - task.n_bits]
+        self._member_flip = complement.astype(np.uint64)
         self.info_words = max(1, -(-len(sets) // 64))
         self._is_goal_landmark = np.zeros(len(sets), dtype=bool)
         self._is_goal_landmark[:m] = np.isin(self.landmarks, task.goal_idx)
@@ -198,8 +203,9 @@ class LandmarkCount(Heuristic):
 
     def _holds_in_rows(self, rows: np.ndarray) -> np.ndarray:
         """The landmarks true in packed rows ``uint64[n, n_words]``, packed like ``info``."""
-        bits = (rows[:, self._members >> 6] >> (self._members & 63).astype(np.uint64)) & np.uint64(1)
-        return pack(self._holds(bits.astype(bool)), self.info_words)
+        bits = self._member_bits
+        values = ((rows[:, bits >> 6] >> (bits & 63).astype(np.uint64)) & np.uint64(1)) ^ self._member_flip
+        return pack(self._holds(values.astype(bool)), self.info_words)
 
     def initial_info(self, rows: np.ndarray) -> np.ndarray:
         """Accepted landmarks of root states ``uint64[n, info_words]``: those true in them."""
@@ -232,10 +238,12 @@ class LandmarkCount(Heuristic):
         if self._ordered.size:  # ordered before a landmark not yet accepted
             needed[:, self._ordered] |= np.logical_or.reduceat(~accepted[:, self._order_after],
                                                                self._order_start, axis=1)
-        return ~accepted | (accepted & ~self._holds(states[:, self._members]) & needed)
+        true = self._holds(self.relaxed.extend(states)[:, self._members])
+        return ~accepted | (accepted & ~true & needed)
 
 
-def _predicate_ids(task: GroundTask) -> np.ndarray:
-    """``int64[n_bits]``: each fact's predicate as a number, -1 for the TRUE/FALSE sentinels."""
+def _predicate_ids(task: GroundTask, rt: RelaxedTask) -> np.ndarray:
+    """``int64[rt.n_bits]``: each fact's predicate as a number, -1 for the TRUE/FALSE sentinels
+    and the complements (disjunctions of those are not looked for)."""
     _, ids = np.unique([fact.predicate for fact in task.facts] or [""], return_inverse=True)
-    return np.concatenate([ids[:task.n_facts], [-1, -1]]).astype(np.int64)
+    return np.concatenate([ids[:task.n_facts], np.full(rt.n_bits - task.n_facts, -1)]).astype(np.int64)

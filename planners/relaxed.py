@@ -4,8 +4,15 @@ Compiled once per task: one relaxed operator per operator with unconditional add
 conditional effect (its preconditions are the operator's plus the effect's condition, its adds
 the effect's adds), and one per axiom (its body's positive facts, its head; cost 0, source -1:
 no real operator, so relaxed plans count it as free and it is never a preferred operator).
-Deletes and negative conditions are dropped — a relaxation, so every value derived here stays
-a safe lower bound on reachability.
+Deletes are dropped — a relaxation, so every value derived here stays a safe lower bound on
+reachability.
+
+A fact some condition needs false gets a complement fact, as a binary variable's other value in
+Fast Downward's SAS+ tasks: true where the fact is false (``RelaxedTask.extend`` appends the
+complements to the states), needed by the relaxed operators whose conditions need the fact
+false, added by those that delete it. Without it a relaxed plan ignores what must be undone
+first (schedule: a machine must be freed by a time step before it takes the next part).
+Negative conditions on derived facts are still dropped (no operator deletes a derived fact).
 """
 
 from __future__ import annotations
@@ -53,7 +60,10 @@ class Segments:
 
 @dataclass(frozen=True, eq=False)
 class RelaxedTask:
-    """``n_rel`` relaxed operators over ``n_bits`` facts (the TRUE sentinel pads preconditions).
+    """``n_rel`` relaxed operators over ``n_bits`` facts: the task's, then the complements of
+``negated`` (the TRUE sentinel ``true_fact`` pads preconditions).
+
+    negated    int32[n_neg]     the task facts whose complement is fact ``n_bits - n_neg + i``
 
     pre_idx    int32[n_rel, k]  positive preconditions, padded with TRUE, ``k >= 1``
     cost       int64[n_rel]     the source operator's cost (0 for an axiom)
@@ -69,6 +79,8 @@ class RelaxedTask:
     """
 
     n_bits: int
+    true_fact: int
+    negated: np.ndarray
     goal_idx: np.ndarray
     pre_idx: np.ndarray
     cost: np.ndarray
@@ -82,6 +94,18 @@ class RelaxedTask:
     adds: Segments
     con_start: np.ndarray
     con_op: np.ndarray
+
+    def extend(self, states: np.ndarray) -> np.ndarray:
+        """The task's states ``bool[n, task n_bits]`` over the relaxed facts: complements appended
+        (the states themselves where no condition is negative)."""
+        if not self.negated.size:
+            return states
+        return np.concatenate([states, ~states[:, self.negated]], axis=1)
+
+    @property
+    def sentinels(self) -> list[int]:
+        """The TRUE and FALSE facts (no landmarks, no predicates)."""
+        return [self.true_fact, self.true_fact + 1]
 
     @cached_property
     def ach_stop(self) -> np.ndarray:
@@ -142,26 +166,39 @@ def relax(task: GroundTask) -> RelaxedTask:
 
 def _build(task: GroundTask) -> RelaxedTask:
     true_fact = task.true_fact
+    negated = _negated_facts(task)
+    complement = np.full(task.n_bits, -1, dtype=np.int64)
+    complement[negated] = task.n_bits + np.arange(negated.size)
     add_mask = _unpack(task.add_bits, task.n_bits)
+    del_mask = _unpack(task.del_bits, task.n_bits) & (complement >= 0)
     ce_add_mask = _unpack(task.ce_add_bits, task.n_bits)
+    ce_del_mask = _unpack(task.ce_del_bits, task.n_bits) & (complement >= 0)
+
+    def conditions(pre: np.ndarray, neg: np.ndarray) -> set[int]:
+        return (set(pre.tolist()) - {true_fact}) | set(complement[neg][complement[neg] >= 0].tolist())
+
     pres: list[list[int]] = []
     adds: list[np.ndarray] = []
     src: list[int] = []
     for a in range(task.n_ops):
-        base = sorted(set(task.pre_idx[a].tolist()) - {true_fact})
-        if add_mask[a].any():
-            pres.append(base)
-            adds.append(np.flatnonzero(add_mask[a]))
+        base = conditions(task.pre_idx[a], task.neg_idx[a])
+        made = np.concatenate([np.flatnonzero(add_mask[a]), complement[del_mask[a] & ~add_mask[a]]])
+        if made.size:
+            pres.append(sorted(base))
+            adds.append(made)
             src.append(a)
         for e in range(task.ce_start[a], task.ce_start[a + 1]):
-            if ce_add_mask[e].any():
-                pres.append(sorted(set(base) | (set(task.ce_pre_idx[e].tolist()) - {true_fact})))
-                adds.append(np.flatnonzero(ce_add_mask[e]))
+            made = np.concatenate([np.flatnonzero(ce_add_mask[e]),
+                                   complement[ce_del_mask[e] & ~ce_add_mask[e] & ~add_mask[a]]])
+            if made.size:
+                pres.append(sorted(base | conditions(task.ce_pre_idx[e], task.ce_neg_idx[e])))
+                adds.append(made)
                 src.append(a)
     for x in range(task.n_axioms):
-        pres.append(sorted(set(task.ax_pre_idx[x].tolist()) - {true_fact}))
+        pres.append(sorted(conditions(task.ax_pre_idx[x], task.ax_neg_idx[x])))
         adds.append(task.ax_head[x:x + 1])
         src.append(-1)
+    n_bits = task.n_bits + negated.size
     width = max([1] + [len(p) for p in pres])
     pre_idx = np.full((len(pres), width), true_fact, dtype=np.int32)
     for r, p in enumerate(pres):
@@ -175,12 +212,20 @@ def _build(task: GroundTask) -> RelaxedTask:
     by_fact = np.argsort(add_fact, kind="stable")
     ach_fact, ach_start = np.unique(add_fact[by_fact], return_index=True)
     ach_op, add_start = add_op[by_fact], np.cumsum(counts) - counts
-    con_start, con_op = _consumers(pre_idx, task.n_bits, true_fact)
+    con_start, con_op = _consumers(pre_idx, n_bits, true_fact)
     return RelaxedTask(
-        n_bits=task.n_bits, goal_idx=task.goal_idx, pre_idx=pre_idx, cost=cost,
+        n_bits=n_bits, true_fact=true_fact, negated=negated, goal_idx=task.goal_idx, pre_idx=pre_idx, cost=cost,
         op_idx=op_idx, ach_fact=ach_fact.astype(np.int32), ach_start=ach_start.astype(np.int64), ach_op=ach_op,
         add_start=add_start, add_fact=add_fact, achievers=Segments.from_csr(ach_start, ach_op),
         adds=Segments.from_csr(add_start, add_fact), con_start=con_start, con_op=con_op)
+
+
+def _negated_facts(task: GroundTask) -> np.ndarray:
+    """``int32[n_neg]``: the non-derived facts some precondition, effect condition or axiom body
+    needs false (sorted)."""
+    needed = np.concatenate([task.neg_idx.ravel(), task.ce_neg_idx.ravel(), task.ax_neg_idx.ravel()])
+    facts = np.unique(needed[needed < task.n_facts]).astype(np.int32)
+    return np.setdiff1d(facts, task.derived_idx).astype(np.int32)
 
 
 def _consumers(pre_idx: np.ndarray, n_bits: int, true_fact: int) -> tuple[np.ndarray, np.ndarray]:

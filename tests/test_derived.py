@@ -142,7 +142,8 @@ def test_negative_cycles_among_axioms_are_refused():
 
 # ---------------------------------------------------------------------- hand-made: q blocks d <- not q
 def _blocked_task() -> GroundTask:
-    """d <- not q; (reach) needs d and (unq) removes q. Optimum 2; relaxed, d is free, so h = 1."""
+    """d <- not q; (reach) needs d and (unq) removes q. Optimum 2; relaxed too, since d's body needs
+    q's complement, which only (unq) adds, and the axiom itself is free."""
     ops = [Operator("unq", (), pre=(0,), delete=(0,)), Operator("reach", (), pre=(1,), add=(2,)),
            Operator("other", (), add=(3,))]
     return build_task([GroundAtom(name) for name in ("q", "d", "g", "x")], [0], [2], ops, [Axiom(1, neg=(0,))])
@@ -156,10 +157,11 @@ def test_axioms_are_free_relaxed_rules_and_never_preferred_operators():
     hff = HFF()
     hff.precompute(task)
     h, preferred = hff.compute_preferred(init)
-    assert h.tolist() == [1.0] and not preferred.any()  # (other) is applicable but in no relaxed plan
+    # (unq) is preferred; (other) is applicable but in no relaxed plan; the axiom is no operator
+    assert h.tolist() == [2.0] and preferred[0].tolist() == [True, False, False]
     hmax = HMax()
     hmax.precompute(task)
-    assert hmax.compute(init).tolist() == [1.0]
+    assert hmax.compute(init).tolist() == [2.0]
     after = task.successors(task.init_bits[None, :], init, np.array([0]), np.array([0]))
     assert task.unpack(after)[0, :4].tolist() == [False, True, False, False]
 

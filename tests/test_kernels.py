@@ -37,7 +37,7 @@ def assert_same_hff(task: GroundTask, states: np.ndarray) -> None:
     compiled, numpy_hff = HFF(compiled=True), HFF(compiled=False)
     compiled.precompute(task)
     numpy_hff.precompute(task)
-    plan_c, alive_c = kernels.relaxed_plans(compiled.relaxed, states)
+    plan_c, alive_c = kernels.relaxed_plans(compiled.relaxed, compiled.relaxed.extend(states))
     plan_n, alive_n = numpy_hff.relaxed_plans(states)
     np.testing.assert_array_equal(alive_c, alive_n)
     np.testing.assert_array_equal(plan_c[alive_c], plan_n[alive_n])  # dead ends: no plan read

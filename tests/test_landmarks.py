@@ -14,7 +14,7 @@ from agentgen_sym.planners.relaxed import relax
 from agentgen_sym.compiler.task import Operator
 
 from .strategies_tasks import TaskSpec, spec_from, task_specs
-from .test_search import ref_relaxed_ops, replay
+from .test_search import ref_complements, ref_relaxed_ops, ref_relaxed_state, replay
 
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -23,7 +23,7 @@ def relaxed_closure(spec: TaskSpec, never_true: int | set[int] | None = None) ->
     """Facts relaxed-reachable from init when fact(s) ``never_true`` are never made true
     (operators adding them still apply; those needing them do not)."""
     never = never_true if isinstance(never_true, set) else {never_true}
-    reached = set(spec.init) - never
+    reached = set(ref_relaxed_state(spec, spec.init)) - never
     changed = True
     while changed:
         changed = False
@@ -40,7 +40,7 @@ def goal_reachable(spec: TaskSpec, never_true: int | None = None) -> bool:
 
 def ref_first_achievers(spec: TaskSpec, j: int) -> list[set[int]]:
     """Preconditions of the achievers of j relaxed-applicable without j (none when j is initial)."""
-    if j in spec.init:
+    if j in ref_relaxed_state(spec, spec.init):
         return []
     without = relaxed_closure(spec, never_true=j)
     return [pre for pre, adds, _cost in ref_relaxed_ops(spec) if j in adds and pre <= without]
@@ -73,7 +73,7 @@ def ref_disjunctive(spec: TaskSpec, landmarks: list[int]) -> dict[tuple[int, ...
             key = tuple(sorted(set().union(*facts)))
             if key in found:
                 found[key].append(j)
-            elif 2 <= len(key) <= 4 and not set(key) & (spec.init | taken):
+            elif 2 <= len(key) <= 4 and not set(key) & (ref_relaxed_state(spec, spec.init) | taken):
                 taken |= set(key)
                 found[key] = [j]
     return found
@@ -89,11 +89,12 @@ def ref_count(landmarks: list[set[int]], goal: set[int], orders: set[tuple[int, 
 
 
 def causal_landmarks(spec: TaskSpec) -> set[int]:
-    """Facts every relaxed plan needs (as a precondition or goal): the goal is unreachable
-    without them; true initially and needed count too."""
+    """Relaxed facts (complements too) every relaxed plan needs (as a precondition or goal): the
+    goal is unreachable without them; true initially and needed count too."""
     if not goal_reachable(spec):
         return set(spec.goal)
-    return {p for p in range(spec.n_facts) if not goal_reachable(spec, never_true=p)}
+    facts = [*range(spec.n_facts), *ref_complements(spec).values()]
+    return {p for p in facts if not goal_reachable(spec, never_true=p)}
 
 
 @PROPERTY
@@ -142,18 +143,18 @@ def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
     task = spec.task
     rows = task.init_bits[None, :]
     info = h.initial_info(rows)
-    accepted = {i for i, landmark in enumerate(landmarks) if landmark & spec.init}
+    accepted = {i for i, landmark in enumerate(landmarks) if landmark & ref_relaxed_state(spec, spec.init)}
     # walk a few applicable steps and compare h with the reference count at each state
     for _ in range(4):
         states = task.unpack(rows)
-        state = set(np.flatnonzero(states[0, :task.n_facts]).tolist())
+        state = ref_relaxed_state(spec, frozenset(np.flatnonzero(states[0, :task.n_facts]).tolist()))
         assert h.compute(states, info)[0] == ref_count(landmarks, set(spec.goal), orders, accepted, state)
         applicable = np.flatnonzero(task.applicable(states)[0])
         if applicable.size == 0:
             break
         rows = task.successors(rows, states, np.array([0]), applicable[:1])
         info = h.progress_info(info, rows)
-        state = set(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist())
+        state = ref_relaxed_state(spec, frozenset(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist()))
         accepted |= {i for i, landmark in enumerate(landmarks) if landmark & state}
 
 
@@ -209,10 +210,13 @@ def test_landmark_preferred_operators_are_applicable_and_achieve_an_open_landmar
     task = spec.task
     states = task.unpack(task.init_bits[None, :])
     _, preferred = h.compute_preferred(states, h.initial_info(task.init_bits[None, :]))
-    open_facts = (set(h.landmarks.tolist()) | {p for d in h.disjunctions for p in d}) - set(spec.init)
+    open_facts = (set(h.landmarks.tolist()) | {p for d in h.disjunctions for p in d}) - ref_relaxed_state(spec, spec.init)
+    comp = ref_complements(spec)
     for op in np.flatnonzero(preferred[0]):
         assert task.applicable(states)[0, op]
-        achieves = set(spec.operators[op].add) | {p for e in spec.operators[op].effects for p in e.add}
+        operator = spec.operators[op]
+        deletes = {*operator.delete, *(p for e in operator.effects for p in e.delete)}
+        achieves = {*operator.add, *(p for e in operator.effects for p in e.add), *(comp[p] for p in deletes if p in comp)}
         assert achieves & open_facts
 
 

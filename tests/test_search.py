@@ -48,20 +48,39 @@ def ref_successor(op: Operator, s: frozenset[int]) -> frozenset[int]:
     return frozenset((s - dels) | adds)
 
 
+def ref_complements(spec: TaskSpec) -> dict[int, int]:
+    """The relaxation's complement fact of each fact a condition needs false: numbered after the
+    task's bits, in fact order."""
+    negated = sorted({p for op in spec.operators for p in op.neg} | {p for op in spec.operators for e in op.effects
+                                                                     for p in e.neg})
+    return {p: spec.task.n_bits + i for i, p in enumerate(negated)}
+
+
+def ref_relaxed_state(spec: TaskSpec, s: frozenset[int]) -> frozenset[int]:
+    """A state over the relaxed facts: the complements of the negated facts false in it added."""
+    return frozenset(s) | {c for p, c in ref_complements(spec).items() if p not in s}
+
+
 def ref_relaxed_ops(spec: TaskSpec) -> list[tuple[frozenset[int], frozenset[int], int]]:
+    """(preconditions, adds, cost) of the delete relaxation over the relaxed facts: a condition
+    that needs p false needs p's complement, a delete of p (not re-added) adds it."""
+    comp = ref_complements(spec)
     out = []
     for op in spec.operators:
-        if op.add:
-            out.append((frozenset(op.pre), frozenset(op.add), op.cost))
+        pre = frozenset(op.pre) | {comp[p] for p in op.neg}
+        made = set(op.add) | {comp[p] for p in op.delete if p in comp and p not in op.add}
+        if made:
+            out.append((pre, frozenset(made), op.cost))
         for e in op.effects:
-            if e.add:
-                out.append((frozenset(op.pre) | frozenset(e.pre), frozenset(e.add), op.cost))
+            made = set(e.add) | {comp[p] for p in e.delete if p in comp and p not in e.add and p not in op.add}
+            if made:
+                out.append((pre | set(e.pre) | {comp[p] for p in e.neg}, frozenset(made), op.cost))
     return out
 
 
 def ref_relaxed_cost(spec: TaskSpec, s: frozenset[int], combine) -> float:
     """h_max (combine=max) or h_add (combine=sum) by a naive fixpoint over dicts."""
-    cost = {p: 0.0 for p in s}
+    cost = {p: 0.0 for p in ref_relaxed_state(spec, s)}
     changed = True
     while changed:
         changed = False
@@ -175,7 +194,7 @@ def test_hff_relaxed_plan_is_valid_and_between_hmax_and_hadd(data):
             assert not preferred[i].any()
             continue
         ops = np.flatnonzero(plans[i])
-        reached, grown = set(s), True
+        reached, grown = set(ref_relaxed_state(spec, s)), True
         while grown:  # the plan's operators alone reach the goal in the relaxation
             grown = False
             for r in ops:
