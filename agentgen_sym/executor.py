@@ -20,15 +20,18 @@ once, a batch cut into units, so one large job does not leave the other workers 
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
+import pickle
 import resource
 from abc import ABC, abstractmethod
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing import forkserver
 from typing import Any
 
 KINDS = ("local", "ray")
@@ -153,6 +156,46 @@ JOBS_PER_WORKER = 2
 driver is between batches, few enough that the groundings the workers keep (per job) stay in their caches."""
 
 
+class Shared:
+    """The arguments every unit of a batch shares (a job's domain among them), pickled once for the batch
+    rather than once per unit, and unpickled once per worker process: the bytes are looked up by their
+    digest among those the process has loaded (pickling and unpickling a domain's AST takes milliseconds,
+    and a job sends it with every unit)."""
+
+    __slots__ = ("value", "_pickled")
+
+    def __init__(self, value: tuple) -> None:
+        self.value = value
+        self._pickled: tuple[bytes, bytes] | None = None
+
+    def __reduce__(self) -> tuple[Callable[[bytes, bytes], Shared], tuple[bytes, bytes]]:
+        if self._pickled is None:
+            blob = pickle.dumps(self.value, pickle.HIGHEST_PROTOCOL)
+            self._pickled = (hashlib.blake2b(blob, digest_size=16).digest(), blob)
+        return _shared_from, self._pickled
+
+
+SHARED_KEPT = 16
+"""Shared arguments a worker process keeps unpickled (least recently used dropped first)."""
+
+_loaded: OrderedDict[bytes, tuple] = OrderedDict()
+
+
+def _shared_from(digest: bytes, blob: bytes) -> Shared:
+    value = _loaded.get(digest)
+    if value is None:
+        value = _loaded[digest] = pickle.loads(blob)
+        while len(_loaded) > SHARED_KEPT:
+            _loaded.popitem(last=False)
+    _loaded.move_to_end(digest)
+    return Shared(value)
+
+
+def _batch_unit(fn: Callable[..., list], shared: Shared, chunk: list) -> list:
+    """A unit of a batch: ``fn(*shared, chunk)``."""
+    return fn(*shared.value, chunk)
+
+
 @dataclass(frozen=True)
 class Batch:
     """What a job's coroutine asks for: ``fn(*shared, chunk)`` over consecutive chunks of ``items``, each
@@ -210,8 +253,9 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
             size = -(-len(batch.items) // (UNITS_PER_WORKER * workers))
             chunks = [batch.items[i:i + size] for i in range(0, len(batch.items), size)]
             waiting[name] = (batches[name], [None] * len(chunks))
+            shared = Shared(batch.shared)
             for i, chunk in enumerate(chunks):
-                executor.submit(f"{name}#{batches[name]}.{i}", batch.fn, *batch.shared, list(chunk))
+                executor.submit(f"{name}#{batches[name]}.{i}", _batch_unit, batch.fn, shared, list(chunk))
             return
 
     while queued and len(waiting) < JOBS_PER_WORKER * workers:
@@ -289,6 +333,9 @@ class _LocalPool(Executor):
         self.options = options
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(list(preload))
+        # the server imports the preloaded modules (about a second) while the jobs prepare their first units;
+        # a worker can be forked only after that, so a pool started on the first unit would wait for it
+        forkserver.ensure_running()
         self._pool: ProcessPoolExecutor | None = None
         self._units: dict[str, tuple[Callable[..., Any], tuple]] = {}
         self._waiting: deque[str] = deque()

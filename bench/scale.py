@@ -85,8 +85,8 @@ class Meter:
         self.by_unit: dict[str, list] = {}  # unit function: [seconds, items] (1 worker only)
         self.in_process = in_process
 
-    UNITS = ((generation, "measure_candidates"), (generation, "prepare_candidates"), (pipeline, "write_and_read"),
-             (pipeline, "export_formats"))
+    UNITS = ((generation, "measure_candidates"), (generation, "make_variants"), (generation, "fact_tables"),
+             (pipeline, "write_and_read"), (pipeline, "export_formats"))
     """Every function the jobs run as a unit of work."""
 
     def __enter__(self) -> Meter:

@@ -64,3 +64,21 @@ def started_at(seconds: float) -> float:
     start = time.time()
     time.sleep(seconds)
     return start
+
+
+class Counted:
+    """A shared argument that counts how often it is pickled (in the process that pickles it)."""
+
+    pickled = 0
+
+    def __init__(self, payload: bytes) -> None:
+        self.payload = payload
+
+    def __reduce__(self):
+        Counted.pickled += 1
+        return Counted, (self.payload,)
+
+
+def where_shared(shared: Counted, chunk: list[int]) -> list[tuple[int, int]]:
+    """Per item, this worker's pid and the identity of the shared argument it was given."""
+    return [(os.getpid(), id(shared))] * len(chunk)

@@ -167,6 +167,24 @@ def test_drive_keeps_a_bounded_number_of_jobs_under_way(monkeypatch: pytest.Monk
     assert started == ["a", "b", "d"]
 
 
+def test_a_batchs_shared_arguments_are_pickled_once_and_unpickled_once_per_worker():
+    """A batch's shared arguments (a job's domain) travel once for all its units: pickled once in the driver,
+    unpickled once in each worker, whose units all see the same object."""
+    import agentgen_sym.executor as executor_module
+
+    def job():
+        return (yield executor_module.Batch(units.where_shared, (units.Counted(b"x" * 100_000),), list(range(32))))
+
+    units.Counted.pickled = 0
+    with make_executor(TWO) as pool:
+        got = drive(pool, {"job": job()}, 2)["job"]
+    assert units.Counted.pickled == 1 and len(got) == 32
+    identities: dict[int, set[int]] = {}
+    for pid, identity in got:
+        identities.setdefault(pid, set()).add(identity)
+    assert all(len(seen) == 1 for seen in identities.values())  # one object per worker, however many units
+
+
 def test_bad_options_are_refused():
     for bad in ({"kind": "slurm"}, {"jobs": 0}, {"retries": -1}, {"memory_limit_mb": 0}):
         with pytest.raises(ExecutorError):

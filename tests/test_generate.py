@@ -237,11 +237,11 @@ def test_a_reused_grounding_measures_like_a_fresh_one(generated):
 
 
 def test_a_fact_table_made_in_a_unit_places_the_candidate_as_a_grounding_made_here(generated):
-    """``place`` with the table ``prepare_candidates`` made (in any worker) grounds nothing itself and places
-    the candidate where grounding it here would; a table that could not be made is the grounding's error."""
+    """``place`` with the table ``fact_tables`` made (in any worker) grounds nothing itself and places the
+    candidate where grounding it here would; a table that could not be made is the grounding's error."""
     from agentgen_sym.compiler.ground import GroundingError
     from agentgen_sym.generation import grounding
-    from agentgen_sym.generation.generate import _spec_of, prepare_candidates
+    from agentgen_sym.generation.generate import fact_tables
     from agentgen_sym.generation.grounding import Groundings, Ungroundable, compile_on, fact_table
 
     domain = parse_domain(generated / "domain.pddl")
@@ -249,23 +249,54 @@ def test_a_fact_table_made_in_a_unit_places_the_candidate_as_a_grounding_made_he
     smaller = next(s for s in specs if len(s.objects) < max(len(t.objects) for t in specs))
     widest = max(specs, key=lambda s: len(s.objects))
     here, told = Groundings(domain), Groundings(domain)
-    prepared = prepare_candidates(domain, [(widest, True), (smaller, True), (smaller, False)])
-    assert [k for k, _ in prepared] == [task_key(widest), task_key(smaller), task_key(smaller)]
-    assert prepared[1][1] == fact_table(domain, smaller) and prepared[2][1] is None
+    tables = fact_tables(domain, [widest, smaller])
+    assert tables[1] == fact_table(domain, smaller)
     grounding._bases.clear()
-    for i, (spec, (_, table)) in enumerate(zip((widest, smaller), prepared)):
+    for i, (spec, table) in enumerate(zip((widest, smaller), tables)):
         assert told.place(spec, f"c{i}", table)[1] is True
     assert not grounding._bases  # nothing was grounded by the placing
     for i, spec in enumerate((widest, smaller)):
         assert here.place(spec, f"c{i}")[0] == told.place(spec, f"c{i}")[0]
     assert told.groundings == here.groundings == 2
     compiled = compile_on(domain, told.place(smaller, "c1")[0], smaller, "c1")
-    assert compiled.problem.name == "c1" and set(compiled.ground.fact_ids) == prepared[1][1]
+    assert compiled.problem.name == "c1" and set(compiled.ground.fact_ids) == tables[1]
     with pytest.raises(GroundingError, match="no such") as raised:
         Groundings(domain).place(smaller, "c", Ungroundable("G701", "no such"))
     assert raised.value.code == "G701"
     broken = replace(smaller, init=smaller.init + (GroundAtom("no-such-predicate", ()),))
-    assert prepare_candidates(domain, [(broken, True)])[0][1].code.startswith("E")
+    assert fact_tables(domain, [broken])[0].code.startswith("E")
+
+
+@pytest.mark.parametrize("direction", ["easier", "harder"])
+def test_variants_made_in_a_unit_carry_their_keys_and_a_table_where_the_parents_grounding_fails(generated,
+                                                                                                 direction):
+    """``make_variants`` makes what ``variants`` makes from each parent in turn on the chain's own stream, each
+    with its dedup key and, exactly when its parent's grounding does not hold it (other objects, or an initial
+    fact outside the table), the fact table a grounding made for it has."""
+    from agentgen_sym.generation.evolve import unit_rng, variants
+    from agentgen_sym.generation.generate import domain_invariants, make_variants
+    from agentgen_sym.generation.grounding import Groundings, compile_on, fact_table
+    from agentgen_sym.generation.measure import measure_task
+
+    domain = parse_domain(generated / "domain.pddl")
+    groundings, parents = Groundings(domain), []
+    for record in _records(generated)[:3]:
+        spec = _spec_of(parse_problem(generated / record["problem_file"]), domain, ())
+        recipe = groundings.place(spec, record["id"])[0]
+        parents.append((recipe, spec, record["id"], measure_task(compile_on(domain, recipe, spec, record["id"])).plan))
+    [(per_parent, _seconds)] = make_variants(domain, 5, 1, [((7, direction), parents)])
+    rng = unit_rng(5, domain.name, 7, 1, direction)
+    tables = 0
+    for (recipe, spec, name, plan), made in zip(parents, per_parent, strict=True):
+        own = compile_on(domain, recipe, spec, name).ground
+        expected = variants(direction, spec, plan, own, rng, domain_invariants(domain))
+        assert [v.spec for v in made] == [replace(e, parent=None) for e in expected] and made
+        for variant in made:
+            assert variant.key == task_key(variant.spec)
+            held = variant.spec.objects == spec.objects and set(variant.spec.init) <= set(own.fact_ids)
+            assert variant.table == (None if held else fact_table(domain, variant.spec))
+            tables += not held
+    assert tables  # some variant needed a grounding of its own (an object added or taken away)
 
 
 def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypatch):

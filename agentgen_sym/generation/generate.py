@@ -10,11 +10,12 @@ requested range, Bi-Evol's variants first; every task keeps its lineage back to 
 Measuring candidates is the expensive part, and a candidate's measurement depends on nothing but the
 candidate (budgets are expansions), so it is a unit of work for an executor (``measure_candidates``):
 the pool's walks and Bi-Evol rounds are coroutines that yield a batch of candidates and are sent their
-measurements, while making candidates, deduplicating, grounding choices and bookkeeping stay in the
-driver, in one fixed order (``generate_job``/``evolve_job``; ``agentgen_sym.executor.drive`` runs several
-at once). A Bi-Evol round's variants go to units once before (``prepare_candidates``: their dedup keys and
-the fact tables of the new groundings they need), so the driver only compares and places them. The tasks
-are the same on one worker, on many, and under Ray.
+measurements, while the walks, deduplicating, grounding choices and bookkeeping stay in the driver, in one
+fixed order (``generate_job``/``evolve_job``; ``agentgen_sym.executor.drive`` runs several at once). A
+Bi-Evol round's variants are made in units too (``make_variants``: each chain's parents on their
+groundings, with the chain's own random stream), which also give each variant's dedup key and, for one
+its parent's grounding does not hold, the fact table of a grounding made for it, so the driver only
+compares and places them. The tasks are the same on one worker, on many, and under Ray.
 
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
 a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
@@ -28,8 +29,10 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Generator
 
@@ -51,7 +54,7 @@ from agentgen_sym.joblimits import shielded
 
 from .dedup import Deduplicator, task_key
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
-from .grounding import Groundings, Recipe, Ungroundable, compile_on, fact_table
+from .grounding import Groundings, Recipe, Ungroundable, compile_on, fact_table, holds_on
 from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
@@ -59,6 +62,9 @@ MAX_WALK = 24
 MAX_GOAL_ATOMS = 4
 
 PATIENCE = 2
+
+CACHED_INVARIANTS = 64
+"""Domains whose invariants a process keeps (a worker serves many domains), as for groundings."""
 
 WORK_NOTE = " (fewer on a task of many ground operators: --optimal-work, --satisficing-work)"
 
@@ -100,12 +106,60 @@ def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
     return outcomes
 
 
-def prepare_candidates(domain: ast.Domain, candidates: list[tuple[TaskSpec, bool]]
-                       ) -> list[tuple[str, frozenset[GroundAtom] | Ungroundable | None]]:
-    """A unit of work, in any worker: each candidate's dedup key and, when asked (it fits no grounding the
-    driver had made), the fact table of a grounding made for it (or why none can be made): the driver's
-    admission then only compares and places."""
-    return [(task_key(spec), fact_table(domain, spec) if needs_table else None) for spec, needs_table in candidates]
+@dataclass(frozen=True)
+class Variant:
+    """A Bi-Evol variant with what its admission needs: its dedup key and, when not even its parent's grounding
+    holds it, the fact table of a grounding made for it or why none can be (key and table None: a variant
+    that cannot be admitted)."""
+
+    spec: TaskSpec
+    key: str | None
+    table: frozenset[GroundAtom] | Ungroundable | None
+
+
+def make_variants(domain: ast.Domain, seed: int, round_no: int,
+                  chains: list[tuple[tuple[int, str], list[tuple[Recipe, TaskSpec, str, tuple[GroundAction, ...]]]]]
+                  ) -> list[tuple[list[list[Variant]], float]]:
+    """A unit of work, in any worker: one Bi-Evol round of each chain (its seed task's order and direction),
+    from each of its parents in turn (on the grounding its recipe names, with the plan it was measured with),
+    the chain's random stream derived from the seed and the round; per chain, each parent's variants and the
+    seconds taken. The driver's admission then only compares and places."""
+    invariants = domain_invariants(domain)
+    made = []
+    for (root_order, direction), parents in chains:
+        started = time.perf_counter()
+        rng = unit_rng(seed, domain.name, root_order, round_no, direction)
+        per_parent = []
+        for recipe, spec, name, plan in parents:
+            own = compile_on(domain, recipe, spec, name).ground
+            specs = [replace(v, parent=None) for v in variants(direction, spec, plan, own, rng, invariants)]
+            per_parent.append([_prepared(domain, recipe, own.fact_ids, v) for v in specs])
+        made.append((per_parent, time.perf_counter() - started))
+    return made
+
+
+def _prepared(domain: ast.Domain, recipe: Recipe, ids: dict[GroundAtom, int], spec: TaskSpec) -> Variant:
+    if not admissible(domain, spec):
+        return Variant(spec, None, None)
+    return Variant(spec, task_key(spec), None if holds_on(recipe, ids, spec) else fact_table(domain, spec))
+
+
+def admissible(domain: ast.Domain, spec: TaskSpec) -> bool:
+    """Whether a candidate can be a task: a goal, and only objects it declares (or the domain's constants)."""
+    declared = {o.name for o in spec.objects} | {c.name for c in domain.constants}
+    mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
+    return bool(spec.goal) and mentioned <= declared
+
+
+def fact_tables(domain: ast.Domain, specs: list[TaskSpec]) -> list[frozenset[GroundAtom] | Ungroundable]:
+    """A unit of work, in any worker: the fact table of a grounding made for each spec (or why none can be)."""
+    return [fact_table(domain, spec) for spec in specs]
+
+
+@lru_cache(maxsize=CACHED_INVARIANTS)
+def domain_invariants(domain: ast.Domain) -> Invariants:
+    """The domain's invariants, once per process (their verdicts are cached inside as they are proved)."""
+    return Invariants(domain)
 
 
 @dataclass(frozen=True)
@@ -233,7 +287,6 @@ class TaskPool:
         self.groundings = Groundings(domain)
         self.task = self.groundings.compile(_spec_of(seed_problem, domain, ()), "seed").ground
         self.statics = seed_statics(domain, seed_problem)
-        self.invariants = Invariants(domain)  # which facts an added object's copies may not sit beside
         self.dedup = Deduplicator()
         self.items: list[Generated] = []
         self.candidates = 0
@@ -246,17 +299,12 @@ class TaskPool:
         self.chains_at_budget = 0  # harder chains ended by a candidate the expansions could not settle
         self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
-    def _admissible(self, spec: TaskSpec) -> bool:
-        declared = {o.name for o in spec.objects} | {c.name for c in self.domain.constants}
-        mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
-        return bool(spec.goal) and mentioned <= declared
-
     def _admit(self, spec: TaskSpec, direction: str | None, key: str | None = None,
                table: frozenset[GroundAtom] | Ungroundable | None = None) -> _Admitted | str:
         """A candidate in the generation's order: new (not a duplicate), numbered, on a grounding; else why not.
-        ``key`` and ``table``: its dedup key and fact table, when ``prepare_candidates`` made them."""
+        ``key`` and ``table``: its dedup key and fact table, when ``make_variants`` made them."""
         with self.watch.stage("dedup"):
-            if not self._admissible(spec) or not self.dedup.add(spec, key):
+            if not admissible(self.domain, spec) or not self.dedup.add(spec, key):
                 return "duplicate"
         self.candidates += 1
         counts = self.evolution[direction] if direction else Counter()
@@ -352,25 +400,17 @@ class TaskPool:
             if not chains or (round_no > 0 and self._full(lo, hi, n)):
                 break
             self.rounds = round_no + 1
-            made_in_round = []
-            pending: list[tuple[list, Generated, TaskSpec, str]] = []  # variants made, not yet admitted
-            for root in seeds:
-                for direction in DIRECTIONS:
-                    front = chains.get((root.order, direction))
-                    if front is None:
-                        continue
-                    rng = unit_rng(self.seed, self.domain.name, root.order, round_no, direction)
-                    tried: list[tuple[Generated, _Admitted | str]] = []
-                    for parent in front:
-                        if pending and not self.groundings.fits(parent.spec):  # its grounding comes after theirs
-                            yield from self._admit_pending(pending)
-                        with self.watch.stage("variants"):
-                            own = self.groundings.compile(parent.spec, f"parent-{parent.order}").ground
-                            specs = variants(direction, parent.spec, parent.measurement.plan, own, rng,
-                                             self.invariants)
-                        pending += [(tried, parent, replace(spec, parent=None), direction) for spec in specs]
-                    made_in_round.append(((root.order, direction), front, tried))
-            yield from self._admit_pending(pending)
+            keys = [(root.order, direction) for root in seeds for direction in DIRECTIONS]
+            made_in_round: list[tuple[tuple[int, str], list[Generated], list]] = [
+                (key, chains[key], []) for key in keys if key in chains]
+            recipes = yield from self._placed([parent for _, front, _ in made_in_round for parent in front])
+            per_chain = yield Batch(make_variants, (self.domain, self.seed, round_no), [
+                (key, [(recipes[parent.order], parent.spec, f"parent-{parent.order}", parent.measurement.plan)
+                       for parent in front]) for key, front, _ in made_in_round])
+            for (key, front, tried), (per_parent, seconds) in zip(made_in_round, per_chain):
+                self.watch.seconds["variants"] += seconds
+                tried.extend((parent, self._admit(v.spec, key[1], v.key, v.table))
+                             for parent, made in zip(front, per_parent) for v in made)
             outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
                                                         if isinstance(a, _Admitted)])))
             for key, front, tried in made_in_round:
@@ -397,18 +437,17 @@ class TaskPool:
             self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
         self.chains_open = Counter(direction for _root, direction in chains)
 
-    def _admit_pending(self, pending: list[tuple[list, Generated, TaskSpec, str]]) -> Generator[Batch, list, None]:
-        """Admit the variants made so far, in order, their keys and new groundings' fact tables made by units
-        of work (a table for every variant that fits no grounding yet: those admitted before it can only add
-        groundings). A parent that fits no grounding is placed after these admissions, as it was made in turn."""
-        if not pending:
-            return
-        prepared = yield Batch(prepare_candidates, (self.domain,),
-                               [(spec, self._admissible(spec) and not self.groundings.fits(spec))
-                                for _, _, spec, _ in pending])
-        for (tried, parent, spec, direction), (key, table) in zip(pending, prepared):
-            tried.append((parent, self._admit(spec, direction, key, table)))
-        pending.clear()
+    def _placed(self, parents: list[Generated]) -> Generator[Batch, list, dict[int, Recipe]]:
+        """The groundings parents' variants are made on, by the parents' order: the ones they were measured on.
+        Input tasks read back were measured on none: they are placed now, in order, on fact tables units
+        make for those that fit no grounding yet."""
+        unplaced = [parent for parent in parents if not self.groundings.fits(parent.spec)]
+        tables = {}
+        if unplaced:
+            made = yield Batch(fact_tables, (self.domain,), [parent.spec for parent in unplaced])
+            tables = {parent.order: table for parent, table in zip(unplaced, made)}
+        return {parent.order: self.groundings.place(parent.spec, f"parent-{parent.order}", tables.get(parent.order))[0]
+                for parent in parents}
 
     def _tick(self, n: int, note: str) -> None:
         self.done += n

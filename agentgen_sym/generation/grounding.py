@@ -129,18 +129,18 @@ class Groundings:
             raise GroundingError(table.code, table.message)
         ids = table if table is not None else base(self.domain, recipe).fact_ids
         self.groundings += 1
-        self._placed.setdefault(tuple(o.name for o in spec.objects), []).append((recipe, ids))
+        self._placed.setdefault(_object_names(spec), []).append((recipe, ids))
         return recipe, True
 
     def _fitting(self, spec: TaskSpec) -> Recipe | None:
-        for recipe, ids in self._placed.get(tuple(o.name for o in spec.objects), ()):
-            if all(f in ids for f in spec.init):
+        for recipe, ids in self._placed.get(_object_names(spec), ()):
+            if holds_on(recipe, ids, spec):
                 return recipe
         return None
 
     def withdraw(self, recipe: Recipe) -> None:
         """Forget a grounding made for a candidate the generation takes back (the last made for its objects)."""
-        placed = self._placed[tuple(o.name for o in recipe.spec.objects)]
+        placed = self._placed[_object_names(recipe.spec)]
         assert placed[-1][0] is recipe
         placed.pop()
         self.groundings -= 1
@@ -148,6 +148,16 @@ class Groundings:
     def compile(self, spec: TaskSpec, name: str) -> CompiledTask:
         """The candidate as a CompiledTask; raises PddlError or GroundingError like ``compile_task``."""
         return compile_on(self.domain, self.place(spec, name)[0], spec, name)
+
+
+def holds_on(recipe: Recipe, ids: Collection[GroundAtom], spec: TaskSpec) -> bool:
+    """Whether the grounding ``recipe`` names, of fact table ``ids``, holds a candidate: the same objects,
+    every initial fact in the table."""
+    return _object_names(recipe.spec) == _object_names(spec) and all(f in ids for f in spec.init)
+
+
+def _object_names(spec: TaskSpec) -> tuple[str, ...]:
+    return tuple(o.name for o in spec.objects)
 
 
 def _with_init_goal(task: GroundTask, init: list[int], goal: list[int]) -> GroundTask:
