@@ -85,7 +85,7 @@ class Meter:
         self.by_unit: dict[str, list] = {}  # unit function: [seconds, items] (1 worker only)
         self.in_process = in_process
 
-    UNITS = ((generation, "measure_candidates"), (generation, "make_variants"), (generation, "fact_tables"),
+    UNITS = ((generation, "measure_candidates"), (generation, "make_variants"), (generation, "made_groundings"),
              (pipeline, "write_and_read"), (pipeline, "export_formats"))
     """Every function the jobs run as a unit of work."""
 

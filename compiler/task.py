@@ -191,6 +191,11 @@ class GroundTask:
         real = self.action_mask
         return bool((self.cost[real] == 1).all()) and bool((self.cost[~real] == 0).all())
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the lookups derived on demand (the cached properties): the receiver derives them
+        if it needs them, and a grounding sent to another process stays a few arrays and name tables."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
     # ------------------------------------------------------------------ names
     @cached_property
     def action_mask(self) -> np.ndarray:

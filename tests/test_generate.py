@@ -236,35 +236,44 @@ def test_a_reused_grounding_measures_like_a_fresh_one(generated):
     assert groundings.groundings < 1 + len(records)
 
 
-def test_a_fact_table_made_in_a_unit_places_the_candidate_as_a_grounding_made_here(generated):
-    """``place`` with the table ``fact_tables`` made (in any worker) grounds nothing itself and places the
-    candidate where grounding it here would; a table that could not be made is the grounding's error."""
+def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without_grounding_again(generated):
+    """``place`` with the grounding ``made_groundings`` made (in any worker) grounds nothing itself and places
+    the candidate where grounding it here would, and a process that is sent that grounding derives the
+    candidate's task from it, grounding nothing; one that could not be made is the grounding's error."""
+    import pickle
+
+    from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.compiler.ground import GroundingError
     from agentgen_sym.generation import grounding
-    from agentgen_sym.generation.generate import fact_tables
-    from agentgen_sym.generation.grounding import Groundings, Ungroundable, compile_on, fact_table
+    from agentgen_sym.generation.generate import made_groundings
+    from agentgen_sym.generation.grounding import Groundings, Ungroundable, compile_on
 
     domain = parse_domain(generated / "domain.pddl")
     specs = [_spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
     smaller = next(s for s in specs if len(s.objects) < max(len(t.objects) for t in specs))
     widest = max(specs, key=lambda s: len(s.objects))
     here, told = Groundings(domain), Groundings(domain)
-    tables = fact_tables(domain, [widest, smaller])
-    assert tables[1] == fact_table(domain, smaller)
+    made = pickle.loads(pickle.dumps(made_groundings(domain, [widest, smaller])))  # as a unit's outcome travels
     grounding._bases.clear()
-    for i, (spec, table) in enumerate(zip((widest, smaller), tables)):
-        assert told.place(spec, f"c{i}", table)[1] is True
+    placed = [told.place(spec, f"c{i}", grounded) for i, (spec, grounded) in enumerate(zip((widest, smaller), made))]
+    assert [grounded for _, grounded in placed] == made  # made for them, to be sent on
     assert not grounding._bases  # nothing was grounded by the placing
     for i, spec in enumerate((widest, smaller)):
         assert here.place(spec, f"c{i}")[0] == told.place(spec, f"c{i}")[0]
     assert told.groundings == here.groundings == 2
-    compiled = compile_on(domain, told.place(smaller, "c1")[0], smaller, "c1")
-    assert compiled.problem.name == "c1" and set(compiled.ground.fact_ids) == tables[1]
+    sent = pickle.loads(pickle.dumps(placed[1][1]))
+    grounding._bases.clear()
+    compiled = compile_on(domain, placed[1][0], smaller, "c1", sent)
+    assert list(grounding._bases.values()) == [sent]  # the grounding sent was taken, none was made here
+    fresh = compile_task(domain, smaller.problem("c1", domain.name))
+    assert compiled.problem == fresh.problem and compiled.ground.facts == fresh.ground.facts
+    assert compiled.ground.actions == fresh.ground.actions
+    np.testing.assert_array_equal(compiled.ground.init_bits, fresh.ground.init_bits)
     with pytest.raises(GroundingError, match="no such") as raised:
         Groundings(domain).place(smaller, "c", Ungroundable("G701", "no such"))
     assert raised.value.code == "G701"
     broken = replace(smaller, init=smaller.init + (GroundAtom("no-such-predicate", ()),))
-    assert fact_tables(domain, [broken])[0].code.startswith("E")
+    assert made_groundings(domain, [broken])[0].code.startswith("E")
 
 
 @pytest.mark.parametrize("direction", ["easier", "harder"])
@@ -272,10 +281,10 @@ def test_variants_made_in_a_unit_carry_their_keys_and_a_table_where_the_parents_
                                                                                                  direction):
     """``make_variants`` makes what ``variants`` makes from each parent in turn on the chain's own stream, each
     with its dedup key and, exactly when its parent's grounding does not hold it (other objects, or an initial
-    fact outside the table), the fact table a grounding made for it has."""
+    fact outside the table), a grounding made for it."""
     from agentgen_sym.generation.evolve import unit_rng, variants
     from agentgen_sym.generation.generate import domain_invariants, make_variants
-    from agentgen_sym.generation.grounding import Groundings, compile_on, fact_table
+    from agentgen_sym.generation.grounding import Groundings, compile_on, made_grounding
     from agentgen_sym.generation.measure import measure_task
 
     domain = parse_domain(generated / "domain.pddl")
@@ -283,18 +292,22 @@ def test_variants_made_in_a_unit_carry_their_keys_and_a_table_where_the_parents_
     for record in _records(generated)[:3]:
         spec = _spec_of(parse_problem(generated / record["problem_file"]), domain, ())
         recipe = groundings.place(spec, record["id"])[0]
-        parents.append((recipe, spec, record["id"], measure_task(compile_on(domain, recipe, spec, record["id"])).plan))
+        plan = measure_task(compile_on(domain, recipe, spec, record["id"])).plan
+        parents.append((recipe, None, spec, record["id"], plan))
     [(per_parent, _seconds)] = make_variants(domain, 5, 1, [((7, direction), parents)])
     rng = unit_rng(5, domain.name, 7, 1, direction)
     tables = 0
-    for (recipe, spec, name, plan), made in zip(parents, per_parent, strict=True):
+    for (recipe, _, spec, name, plan), made in zip(parents, per_parent, strict=True):
         own = compile_on(domain, recipe, spec, name).ground
         expected = variants(direction, spec, plan, own, rng, domain_invariants(domain))
         assert [v.spec for v in made] == [replace(e, parent=None) for e in expected] and made
         for variant in made:
             assert variant.key == task_key(variant.spec)
             held = variant.spec.objects == spec.objects and set(variant.spec.init) <= set(own.fact_ids)
-            assert variant.table == (None if held else fact_table(domain, variant.spec))
+            if held:
+                assert variant.made is None
+            else:
+                assert variant.made.ground.facts == made_grounding(domain, variant.spec).ground.facts
             tables += not held
     assert tables  # some variant needed a grounding of its own (an object added or taken away)
 

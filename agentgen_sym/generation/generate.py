@@ -14,8 +14,9 @@ measurements, while the walks, deduplicating, grounding choices and bookkeeping 
 fixed order (``generate_job``/``evolve_job``; ``agentgen_sym.executor.drive`` runs several at once). A
 Bi-Evol round's variants are made in units too (``make_variants``: each chain's parents on their
 groundings, with the chain's own random stream), which also give each variant's dedup key and, for one
-its parent's grounding does not hold, the fact table of a grounding made for it, so the driver only
-compares and places them. The tasks are the same on one worker, on many, and under Ray.
+its parent's grounding does not hold, a grounding made for it, so the driver only compares and places
+them; a grounding made for a candidate goes on with it to the unit that measures it. The tasks are the
+same on one worker, on many, and under Ray.
 
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
 a folder (the TASKS_DIR that `export` reads), and ``generate``/``evolve`` do both:
@@ -54,7 +55,7 @@ from agentgen_sym.joblimits import shielded
 
 from .dedup import Deduplicator, task_key
 from .evolve import DIRECTIONS, select_even, unit_rng, variants
-from .grounding import Groundings, Recipe, Ungroundable, compile_on, fact_table, holds_on
+from .grounding import Grounding, Groundings, Recipe, Ungroundable, compile_on, holds_on, made_grounding
 from .measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, measure_task
 from .tasks import TaskSpec, random_walk, seed_statics
 
@@ -94,13 +95,14 @@ class Outcome:
 
 
 def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
-                       candidates: list[tuple[Recipe, TaskSpec, str]]) -> list[Outcome]:
-    """A unit of work, in any worker: each candidate (on the grounding its recipe names) measured."""
+                       candidates: list[tuple[Recipe, Grounding | None, TaskSpec, str]]) -> list[Outcome]:
+    """A unit of work, in any worker: each candidate measured on the grounding its recipe names (sent along
+    when it was made for the candidate)."""
     outcomes = []
-    for recipe, spec, name in candidates:
+    for recipe, made, spec, name in candidates:
         watch = Stopwatch()
         with watch.stage("ground"):
-            compiled = compile_on(domain, recipe, spec, name)
+            compiled = compile_on(domain, recipe, spec, name, made)
         result = measure_task(compiled, budgets, watch, cap, spec.witness)
         outcomes.append(Outcome(result, dict(watch.seconds), dict(watch.events)))
     return outcomes
@@ -109,39 +111,41 @@ def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
 @dataclass(frozen=True)
 class Variant:
     """A Bi-Evol variant with what its admission needs: its dedup key and, when not even its parent's grounding
-    holds it, the fact table of a grounding made for it or why none can be (key and table None: a variant
-    that cannot be admitted)."""
+    holds it, a grounding made for it or why none can be (key and grounding None: a variant that cannot be
+    admitted)."""
 
     spec: TaskSpec
     key: str | None
-    table: frozenset[GroundAtom] | Ungroundable | None
+    made: Grounding | Ungroundable | None
 
 
 def make_variants(domain: ast.Domain, seed: int, round_no: int,
-                  chains: list[tuple[tuple[int, str], list[tuple[Recipe, TaskSpec, str, tuple[GroundAction, ...]]]]]
+                  chains: list[tuple[tuple[int, str], list[tuple[Recipe, Grounding | None, TaskSpec, str,
+                                                                  tuple[GroundAction, ...]]]]]
                   ) -> list[tuple[list[list[Variant]], float]]:
     """A unit of work, in any worker: one Bi-Evol round of each chain (its seed task's order and direction),
-    from each of its parents in turn (on the grounding its recipe names, with the plan it was measured with),
-    the chain's random stream derived from the seed and the round; per chain, each parent's variants and the
-    seconds taken. The driver's admission then only compares and places."""
+    from each of its parents in turn (on the grounding its recipe names, sent along when it was made just
+    now, with the plan it was measured with), the chain's random stream derived from the seed and the round;
+    per chain, each parent's variants and the seconds taken. The driver's admission then only compares and
+    places."""
     invariants = domain_invariants(domain)
-    made = []
+    per_chain = []
     for (root_order, direction), parents in chains:
         started = time.perf_counter()
         rng = unit_rng(seed, domain.name, root_order, round_no, direction)
         per_parent = []
-        for recipe, spec, name, plan in parents:
-            own = compile_on(domain, recipe, spec, name).ground
+        for recipe, grounding, spec, name, plan in parents:
+            own = compile_on(domain, recipe, spec, name, grounding).ground
             specs = [replace(v, parent=None) for v in variants(direction, spec, plan, own, rng, invariants)]
             per_parent.append([_prepared(domain, recipe, own.fact_ids, v) for v in specs])
-        made.append((per_parent, time.perf_counter() - started))
-    return made
+        per_chain.append((per_parent, time.perf_counter() - started))
+    return per_chain
 
 
 def _prepared(domain: ast.Domain, recipe: Recipe, ids: dict[GroundAtom, int], spec: TaskSpec) -> Variant:
     if not admissible(domain, spec):
         return Variant(spec, None, None)
-    return Variant(spec, task_key(spec), None if holds_on(recipe, ids, spec) else fact_table(domain, spec))
+    return Variant(spec, task_key(spec), None if holds_on(recipe, ids, spec) else made_grounding(domain, spec))
 
 
 def admissible(domain: ast.Domain, spec: TaskSpec) -> bool:
@@ -151,9 +155,9 @@ def admissible(domain: ast.Domain, spec: TaskSpec) -> bool:
     return bool(spec.goal) and mentioned <= declared
 
 
-def fact_tables(domain: ast.Domain, specs: list[TaskSpec]) -> list[frozenset[GroundAtom] | Ungroundable]:
-    """A unit of work, in any worker: the fact table of a grounding made for each spec (or why none can be)."""
-    return [fact_table(domain, spec) for spec in specs]
+def made_groundings(domain: ast.Domain, specs: list[TaskSpec]) -> list[Grounding | Ungroundable]:
+    """A unit of work, in any worker: a grounding made for each spec (or why none can be)."""
+    return [made_grounding(domain, spec) for spec in specs]
 
 
 @lru_cache(maxsize=CACHED_INVARIANTS)
@@ -164,12 +168,13 @@ def domain_invariants(domain: ast.Domain) -> Invariants:
 
 @dataclass(frozen=True)
 class _Admitted:
-    """A new candidate, numbered, placed on a grounding (``made``: one made for it), waiting for its measurement."""
+    """A new candidate, numbered, placed on a grounding (``made``: the grounding when it was made for the
+    candidate, to send along), waiting for its measurement."""
 
     spec: TaskSpec
     name: str
     recipe: Recipe
-    made: bool
+    made: Grounding | None
     counts: Counter
 
 
@@ -300,9 +305,9 @@ class TaskPool:
         self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
 
     def _admit(self, spec: TaskSpec, direction: str | None, key: str | None = None,
-               table: frozenset[GroundAtom] | Ungroundable | None = None) -> _Admitted | str:
+               made: Grounding | Ungroundable | None = None) -> _Admitted | str:
         """A candidate in the generation's order: new (not a duplicate), numbered, on a grounding; else why not.
-        ``key`` and ``table``: its dedup key and fact table, when ``make_variants`` made them."""
+        ``key`` and ``made``: its dedup key and a grounding made for it, when ``make_variants`` made them."""
         with self.watch.stage("dedup"):
             if not admissible(self.domain, spec) or not self.dedup.add(spec, key):
                 return "duplicate"
@@ -312,7 +317,7 @@ class TaskPool:
         name = f"candidate-{self.candidates}"
         with self.watch.stage("ground"):
             try:
-                recipe, made = self.groundings.place(spec, name, table)
+                recipe, made = self.groundings.place(spec, name, made)
             except (PddlError, GroundingError):
                 counts["errors"] += 1
                 return "error"
@@ -323,7 +328,7 @@ class TaskPool:
         if not admitted:
             return []
         outcomes = yield Batch(measure_candidates, (self.domain, self.options.budgets, self.cap),
-                               [(a.recipe, a.spec, a.name) for a in admitted])
+                               [(a.recipe, a.made, a.spec, a.name) for a in admitted])
         return outcomes
 
     def _settle(self, admitted: _Admitted, outcome: Outcome, parent: Generated | None = None,
@@ -376,7 +381,7 @@ class TaskPool:
             if admitted == "duplicate":
                 continue
             self.dedup.remove(spec)
-            if isinstance(admitted, _Admitted) and admitted.made:
+            if isinstance(admitted, _Admitted) and admitted.made is not None:
                 self.groundings.withdraw(admitted.recipe)
 
     def _full(self, lo: int, hi: int | None, n: int) -> bool:
@@ -403,13 +408,13 @@ class TaskPool:
             keys = [(root.order, direction) for root in seeds for direction in DIRECTIONS]
             made_in_round: list[tuple[tuple[int, str], list[Generated], list]] = [
                 (key, chains[key], []) for key in keys if key in chains]
-            recipes = yield from self._placed([parent for _, front, _ in made_in_round for parent in front])
+            placed = yield from self._placed([parent for _, front, _ in made_in_round for parent in front])
             per_chain = yield Batch(make_variants, (self.domain, self.seed, round_no), [
-                (key, [(recipes[parent.order], parent.spec, f"parent-{parent.order}", parent.measurement.plan)
+                (key, [(*placed[parent.order], parent.spec, f"parent-{parent.order}", parent.measurement.plan)
                        for parent in front]) for key, front, _ in made_in_round])
             for (key, front, tried), (per_parent, seconds) in zip(made_in_round, per_chain):
                 self.watch.seconds["variants"] += seconds
-                tried.extend((parent, self._admit(v.spec, key[1], v.key, v.table))
+                tried.extend((parent, self._admit(v.spec, key[1], v.key, v.made))
                              for parent, made in zip(front, per_parent) for v in made)
             outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
                                                         if isinstance(a, _Admitted)])))
@@ -437,16 +442,16 @@ class TaskPool:
             self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
         self.chains_open = Counter(direction for _root, direction in chains)
 
-    def _placed(self, parents: list[Generated]) -> Generator[Batch, list, dict[int, Recipe]]:
+    def _placed(self, parents: list[Generated]) -> Generator[Batch, list, dict[int, tuple[Recipe, Grounding | None]]]:
         """The groundings parents' variants are made on, by the parents' order: the ones they were measured on.
-        Input tasks read back were measured on none: they are placed now, in order, on fact tables units
-        make for those that fit no grounding yet."""
+        Input tasks read back were measured on none: they are placed now, in order, on groundings units make
+        for those that fit none yet (each sent along with its parent when it is placed on it)."""
         unplaced = [parent for parent in parents if not self.groundings.fits(parent.spec)]
-        tables = {}
+        made: dict[int, Grounding | Ungroundable] = {}
         if unplaced:
-            made = yield Batch(fact_tables, (self.domain,), [parent.spec for parent in unplaced])
-            tables = {parent.order: table for parent, table in zip(unplaced, made)}
-        return {parent.order: self.groundings.place(parent.spec, f"parent-{parent.order}", tables.get(parent.order))[0]
+            groundings = yield Batch(made_groundings, (self.domain,), [parent.spec for parent in unplaced])
+            made = {parent.order: grounding for parent, grounding in zip(unplaced, groundings)}
+        return {parent.order: self.groundings.place(parent.spec, f"parent-{parent.order}", made.get(parent.order))
                 for parent in parents}
 
     def _tick(self, n: int, note: str) -> None:

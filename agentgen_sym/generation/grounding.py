@@ -9,10 +9,12 @@ subset of the same facts. A candidate outside every cached table is grounded afr
 
 Which grounding a candidate gets depends on the candidates placed before it, so the choice is the
 driver's (``Groundings.place``, in the generation's order) and names the grounding by the problem it
-was made from (a ``Recipe``); wherever the candidate is measured, ``compile_on`` rebuilds that grounding
-once per process (``base``, a bounded cache) and derives the candidate from it: the same task everywhere.
-A new grounding's fact table, all the choice needs, can come from a unit of work (``fact_table``), so
-the driver places candidates without grounding them itself.
+was made from (a ``Recipe``); wherever the candidate is measured, ``compile_on`` derives the candidate
+from that grounding, made once per process (``base``, a bounded cache) or sent along: the same task
+everywhere. A new grounding can come from a unit of work (``made_grounding``), so the driver places
+candidates without grounding them itself, and it travels on with the candidate it was made for (a
+``Grounding``: a fraction of a millisecond to pickle where grounding again takes milliseconds), so
+the worker that measures the candidate does not ground it again.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
-from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.ground import GroundingError, GroundingStats
 from agentgen_sym.compiler.task import GroundAtom, GroundTask, pack
 
 from .tasks import TaskSpec
@@ -47,41 +49,54 @@ class Recipe:
 
 
 @dataclass(frozen=True, eq=False)
-class _Base:
-    compiled: CompiledTask
-    fact_ids: dict[GroundAtom, int]
+class Grounding:
+    """A recipe's CompiledTask without its ASTs (the domain is the job's, the problem the recipe's): what a
+    process keeps of a grounding, and what travels to another."""
+
+    ground: GroundTask
+    static: frozenset[GroundAtom]
+    action_costs: bool
+    stats: GroundingStats
+
+    @property
+    def fact_ids(self) -> dict[GroundAtom, int]:
+        return self.ground.fact_ids
 
 
-_bases: OrderedDict[tuple, _Base] = OrderedDict()
+_bases: OrderedDict[tuple, Grounding] = OrderedDict()
 
 
-def base(domain: ast.Domain, recipe: Recipe) -> _Base:
-    """The grounding ``recipe`` names, made once per process (its problem's name aside: a grounding made for
-    ``fact_table`` serves the candidate's measurement); raises PddlError or GroundingError."""
+def base(domain: ast.Domain, recipe: Recipe, made: Grounding | None = None) -> Grounding:
+    """The grounding ``recipe`` names, made once per process or ``made`` elsewhere and sent along (its problem's
+    name aside: a grounding made for a candidate's table serves its measurement); raises PddlError or
+    GroundingError."""
     key = (domain, recipe.spec, recipe.spec.static)
     found = _bases.get(key)
     if found is None:
-        compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
-        found = _bases[key] = _Base(compiled, compiled.ground.fact_ids)
+        if made is None:
+            compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
+            made = Grounding(compiled.ground, compiled.static, compiled.action_costs, compiled.stats)
+        found = _bases[key] = made
         while len(_bases) > CACHED_BASES:
             _bases.popitem(last=False)
     _bases.move_to_end(key)
     return found
 
 
-def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str) -> CompiledTask:
-    """The candidate as a CompiledTask, derived from the grounding ``recipe`` names (its own, when it is one)."""
-    found = base(domain, recipe)
-    if recipe.key() == Recipe(spec, name).key():
-        made = found.compiled
-        return made if made.problem.name == name else replace(made, problem=spec.problem(name, domain.name))
-    ids = found.fact_ids
-    if not all(f in ids for f in spec.goal):  # a goal fact no state reaches: unsolvable
-        goal = [found.compiled.ground.false_fact]
-    else:
-        goal = sorted(ids[f] for f in spec.goal)
-    return replace(found.compiled, problem=spec.problem(name, domain.name),
-                   ground=_with_init_goal(found.compiled.ground, [ids[f] for f in spec.init], goal))
+def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str, made: Grounding | None = None
+               ) -> CompiledTask:
+    """The candidate as a CompiledTask, derived from the grounding ``recipe`` names (its own, when it is one);
+    ``made``: that grounding, when it was made in another process."""
+    found = base(domain, recipe, made)
+    ground = found.ground
+    if (spec, spec.static) != (recipe.spec, recipe.spec.static):
+        ids = found.fact_ids
+        if not all(f in ids for f in spec.goal):  # a goal fact no state reaches: unsolvable
+            goal = [ground.false_fact]
+        else:
+            goal = sorted(ids[f] for f in spec.goal)
+        ground = _with_init_goal(ground, [ids[f] for f in spec.init], goal)
+    return CompiledTask(domain, spec.problem(name, domain.name), ground, found.static, found.action_costs, found.stats)
 
 
 @dataclass(frozen=True)
@@ -92,11 +107,11 @@ class Ungroundable:
     message: str
 
 
-def fact_table(domain: ast.Domain, spec: TaskSpec) -> frozenset[GroundAtom] | Ungroundable:
-    """The facts of a grounding made for ``spec`` (kept in this process's cache for its measurement), or why
-    none can be made: the part of ``Groundings.place`` a unit of work does, so the driver only places it."""
+def made_grounding(domain: ast.Domain, spec: TaskSpec) -> Grounding | Ungroundable:
+    """A grounding made for ``spec`` (kept in this process's cache too), or why none can be made: the part of
+    ``Groundings.place`` a unit of work does, so the driver only places it."""
     try:
-        return frozenset(base(domain, Recipe(spec, "candidate")).fact_ids)
+        return base(domain, Recipe(spec, "candidate"))
     except PddlError as exc:
         return Ungroundable(exc.diagnostics[0].code if exc.diagnostics else "E000", str(exc))
     except GroundingError as exc:
@@ -116,21 +131,22 @@ class Groundings:
         """Whether a grounding made so far holds the candidate (``place`` would make none for it)."""
         return self._fitting(spec) is not None
 
-    def place(self, spec: TaskSpec, name: str, table: frozenset[GroundAtom] | Ungroundable | None = None
-              ) -> tuple[Recipe, bool]:
-        """The grounding the candidate gets, and whether it was made for it; raises PddlError or
-        GroundingError like ``compile_task`` when a new one cannot be made. ``table``: the ``fact_table``
-        of the candidate, when a unit of work made it already (then nothing is grounded here)."""
+    def place(self, spec: TaskSpec, name: str, made: Grounding | Ungroundable | None = None
+              ) -> tuple[Recipe, Grounding | None]:
+        """The grounding the candidate gets, and the grounding when it was made for it (to send along with the
+        candidate); raises PddlError or GroundingError like ``compile_task`` when a new one cannot be made.
+        ``made``: the ``made_grounding`` of the candidate, when a unit of work made it already (then nothing
+        is grounded here)."""
         found = self._fitting(spec)
         if found is not None:
-            return found, False
+            return found, None
         recipe = Recipe(spec, name)
-        if isinstance(table, Ungroundable):
-            raise GroundingError(table.code, table.message)
-        ids = table if table is not None else base(self.domain, recipe).fact_ids
+        if isinstance(made, Ungroundable):
+            raise GroundingError(made.code, made.message)
+        made = made if made is not None else base(self.domain, recipe)
         self.groundings += 1
-        self._placed.setdefault(_object_names(spec), []).append((recipe, ids))
-        return recipe, True
+        self._placed.setdefault(_object_names(spec), []).append((recipe, made.fact_ids))
+        return recipe, made
 
     def _fitting(self, spec: TaskSpec) -> Recipe | None:
         for recipe, ids in self._placed.get(_object_names(spec), ()):
