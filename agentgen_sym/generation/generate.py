@@ -287,10 +287,14 @@ class TaskPool:
     """
 
     def __init__(self, domain: ast.Domain, seed_problem: ast.Problem, seed: int,
-                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions()) -> None:
+                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions(),
+                 seed_grounding: Grounding | None = None) -> None:
+        """``seed_grounding``: the seed problem's, when a unit of work made it (else it is made here)."""
         self.domain, self.seed_problem, self.seed, self.options = domain, seed_problem, seed, options
         self.groundings = Groundings(domain)
-        self.task = self.groundings.compile(_spec_of(seed_problem, domain, ()), "seed").ground
+        spec = _spec_of(seed_problem, domain, ())
+        recipe, _ = self.groundings.place(spec, "seed", seed_grounding)
+        self.task = compile_on(domain, recipe, spec, "seed", seed_grounding).ground
         self.statics = seed_statics(domain, seed_problem)
         self.dedup = Deduplicator()
         self.items: list[Generated] = []
@@ -558,7 +562,7 @@ def generate_job(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: in
                  hi: int | None = None, progress: ProgressFn | None = None, templates_file: Path | None = None,
                  options: EvolveOptions = EvolveOptions(), width: int = 1) -> Job:
     """``generate_tasks`` as a coroutine for ``drive``; ``width`` (the workers) sizes its batches of walks."""
-    pool = TaskPool(domain, _walk_base(seed_problem), seed, progress, options)
+    pool = yield from _task_pool(domain, _walk_base(seed_problem), seed, progress, options)
     n_seeds = max(2, -(-n // 2))
     pool.total = n_seeds * (1 + options.rounds)
     pool.cap = hi
@@ -575,7 +579,7 @@ def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = 
     if not tasks.tasks:
         raise ValueError(f"the task set of {tasks.domain.name} holds no task")
     widest = max((t.problem for t in tasks.tasks), key=lambda p: len(p.objects))
-    pool = TaskPool(tasks.domain, _walk_base(widest), seed, progress, options)
+    pool = yield from _task_pool(tasks.domain, _walk_base(widest), seed, progress, options)
     source = tasks.source or "input"
     for task in tasks.tasks:
         inherited = tuple(dict(e, id=e["id"] if "/" in str(e["id"]) else f"{source}/{e['id']}") for e in task.lineage)
@@ -590,6 +594,15 @@ def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = 
     pool._tick(pool.total, "done")
     evolved = pool.select(n, lo, hi, seed, tasks.templates_file)
     return replace(evolved, report=replace(evolved.report, skipped=tasks.skipped))
+
+
+def _task_pool(domain: ast.Domain, seed_problem: ast.Problem, seed: int, progress: ProgressFn | None,
+               options: EvolveOptions) -> Generator[Batch, list, TaskPool]:
+    """A TaskPool on a seed grounding made by a unit of work: a large domain's takes seconds (parking's 2.8 s),
+    which the driver would spend with the workers waiting. A seed that cannot be grounded is grounded again
+    in the pool, which raises the compiler's own error."""
+    (made,) = yield Batch(made_groundings, (domain,), [_spec_of(seed_problem, domain, ())])
+    return TaskPool(domain, seed_problem, seed, progress, options, made if isinstance(made, Grounding) else None)
 
 
 PRELOAD = ("agentgen_sym.generation.generate",)
