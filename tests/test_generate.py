@@ -215,6 +215,28 @@ def test_generate_cli_refuses_broken_input(tmp_path: Path, capsys):
     assert "E105" in capsys.readouterr().err
 
 
+def test_the_task_pool_is_built_on_the_seed_grounding_a_unit_made():
+    """A generation asks a unit for its seed's grounding first and builds its pool on what comes back,
+    grounding nothing in the driver."""
+    import pickle
+
+    from agentgen_sym.executor import Batch
+    from agentgen_sym.generation import grounding
+    from agentgen_sym.generation.generate import EvolveOptions, _task_pool, _walk_base, made_groundings
+
+    domain, seed = parse_domain(DOMAIN), _walk_base(parse_problem(SEED))
+    job = _task_pool(domain, seed, 0, None, EvolveOptions())
+    batch = next(job)
+    assert isinstance(batch, Batch) and batch.fn is made_groundings
+    made = pickle.loads(pickle.dumps(made_groundings(*batch.shared, list(batch.items))))  # from a worker
+    grounding._bases.clear()
+    with pytest.raises(StopIteration) as ended:
+        job.send(made)
+    pool = ended.value.value
+    assert pool.task is made[0].ground and list(grounding._bases.values()) == made
+    assert pool.groundings.groundings == 1
+
+
 def test_a_reused_grounding_measures_like_a_fresh_one(generated):
     """Candidates over the seed's objects reuse one grounding (other init and goal bits): each measures
     exactly as when it is checked and ground from its own problem file, with fewer groundings."""

@@ -292,9 +292,7 @@ class TaskPool:
         """``seed_grounding``: the seed problem's, when a unit of work made it (else it is made here)."""
         self.domain, self.seed_problem, self.seed, self.options = domain, seed_problem, seed, options
         self.groundings = Groundings(domain)
-        spec = _spec_of(seed_problem, domain, ())
-        recipe, _ = self.groundings.place(spec, "seed", seed_grounding)
-        self.task = compile_on(domain, recipe, spec, "seed", seed_grounding).ground
+        self.task = self.groundings.compile(_spec_of(seed_problem, domain, ()), "seed", seed_grounding).ground
         self.statics = seed_statics(domain, seed_problem)
         self.dedup = Deduplicator()
         self.items: list[Generated] = []

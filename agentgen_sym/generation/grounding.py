@@ -161,9 +161,11 @@ class Groundings:
         placed.pop()
         self.groundings -= 1
 
-    def compile(self, spec: TaskSpec, name: str) -> CompiledTask:
-        """The candidate as a CompiledTask; raises PddlError or GroundingError like ``compile_task``."""
-        return compile_on(self.domain, self.place(spec, name)[0], spec, name)
+    def compile(self, spec: TaskSpec, name: str, made: Grounding | None = None) -> CompiledTask:
+        """The candidate as a CompiledTask; raises PddlError or GroundingError like ``compile_task``. ``made``:
+        as for ``place``."""
+        recipe, placed = self.place(spec, name, made)
+        return compile_on(self.domain, recipe, spec, name, placed)
 
 
 def holds_on(recipe: Recipe, ids: Collection[GroundAtom], spec: TaskSpec) -> bool:
