@@ -298,6 +298,34 @@ def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without
     assert made_groundings(domain, [broken])[0].code.startswith("E")
 
 
+def test_every_candidate_carries_its_grounding_so_no_worker_grounds_one_placed_before(generated, monkeypatch):
+    """A candidate placed on a grounding made for an earlier one carries that grounding too, so the worker that
+    measures it grounds nothing even when it kept nothing (another worker measured the earlier candidate); a
+    process unpickles a grounding once, however many units bring it."""
+    import pickle
+
+    from agentgen_sym.generation import grounding
+    from agentgen_sym.generation.generate import measure_candidates
+    from agentgen_sym.generation.grounding import Groundings
+    from agentgen_sym.generation.measure import Budgets, Measurement
+
+    domain = parse_domain(generated / "domain.pddl")
+    specs = [_spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
+    groundings = Groundings(domain)
+    placed = [groundings.place(spec, f"c{i}") for i, spec in enumerate(specs)]
+    later = next(i for i, (recipe, _) in enumerate(placed) if recipe.name != f"c{i}")  # on an earlier one's
+    recipe, carried = placed[later]
+    assert carried is placed[int(recipe.name[1:])][1]
+    units = [pickle.dumps([(recipe, carried, specs[later], f"c{later}")]) for _ in range(2)]
+    grounding._bases.clear()  # a worker that has kept nothing
+    monkeypatch.setattr(grounding, "compile_task", lambda *_: pytest.fail("a worker grounded a sent candidate"))
+    [outcome] = measure_candidates(domain, Budgets(), None, pickle.loads(units[0]))
+    assert isinstance(outcome.result, Measurement)
+    [kept] = grounding._bases.values()
+    again = pickle.loads(units[1])[0][1]
+    assert again.ground is kept.ground  # the second unit's copy is the one this process unpickled already
+
+
 @pytest.mark.parametrize("direction", ["easier", "harder"])
 def test_variants_made_in_a_unit_carry_their_keys_and_a_table_where_the_parents_grounding_fails(generated,
                                                                                                  direction):

@@ -15,7 +15,7 @@ fixed order (``generate_job``/``evolve_job``; ``agentgen_sym.executor.drive`` ru
 Bi-Evol round's variants are made in units too (``make_variants``: each chain's parents on their
 groundings, with the chain's own random stream), which also give each variant's dedup key and, for one
 its parent's grounding does not hold, a grounding made for it, so the driver only compares and places
-them; a grounding made for a candidate goes on with it to the unit that measures it. The tasks are the
+them; a candidate's grounding goes with it to the unit that measures it. The tasks are the
 same on one worker, on many, and under Ray.
 
 ``generate_tasks`` and ``evolve_tasks`` return a TaskSet in memory; ``write_tasks`` writes it as
@@ -96,8 +96,8 @@ class Outcome:
 
 def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
                        candidates: list[tuple[Recipe, Grounding | None, TaskSpec, str]]) -> list[Outcome]:
-    """A unit of work, in any worker: each candidate measured on the grounding its recipe names (sent along
-    when it was made for the candidate)."""
+    """A unit of work, in any worker: each candidate measured on the grounding its recipe names (sent along,
+    or None: made here when this process has not kept it)."""
     outcomes = []
     for recipe, made, spec, name in candidates:
         watch = Stopwatch()
@@ -124,8 +124,8 @@ def make_variants(domain: ast.Domain, seed: int, round_no: int,
                                                                   tuple[GroundAction, ...]]]]]
                   ) -> list[tuple[list[list[Variant]], float]]:
     """A unit of work, in any worker: one Bi-Evol round of each chain (its seed task's order and direction),
-    from each of its parents in turn (on the grounding its recipe names, sent along when it was made just
-    now, with the plan it was measured with), the chain's random stream derived from the seed and the round;
+    from each of its parents in turn (on the grounding its recipe names, sent along or None as for
+    ``measure_candidates``, with the plan it was measured with), the chain's random stream derived from the seed and the round;
     per chain, each parent's variants and the seconds taken. The driver's admission then only compares and
     places."""
     invariants = domain_invariants(domain)
@@ -168,14 +168,18 @@ def domain_invariants(domain: ast.Domain) -> Invariants:
 
 @dataclass(frozen=True)
 class _Admitted:
-    """A new candidate, numbered, placed on a grounding (``made``: the grounding when it was made for the
-    candidate, to send along), waiting for its measurement."""
+    """A new candidate, numbered, placed on a grounding (sent along with it), waiting for its measurement."""
 
     spec: TaskSpec
     name: str
     recipe: Recipe
-    made: Grounding | None
+    grounding: Grounding
     counts: Counter
+
+    @property
+    def own_grounding(self) -> bool:
+        """Whether its grounding was made for it (not found among those made before)."""
+        return self.recipe.name == self.name
 
 
 @dataclass(frozen=True)
@@ -319,18 +323,18 @@ class TaskPool:
         name = f"candidate-{self.candidates}"
         with self.watch.stage("ground"):
             try:
-                recipe, made = self.groundings.place(spec, name, made)
+                recipe, grounding = self.groundings.place(spec, name, made)
             except (PddlError, GroundingError):
                 counts["errors"] += 1
                 return "error"
-        return _Admitted(spec, name, recipe, made, counts)
+        return _Admitted(spec, name, recipe, grounding, counts)
 
     def _measured(self, admitted: list[_Admitted]) -> Generator[Batch, list, list[Outcome]]:
         """The candidates' outcomes, in order, from whichever workers measure them."""
         if not admitted:
             return []
         outcomes = yield Batch(measure_candidates, (self.domain, self.options.budgets, self.cap),
-                               [(a.recipe, a.made, a.spec, a.name) for a in admitted])
+                               [(a.recipe, a.grounding, a.spec, a.name) for a in admitted])
         return outcomes
 
     def _settle(self, admitted: _Admitted, outcome: Outcome, parent: Generated | None = None,
@@ -383,7 +387,7 @@ class TaskPool:
             if admitted == "duplicate":
                 continue
             self.dedup.remove(spec)
-            if isinstance(admitted, _Admitted) and admitted.made is not None:
+            if isinstance(admitted, _Admitted) and admitted.own_grounding:
                 self.groundings.withdraw(admitted.recipe)
 
     def _full(self, lo: int, hi: int | None, n: int) -> bool:
@@ -444,10 +448,10 @@ class TaskPool:
             self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
         self.chains_open = Counter(direction for _root, direction in chains)
 
-    def _placed(self, parents: list[Generated]) -> Generator[Batch, list, dict[int, tuple[Recipe, Grounding | None]]]:
+    def _placed(self, parents: list[Generated]) -> Generator[Batch, list, dict[int, tuple[Recipe, Grounding]]]:
         """The groundings parents' variants are made on, by the parents' order: the ones they were measured on.
         Input tasks read back were measured on none: they are placed now, in order, on groundings units make
-        for those that fit none yet (each sent along with its parent when it is placed on it)."""
+        for those that fit none yet."""
         unplaced = [parent for parent in parents if not self.groundings.fits(parent.spec)]
         made: dict[int, Grounding | Ungroundable] = {}
         if unplaced:

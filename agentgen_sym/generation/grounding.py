@@ -13,8 +13,9 @@ was made from (a ``Recipe``); wherever the candidate is measured, ``compile_on``
 from that grounding, made once per process (``base``, a bounded cache) or sent along: the same task
 everywhere. A new grounding can come from a unit of work (``made_grounding``), so the driver places
 candidates without grounding them itself, and it travels on with the candidate it was made for (a
-``Grounding``: a fraction of a millisecond to pickle where grounding again takes milliseconds), so
-the worker that measures the candidate does not ground it again.
+``Grounding``: a fraction of a millisecond to pickle where grounding again takes milliseconds), and so
+does the grounding of every later candidate placed on it: whichever worker measures a candidate grounds
+nothing (a grounding is pickled once however many units it goes with, and unpickled once per worker).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError, GroundingStats
 from agentgen_sym.compiler.task import GroundAtom, GroundTask, pack
+from agentgen_sym.executor import Shared
 
 from .tasks import TaskSpec
 
@@ -61,6 +63,19 @@ class Grounding:
     @property
     def fact_ids(self) -> dict[GroundAtom, int]:
         return self.ground.fact_ids
+
+    def __reduce__(self) -> tuple:
+        """Pickled once, whatever the units it travels with (the bytes are kept on it), and unpickled once per
+        worker process (``Shared``)."""
+        travelling = self.__dict__.get("_travelling")
+        if travelling is None:
+            travelling = Shared((self.ground, self.static, self.action_costs, self.stats))
+            object.__setattr__(self, "_travelling", travelling)
+        return _arrived, (travelling,)
+
+
+def _arrived(travelling: Shared) -> Grounding:
+    return Grounding(*travelling.value)
 
 
 _bases: OrderedDict[tuple, Grounding] = OrderedDict()
@@ -124,7 +139,7 @@ class Groundings:
 
     def __init__(self, domain: ast.Domain) -> None:
         self.domain = domain
-        self._placed: dict[tuple[str, ...], list[tuple[Recipe, Collection[GroundAtom]]]] = {}  # by object names
+        self._placed: dict[tuple[str, ...], list[tuple[Recipe, Grounding]]] = {}  # by object names
         self.groundings = 0  # how many groundings were made (the rest reused a table)
 
     def fits(self, spec: TaskSpec) -> bool:
@@ -132,26 +147,26 @@ class Groundings:
         return self._fitting(spec) is not None
 
     def place(self, spec: TaskSpec, name: str, made: Grounding | Ungroundable | None = None
-              ) -> tuple[Recipe, Grounding | None]:
-        """The grounding the candidate gets, and the grounding when it was made for it (to send along with the
-        candidate); raises PddlError or GroundingError like ``compile_task`` when a new one cannot be made.
-        ``made``: the ``made_grounding`` of the candidate, when a unit of work made it already (then nothing
-        is grounded here)."""
+              ) -> tuple[Recipe, Grounding]:
+        """The grounding the candidate gets: its recipe (named after the candidate when it was made for it)
+        and the grounding, to send along with the candidate; raises PddlError or GroundingError like
+        ``compile_task`` when a new one cannot be made. ``made``: the ``made_grounding`` of the candidate, when
+        a unit of work made it already (then nothing is grounded here)."""
         found = self._fitting(spec)
         if found is not None:
-            return found, None
+            return found
         recipe = Recipe(spec, name)
         if isinstance(made, Ungroundable):
             raise GroundingError(made.code, made.message)
         made = made if made is not None else base(self.domain, recipe)
         self.groundings += 1
-        self._placed.setdefault(_object_names(spec), []).append((recipe, made.fact_ids))
+        self._placed.setdefault(_object_names(spec), []).append((recipe, made))
         return recipe, made
 
-    def _fitting(self, spec: TaskSpec) -> Recipe | None:
-        for recipe, ids in self._placed.get(_object_names(spec), ()):
-            if holds_on(recipe, ids, spec):
-                return recipe
+    def _fitting(self, spec: TaskSpec) -> tuple[Recipe, Grounding] | None:
+        for recipe, grounding in self._placed.get(_object_names(spec), ()):
+            if holds_on(recipe, grounding.fact_ids, spec):
+                return recipe, grounding
         return None
 
     def withdraw(self, recipe: Recipe) -> None:
