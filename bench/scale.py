@@ -17,8 +17,8 @@ with the candidates' measurements and the exports of every domain at once):
              physical core or a host with others)
   slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
-Columns: wall seconds per executor (with --repeat R, the median of R runs, the executors taking turns,
-so a slow spell of the machine falls on each alike), speedup over 1 worker, and the ideal speedup by Amdahl's law from
+Columns: wall seconds per executor (with --repeat R, the median of R runs; each turn runs a job on every
+executor one right after the other, so a slow spell of the machine falls on each alike), speedup over 1 worker, and the ideal speedup by Amdahl's law from
 the 1-worker run: the seconds inside units of work (measured there) divide among the workers, the
 driver's own seconds (making candidates, dedup, grounding choices, writing files) do not. Units: how
 many units the executor ran; Ray's extra seconds per unit over the local pool follow the table. Every
@@ -215,21 +215,23 @@ def main() -> None:
     runs: dict[str, dict[str, list[tuple]]] = {job: {} for job in jobs}
     with tempfile.TemporaryDirectory() as tmp:
         for turn in range(args.repeat):
-            for label, options in configs:
-                if options.kind == "ray":  # start Ray once a turn, outside the timings; its start-up is shown apart
-                    import ray
-
-                    started = time.perf_counter()
-                    ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False)
-                    print(f"ray.init: {time.perf_counter() - started:.1f} s", flush=True)
-                for job, make in jobs.items():
+            for job, make in jobs.items():  # a job's executors one right after the other: the machine's slow
+                for label, options in configs:  # and fast spells (minutes long here) fall on them alike
                     if job.startswith("slowest") and options.kind == "ray":
                         continue
+                    if options.kind == "ray":  # started for each job, outside the timings (shown apart), and
+                        import ray              # stopped after: an idle Ray still takes CPU from the others
+
+                        started = time.perf_counter()
+                        ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False)
+                        print(f"ray.init: {time.perf_counter() - started:.1f} s", flush=True)
                     out = Path(tmp) / f"{job}-{options.kind}-{options.workers}-{turn}"
-                    runs[job].setdefault(label, []).append(timed(make(options), out, options == SERIAL))
+                    try:
+                        runs[job].setdefault(label, []).append(timed(make(options), out, options == SERIAL))
+                    finally:
+                        if options.kind == "ray":
+                            ray.shutdown()
                     print(f"{job:22} {label:10} {runs[job][label][-1][0]:8.1f} s", flush=True)
-                if options.kind == "ray":
-                    ray.shutdown()
     results = {job: {label: _median_run(timings) for label, timings in by_label.items()}
                for job, by_label in runs.items()}
     base = configs[0][0]
@@ -246,6 +248,14 @@ def main() -> None:
             speedup = f"{serial_wall / wall:.2f}x" if wall and serial_wall >= 0.05 else "-"  # no-op: too short
             print(f"| {job} | {label} | {wall:.1f} | {speedup} | {ideal} | "
                   f"{seconds} | {units} | {same} |")
+    print()
+    for job, by_label in runs.items():  # each turn's executors ran back to back: their ratio, turn by turn
+        if job in UNTIMED or len(by_label) < 2:
+            continue
+        serial = by_label[base]
+        for label, timings in list(by_label.items())[1:]:
+            turns = ", ".join(f"{s[0] / t[0]:.2f}x" for s, t in zip(serial, timings) if t[0])
+            print(f"Speedup per turn, {job}, {label}: {turns}")
     print()
     for job, by_label in results.items():  # the work per unit, as it ran on 1 worker
         parts = [f"{name} {seconds:.1f} s for {items} items ({1000 * seconds / max(1, items):.1f} ms each)"
