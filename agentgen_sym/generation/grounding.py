@@ -126,7 +126,7 @@ def made_grounding(domain: ast.Domain, spec: TaskSpec) -> Grounding | Ungroundab
     """A grounding made for ``spec`` (kept in this process's cache too), or why none can be made: the part of
     ``Groundings.place`` a unit of work does, so the driver only places it."""
     try:
-        return base(domain, Recipe(spec, "candidate"))
+        return replace(base(domain, Recipe(spec, "candidate")))  # a copy: the bytes it travels as are not kept here
     except PddlError as exc:
         return Ungroundable(exc.diagnostics[0].code if exc.diagnostics else "E000", str(exc))
     except GroundingError as exc:
