@@ -18,11 +18,11 @@ with the candidates' measurements and the exports of every domain at once):
   slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
 Columns: wall seconds per executor (with --repeat R, the median of R runs; each turn runs a job on every
-executor one right after the other, so a slow spell of the machine falls on each alike), speedup over 1 worker, and the ideal speedup by Amdahl's law from
-the 1-worker run: the seconds inside units of work (measured there) divide among the workers, the
-driver's own seconds (making candidates, dedup, grounding choices, writing files) do not. Units: how
-many units the executor ran; Ray's extra seconds per unit over the local pool follow the table. Every
-configuration's output files are hashed and must agree ("same").
+executor one right after the other, so a slow spell of the machine falls on each alike), speedup over 1
+worker, and the ideal speedup by Amdahl's law from the 1-worker run: the seconds inside units of work
+(measured there) divide among the workers, the driver's own seconds (making candidates, dedup, grounding
+choices, writing files) do not. Units: how many units the executor ran; Ray's extra seconds per unit over
+the local pool follow the table. Every configuration's output files are hashed and must agree ("same").
 """
 
 from __future__ import annotations

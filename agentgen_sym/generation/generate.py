@@ -125,9 +125,9 @@ def make_variants(domain: ast.Domain, seed: int, round_no: int,
                   ) -> list[tuple[list[list[Variant]], float]]:
     """A unit of work, in any worker: one Bi-Evol round of each chain (its seed task's order and direction),
     from each of its parents in turn (on the grounding its recipe names, sent along or None as for
-    ``measure_candidates``, with the plan it was measured with), the chain's random stream derived from the seed and the round;
-    per chain, each parent's variants and the seconds taken. The driver's admission then only compares and
-    places."""
+    ``measure_candidates``, with the plan it was measured with), the chain's random stream derived from the
+    seed and the round; per chain, each parent's variants and the seconds taken. The driver's admission then
+    only compares and places."""
     invariants = domain_invariants(domain)
     per_chain = []
     for (root_order, direction), parents in chains:
