@@ -163,16 +163,15 @@ def write_and_read(sets: list[tuple[TaskSet, Path]]) -> list[TaskSet]:
 
 def export_formats(formats: tuple[str, ...], works: list[tuple[TaskSet, Path]]) -> list[int]:
     """A unit of work: each domain's final task set written as ``<folder>/tasks``, then exported in every
-    format, one format after the other (the exports of a folder share its dataset card and manifest); per
-    folder, the tasks the last one wrote."""
-    from agentgen_sym.export import export
+    format from one replay of its tasks (the exports of a folder share its dataset card and manifest, so one
+    unit writes them all); per folder, the tasks the last format wrote."""
+    from agentgen_sym.export import export_many
 
     written = []
     for tasks, work in works:
         write_tasks(tasks, work / "tasks")
-        for fmt in formats:
-            count = export(work / "tasks", fmt, work / dataset_file(fmt)).written
-        written.append(count)
+        stats = export_many(work / "tasks", {fmt: work / dataset_file(fmt) for fmt in formats})
+        written.append(stats[formats[-1]].written)
     return written
 
 

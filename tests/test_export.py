@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -19,7 +20,7 @@ from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, TextEnv
-from agentgen_sym.export import FORMATS, ExportError, domain_rules, export, meta_file
+from agentgen_sym.export import FORMATS, ExportError, domain_rules, export, export_many, meta_file
 from agentgen_sym.export.thoughts import FINISHED_PHRASES, GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
 from agentgen_sym.planners.registry import make_planner
 
@@ -203,6 +204,32 @@ def test_same_input_gives_byte_identical_files(sorter, tmp_path):
             f"export({str(sorter)!r}, 'agentflan', {str(third)!r}, negatives=True, distances=True)")
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=120)
     assert first.read_bytes() == third.read_bytes()
+
+
+def test_every_format_at_once_writes_what_one_format_at_a_time_writes_from_one_replay(sorter, tmp_path,
+                                                                                       monkeypatch):
+    """`run` and `build` export four formats: each task is played once for all of them, and every file,
+    the card and LLaMA-Factory's registry among them, holds the bytes the formats exported in turn give."""
+    one, many = tmp_path / "one", tmp_path / "many"
+    one.mkdir(), many.mkdir()
+    for fmt in FORMATS:
+        export(sorter, fmt, data_file(one, fmt))
+    played = []
+    export_module = importlib.import_module("agentgen_sym.export.export")  # the package's `export` is the function
+    real_play = export_module.play
+
+    def counted_play(task_id, *args, **kwargs):
+        played.append(task_id)
+        return real_play(task_id, *args, **kwargs)
+
+    monkeypatch.setattr(export_module, "play", counted_play)
+    stats = export_many(sorter, {fmt: data_file(many, fmt) for fmt in FORMATS})
+    tasks = len((sorter / "tasks.jsonl").read_text().splitlines())
+    assert sorted(played) == sorted(set(played)) and len(played) == tasks
+    assert {fmt: s.written for fmt, s in stats.items()} == {fmt: tasks for fmt in FORMATS}
+    assert sorted(p.name for p in many.iterdir()) == sorted(p.name for p in one.iterdir())
+    for path in one.iterdir():
+        assert (many / path.name).read_bytes() == path.read_bytes(), path.name
 
 
 def test_every_exported_plan_validates(drones, sorter, tmp_path):

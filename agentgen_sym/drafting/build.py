@@ -52,7 +52,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor
-from agentgen_sym.export import ExportError, combine, export
+from agentgen_sym.export import ExportError, combine, export_many
 from agentgen_sym.files import read_text_bounded, write_atomic
 from agentgen_sym.generation import evolve, generate
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
@@ -435,12 +435,12 @@ def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[
     started = time.perf_counter()
     try:
         with clock.on("export"):
-            written = [export(folder / "tasks", fmt, folder / dataset_file(fmt)).written for fmt in FORMATS]
+            stats = export_many(folder / "tasks", {fmt: folder / dataset_file(fmt) for fmt in FORMATS})
     except ExportError as exc:
         summary.error = f"export: {exc}"
         stage("export", "failed", summary.error, started)
         return
-    summary.trajectories = min(written)
+    summary.trajectories = min(s.written for s in stats.values())
     stage("export", "ok", f"{summary.trajectories} trajectories per format ({', '.join(FORMATS)})", started)
 
 

@@ -6,7 +6,7 @@ plays it through the text environment and writes one record per task in the chos
 
 from .distances import MAX_STATES, distances_to_goal
 from .card import write_card
-from .export import ExportStats, Skipped, check_format, combine, export, export_tasks, read_dataset
+from .export import ExportStats, Skipped, check_format, combine, export, export_many, export_tasks, read_dataset
 from .formats import FORMATS, Format, meta_file
 from .rules import domain_rules
 from .tasks import ExportError, TaskEntry, read_tasks
@@ -30,6 +30,7 @@ __all__ = [
     "check_format",
     "combine",
     "export",
+    "export_many",
     "export_tasks",
     "meta_file",
     "play",

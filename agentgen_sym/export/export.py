@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..compiler import ast
 from ..compiler.compile import compile_task
@@ -99,21 +99,35 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
     ExportError when the folder, its domain or the output cannot be used at all, or the options do
     not fit the format.
     """
-    check_format(fmt, negatives)
+    return export_many(tasks_dir, {fmt: Path(out_file)}, negatives, distances, progress, command, thoughts, llm,
+                       executor)[fmt]
+
+
+def export_many(tasks_dir: Path | str, outputs: Mapping[str, Path], negatives: bool = False, distances: bool = False,
+                progress: Callable[[int, int], None] | None = None, command: str | None = None,
+                thoughts: str = "template", llm: LLMClient | None = None,
+                executor: ExecutorOptions = SERIAL) -> dict[str, ExportStats]:
+    """``export`` in every format of ``outputs`` (format: its data file) at once: each task is compiled,
+    validated and played once, and its trajectory built into a record per format (the replay is the work;
+    a record is a rearrangement of the trajectory). The files are written one format after the other,
+    in the order given, as ``export`` one format at a time writes them."""
+    for fmt in outputs:
+        check_format(fmt, negatives)
     paraphraser = _paraphraser(thoughts, llm)
     folder = Path(tasks_dir)
     domain, templates = read_domain(folder)
     entries = read_tasks(folder)
+    formats = tuple(outputs)
     if paraphraser is None and (executor.kind == "ray" or executor.workers > 1) and len(entries) > SHARD_TASKS:
-        part = _sharded(folder, fmt, len(entries), negatives, distances, progress, executor)
+        part = _sharded(folder, formats, len(entries), negatives, distances, progress, executor)
     else:
-        part = _export_entries(folder, domain, templates, entries, _index(entries), fmt, negatives, distances,
+        part = _export_entries(folder, domain, templates, entries, _index(entries), formats, negatives, distances,
                                paraphraser, progress)
-    out = Path(out_file)
     source = "template" if paraphraser is None else f"llm ({paraphraser.client.config.model})"
-    write_dataset(out, fmt, part.records, part.metas, negatives, distances, command, source)
-    return ExportStats(out, fmt, len(entries), len(part.records), tuple(part.skipped), part.omitted,
-                       None if paraphraser is None else paraphraser.stats)
+    for fmt, out in outputs.items():
+        write_dataset(Path(out), fmt, part.records[fmt], part.metas, negatives, distances, command, source)
+    return {fmt: ExportStats(Path(out), fmt, len(entries), len(part.records[fmt]), tuple(part.skipped), part.omitted,
+                             None if paraphraser is None else paraphraser.stats) for fmt, out in outputs.items()}
 
 
 SHARD_TASKS = 64
@@ -122,15 +136,16 @@ SHARD_TASKS = 64
 
 @dataclass
 class _Part:
-    """The records, metadata and skipped tasks of a run of entries, in entry order."""
+    """The records per format, the metadata and the skipped tasks of a run of entries, in entry order."""
 
-    records: list[Record] = field(default_factory=list)
+    records: dict[str, list[Record]]
     metas: list[Record] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     omitted: int = 0  # tasks whose distances were left out (too many states)
 
     def extend(self, other: _Part) -> None:
-        self.records += other.records
+        for fmt, records in other.records.items():
+            self.records.setdefault(fmt, []).extend(records)
         self.metas += other.metas
         self.skipped += other.skipped
         self.omitted += other.omitted
@@ -141,9 +156,9 @@ def _index(entries: list) -> dict[str, int]:
 
 
 def _export_entries(folder: Path, domain: ast.Domain, templates: Templates, entries: list, index: dict[str, int],
-                    fmt: str, negatives: bool, distances: bool, paraphraser: Paraphraser | None,
+                    formats: tuple[str, ...], negatives: bool, distances: bool, paraphraser: Paraphraser | None,
                     progress: Callable[[int, int], None] | None = None) -> _Part:
-    part = _Part()
+    part = _Part({fmt: [] for fmt in formats})
     for done, entry in enumerate(entries, 1):
         if isinstance(entry, BadEntry):
             part.skipped.append(Skipped(entry.label, entry.reason))
@@ -154,22 +169,25 @@ def _export_entries(folder: Path, domain: ast.Domain, templates: Templates, entr
                 part.skipped.append(Skipped(entry.id, str(exc)))
             else:
                 part.omitted += trajectory.extras.get("distances_omitted") is not None
-                part.records.append(FORMATS[fmt].build(Item(entry.id, index[entry.id], domain.name, trajectory)))
+                item = Item(entry.id, index[entry.id], domain.name, trajectory)
+                for fmt in formats:
+                    part.records[fmt].append(FORMATS[fmt].build(item))
                 part.metas.append({"id": entry.id, **meta})
         if progress is not None:
             progress(done, len(entries))
     return part
 
 
-def export_shard(folder: Path, fmt: str, start: int, stop: int, negatives: bool, distances: bool) -> _Part:
+def export_shard(folder: Path, formats: tuple[str, ...], start: int, stop: int, negatives: bool, distances: bool
+                 ) -> _Part:
     """One unit of a sharded export (run in a worker): the folder's entries ``start:stop``."""
     domain, templates = read_domain(folder)
     entries = read_tasks(folder)
-    return _export_entries(folder, domain, templates, entries[start:stop], _index(entries), fmt, negatives,
+    return _export_entries(folder, domain, templates, entries[start:stop], _index(entries), formats, negatives,
                            distances, None)
 
 
-def _sharded(folder: Path, fmt: str, total: int, negatives: bool, distances: bool,
+def _sharded(folder: Path, formats: tuple[str, ...], total: int, negatives: bool, distances: bool,
              progress: Callable[[int, int], None] | None, executor: ExecutorOptions) -> _Part:
     """The export as shards on ``executor``, joined in entry order: the same bytes as one worker's."""
     bounds = [(start, min(start + SHARD_TASKS, total)) for start in range(0, total, SHARD_TASKS)]
@@ -177,13 +195,13 @@ def _sharded(folder: Path, fmt: str, total: int, negatives: bool, distances: boo
 
     def on_done(key: str, outcome: object) -> None:
         nonlocal done
-        done += SHARD_TASKS if not isinstance(outcome, _Part) else len(outcome.records) + len(outcome.skipped)
+        done += SHARD_TASKS if not isinstance(outcome, _Part) else len(outcome.metas) + len(outcome.skipped)
         if progress is not None:
             progress(min(done, total), total)
 
-    joined = _Part()
+    joined = _Part({fmt: [] for fmt in formats})
     with make_executor(executor, preload=("agentgen_sym.export.export",)) as pool:
-        units = ((f"{start}:{stop}", (folder, fmt, start, stop, negatives, distances)) for start, stop in bounds)
+        units = ((f"{start}:{stop}", (folder, formats, start, stop, negatives, distances)) for start, stop in bounds)
         for key, part in map_ordered(pool, export_shard, units, on_done):
             if isinstance(part, UnitFailed):
                 raise ExportError(f"tasks {key} of {folder} could not be exported: {part.reason}")
