@@ -25,7 +25,11 @@ import multiprocessing
 import os
 import pickle
 import resource
+import time
 from abc import ABC, abstractmethod
+import heapq
+import itertools
+import math
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -151,9 +155,15 @@ def map_ordered(executor: Executor, fn: Callable[..., Any], units: Iterable[tupl
 UNITS_PER_WORKER = 4
 """A batch is cut into about this many units per worker: units of uneven cost still even out."""
 
-JOBS_PER_WORKER = 2
-"""Jobs under way at once per worker (the others wait their turn): enough to fill the workers while one job's
-driver is between batches, few enough that the groundings the workers keep (per job) stay in their caches."""
+SUBMITTED_PER_WORKER = 2
+"""Units the executor holds per worker (one running, one waiting beside it); the driver keeps the others,
+so it can choose which goes next."""
+
+JOBS_PER_WORKER = 8
+"""Jobs under way at once per worker (the others wait their turn, each holding its state in the driver): enough
+that the costliest job is under way early (a job's cost shows only in its units, and a costly one started
+last ends alone; at 2 per worker, `make run`'s costliest domain started after six others and ended 8 s after
+them on 2 workers), few enough to bound the driver's memory and the workers' caches of groundings."""
 
 
 class Shared:
@@ -191,9 +201,12 @@ def _shared_from(digest: bytes, blob: bytes) -> Shared:
     return Shared(value)
 
 
-def _batch_unit(fn: Callable[..., list], shared: Shared, chunk: list) -> list:
-    """A unit of a batch: ``fn(*shared, chunk)``."""
-    return fn(*shared.value, chunk)
+def _batch_unit(fn: Callable[..., list], shared: Shared, chunk: list) -> tuple[list, float]:
+    """A unit of a batch: ``fn(*shared, chunk)``, and the CPU seconds it took (the driver's cue to which job
+    is the long one)."""
+    started = time.process_time()
+    outcomes = fn(*shared.value, chunk)
+    return outcomes, time.process_time() - started
 
 
 @dataclass(frozen=True)
@@ -222,15 +235,26 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
     """Run the jobs' coroutines together to their ends and give back what each returned, by name.
 
     JOBS_PER_WORKER jobs per worker are under way at once, taken in the order given. Every batch a job
-    yields is cut into about UNITS_PER_WORKER units per worker, submitted at once beside the other jobs'
-    units; when the last of its units is back the job is sent its outcomes and runs on to its next batch.
+    yields is cut into about UNITS_PER_WORKER units per worker; when the last of its units is back the job
+    is sent its outcomes and runs on to its next batch. The executor holds SUBMITTED_PER_WORKER units per
+    worker; of the others, those of the job that has taken the most CPU so far go first: the costliest job
+    has the longest chain of batches, and one that starts its last batches when the others are done leaves
+    the workers idle around it (the order of units changes no outcome).
     A failed unit throws BatchFailed into its job (the batch's other units are dropped).
     ``on_done`` sees each job's result as it ends (to mark it done at once). An exception a job does not
     catch ends ``drive`` with it: jobs are the driver's own code."""
     results: dict[str, Any] = {}
     waiting: dict[str, tuple[int, list[list | None]]] = {}  # job: (its batch number, outcomes per unit)
     batches: Counter[str] = Counter()
+    taken: Counter[str] = Counter()  # CPU seconds each job's units took
+    units: list[tuple[float, int, str, tuple]] = []  # heap: (-CPU taken, arrival, key, arguments)
+    arrivals = itertools.count()
     queued = deque(jobs)
+
+    def submit() -> None:
+        while units and executor.in_flight() < SUBMITTED_PER_WORKER * workers:
+            _, _, key, arguments = heapq.heappop(units)
+            executor.submit(key, _batch_unit, *arguments)
 
     def resume(name: str, outcomes: list | None = None, error: BaseException | None = None) -> None:
         job = jobs[name]
@@ -255,7 +279,9 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
             waiting[name] = (batches[name], [None] * len(chunks))
             shared = Shared(batch.shared)
             for i, chunk in enumerate(chunks):
-                executor.submit(f"{name}#{batches[name]}.{i}", _batch_unit, batch.fn, shared, list(chunk))
+                key = f"{name}#{batches[name]}.{i}"
+                heapq.heappush(units, (-taken[name] or -math.inf, next(arrivals), key, (batch.fn, shared, list(chunk))))
+            submit()  # the workers start on it while the driver prepares the next job's
             return
 
     while queued and len(waiting) < JOBS_PER_WORKER * workers:
@@ -264,17 +290,24 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
         key, outcome = executor.next_done()
         name, unit = key.rsplit("#", 1)
         number, part = map(int, unit.split("."))
+        if not isinstance(outcome, UnitFailed):
+            outcome, seconds = outcome
+            taken[name] += seconds
         if name not in waiting or waiting[name][0] != number:  # the rest of a failed batch
+            submit()
             continue
         parts = waiting[name][1]
         if isinstance(outcome, UnitFailed):
             del waiting[name]
+            units[:] = [u for u in units if not u[2].startswith(f"{name}#{number}.")]
+            heapq.heapify(units)
             resume(name, error=BatchFailed(outcome.reason))
-            continue
-        parts[part] = outcome
-        if all(p is not None for p in parts):
-            del waiting[name]
-            resume(name, [o for p in parts for o in p])
+        else:
+            parts[part] = outcome
+            if all(p is not None for p in parts):
+                del waiting[name]
+                resume(name, [o for p in parts for o in p])
+        submit()
     return results
 
 

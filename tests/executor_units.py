@@ -57,6 +57,29 @@ def batches(rounds: list[list[int]], log: list) -> Generator[Batch, list, list[l
     return got
 
 
+RAN: list[str] = []
+"""The jobs whose units ``work`` ran, in the order they ran (the serial executor runs units in the driver)."""
+
+
+def work(job: str, seconds: float, items: list[int]) -> list[int]:
+    """A batch's unit that takes ``seconds`` of CPU and notes whose it was."""
+    import time
+
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+    RAN.append(job)
+    return items
+
+
+def rounds_of_work(job: str, first_seconds: float, rounds: int) -> Generator[Batch, list, None]:
+    """A job for ``drive``: a first batch of one unit taking ``first_seconds`` of CPU, then ``rounds`` batches of
+    four items taking none."""
+    yield Batch(work, (job, first_seconds), [0])
+    for _ in range(rounds):
+        yield Batch(work, (job, 0.0), [0, 1, 2, 3])
+
+
 def started_at(seconds: float) -> float:
     """When it started (the clock is the machine's, shared with the driver), after working ``seconds``."""
     import time

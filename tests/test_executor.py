@@ -167,6 +167,34 @@ def test_drive_keeps_a_bounded_number_of_jobs_under_way(monkeypatch: pytest.Monk
     assert started == ["a", "b", "d"]
 
 
+def test_the_units_of_the_job_that_took_the_most_cpu_go_first(monkeypatch: pytest.MonkeyPatch):
+    """The costliest job's chain of batches sets the end of a run: its units go ahead of a cheaper job's
+    (the serial executor holds two units, one running and one waiting, as a pool's worker does)."""
+    monkeypatch.setattr(units, "RAN", [])
+    jobs = {"cheap": units.rounds_of_work("cheap", 0.005, 1), "costly": units.rounds_of_work("costly", 0.1, 1)}
+    with make_executor(SERIAL) as pool:
+        drive(pool, jobs, 1)
+    # the first batches, then cheap's first unit of round two (submitted while costly's first batch ran),
+    # then all of costly's, ahead of cheap's that came first; first come, first served would run cheap's four
+    assert units.RAN == ["cheap", "costly", "cheap", *["costly"] * 4, *["cheap"] * 3]
+
+
+def test_a_job_just_started_goes_ahead_of_the_others(monkeypatch: pytest.MonkeyPatch):
+    """A job that has taken no CPU yet is not starved by those that have: its first batch goes first (it
+    shows what the job costs)."""
+    import agentgen_sym.executor as executor_module
+
+    monkeypatch.setattr(executor_module, "JOBS_PER_WORKER", 2)
+    monkeypatch.setattr(units, "RAN", [])
+    jobs = {"costly": units.rounds_of_work("costly", 0.1, 2), "quick": units.rounds_of_work("quick", 0.005, 0),
+            "late": units.rounds_of_work("late", 0.005, 0)}
+    with make_executor(SERIAL) as pool:
+        drive(pool, jobs, 1)
+    # costly and quick start together (two jobs under way); quick ends after its first batch and
+    # late starts, its first unit ahead of costly's second round, one of whose units was already handed
+    assert units.RAN == ["costly", "quick", "costly", "late", *["costly"] * 7]
+
+
 def test_a_batchs_shared_arguments_are_pickled_once_and_unpickled_once_per_worker():
     """A batch's shared arguments (a job's domain) travel once for all its units: pickled once in the driver,
     unpickled once in each worker, whose units all see the same object."""
