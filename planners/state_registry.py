@@ -1,10 +1,13 @@
 """Every state a search has seen, as packed rows indexed by integer id (Fast Downward's StateRegistry).
 
 Open lists and parent pointers hold ids, never state objects. Duplicates are found exactly: a
-dict from a row's bytes to its id (no bare hashes that could merge two states).
+dict from a row (its one word as an int, or its bytes) to its id (no bare hashes that could merge two
+states).
 """
 
 from __future__ import annotations
+
+from itertools import repeat
 
 import numpy as np
 
@@ -27,7 +30,8 @@ class StateRegistry:
     def __init__(self, n_words: int, capacity: int = 1024, n_heuristics: int = 1, info_words: int = 0) -> None:
         self.n_words = n_words
         self.size = 0
-        self._index: dict[bytes, int] = {}
+        self._index: dict[int | bytes, int] = {}
+        self._row_bytes = np.dtype((np.void, 8 * n_words))
         self.rows = np.zeros((capacity, n_words), dtype=np.uint64)
         self.g = np.full(capacity, UNREACHED, dtype=np.int64)
         self.parent = np.full(capacity, -1, dtype=np.int64)
@@ -40,26 +44,32 @@ class StateRegistry:
     def insert(self, rows: np.ndarray) -> np.ndarray:
         """Ids of ``rows: uint64[m, n_words]``, registering the unseen ones (duplicates inside
         ``rows`` get one id). Ids ``>= size`` before the call are the new states."""
-        index = self._index
-        ids = np.array([index.setdefault(key, len(index)) for key in self._keys(rows)], dtype=np.int64)
-        n_new = len(index) - self.size
-        if n_new:
-            fresh = ids >= self.size
-            _, first = np.unique(ids[fresh], return_index=True)  # new ids are consecutive, first seen first
+        keys = self._keys(rows)
+        ids = self._known(keys)
+        unseen = np.flatnonzero(ids < 0)
+        if len(unseen):  # a Python loop over the new rows only: most successors are states seen before
+            index = self._index
+            ids[unseen] = [index.setdefault(keys[i], len(index)) for i in unseen.tolist()]
+            n_new = len(index) - self.size
+            _, first = np.unique(ids[unseen], return_index=True)  # new ids are consecutive, first seen first
             self._reserve(self.size + n_new)
-            self.rows[self.size:self.size + n_new] = rows[np.flatnonzero(fresh)[first]]
+            self.rows[self.size:self.size + n_new] = rows[unseen[first]]
             self.size += n_new
         return ids
 
     def find(self, rows: np.ndarray) -> np.ndarray:
         """Ids of ``rows: uint64[m, n_words]``, -1 for those never registered (registers nothing)."""
-        get = self._index.get
-        return np.array([get(key, -1) for key in self._keys(rows)], dtype=np.int64)
+        return self._known(self._keys(rows))
 
-    def _keys(self, rows: np.ndarray) -> list[bytes]:
-        buf = np.ascontiguousarray(rows).tobytes()
-        step = 8 * self.n_words
-        return [buf[i:i + step] for i in range(0, len(buf), step)]
+    def _known(self, keys: list) -> np.ndarray:
+        return np.array(list(map(self._index.get, keys, repeat(-1, len(keys)))), dtype=np.int64)
+
+    def _keys(self, rows: np.ndarray) -> list:
+        """Hashable keys of the rows, made in C: a one-word row's int (cheaper to hash than bytes), else its
+        bytes."""
+        if self.n_words == 1:
+            return rows[:, 0].tolist()
+        return np.ascontiguousarray(rows).view(self._row_bytes).ravel().tolist()
 
     def _reserve(self, needed: int) -> None:
         capacity = self.rows.shape[0]
