@@ -652,6 +652,26 @@ def test_state_registry_deduplicates_exactly_and_grows():
     assert reg.find(unseen).tolist() == [1, -1, -1] and reg.size == 3  # looking up registers nothing
 
 
+@pytest.mark.parametrize("n_words", [1, 3])
+def test_state_registry_gives_first_seen_ids_like_a_dict_of_rows(n_words: int):
+    """One-word states are keyed by their int, wider ones by their bytes: both number rows in the order
+    first seen, across batches and inside one, and find registers nothing."""
+    rng = np.random.default_rng(n_words)
+    reg, reference = StateRegistry(n_words=n_words, capacity=1), {}
+    for _ in range(30):
+        shape = (int(rng.integers(0, 40)), n_words)  # the lowest and the highest bits both tell rows apart
+        rows = rng.integers(0, 3, size=shape, dtype=np.uint64) << np.uint64(62) | rng.integers(0, 2, size=shape,
+                                                                                             dtype=np.uint64)
+        rows = rows[::-1] if rng.random() < 0.5 else rows  # a view that is not contiguous
+        expected = [reference.setdefault(tuple(row), len(reference)) for row in rows.tolist()]
+        assert reg.insert(rows).tolist() == expected and reg.size == len(reference)
+    assert [tuple(row) for row in reg.rows[:reg.size].tolist()] == list(reference)
+    probe = rng.integers(0, 4, size=(50, n_words), dtype=np.uint64) << np.uint64(62) | rng.integers(
+        0, 3, size=(50, n_words), dtype=np.uint64)
+    assert reg.find(probe).tolist() == [reference.get(tuple(row), -1) for row in probe.tolist()]
+    assert reg.size == len(reference)
+
+
 def test_bucket_open_list_keeps_push_order_when_every_key_is_equal():
     ol = BucketOpenList()
     ol.push(np.array([[1, 3], [1, 3]]), np.array([20, 21]))
