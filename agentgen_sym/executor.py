@@ -21,15 +21,15 @@ once, a batch cut into units, so one large job does not leave the other workers 
 from __future__ import annotations
 
 import hashlib
+import heapq
+import itertools
+import math
 import multiprocessing
 import os
 import pickle
 import resource
 import time
 from abc import ABC, abstractmethod
-import heapq
-import itertools
-import math
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -293,20 +293,18 @@ def drive(executor: Executor, jobs: Mapping[str, Job], workers: int,
         if not isinstance(outcome, UnitFailed):
             outcome, seconds = outcome
             taken[name] += seconds
-        if name not in waiting or waiting[name][0] != number:  # the rest of a failed batch
-            submit()
-            continue
-        parts = waiting[name][1]
-        if isinstance(outcome, UnitFailed):
-            del waiting[name]
-            units[:] = [u for u in units if not u[2].startswith(f"{name}#{number}.")]
-            heapq.heapify(units)
-            resume(name, error=BatchFailed(outcome.reason))
-        else:
-            parts[part] = outcome
-            if all(p is not None for p in parts):
+        if name in waiting and waiting[name][0] == number:  # not the rest of a failed batch
+            parts = waiting[name][1]
+            if isinstance(outcome, UnitFailed):
                 del waiting[name]
-                resume(name, [o for p in parts for o in p])
+                units[:] = [u for u in units if not u[2].startswith(f"{name}#{number}.")]
+                heapq.heapify(units)
+                resume(name, error=BatchFailed(outcome.reason))
+            else:
+                parts[part] = outcome
+                if all(p is not None for p in parts):
+                    del waiting[name]
+                    resume(name, [o for p in parts for o in p])
         submit()
     return results
 
