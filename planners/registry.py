@@ -227,8 +227,11 @@ class Portfolio(_Refuses):
     members start all at once, each in a process of its own (``os.fork``: the task is inherited, never
     pickled, and a daemonic worker may run a portfolio too) with the whole time limit and an equal
     share of the memory limit; the first to settle the task wins and the others are killed. Nobody
-    has to guess a split: each member gets ``cores / members`` of the machine for the whole time,
-    so a member that needs ``t`` seconds alone settles the task within ``t * members / cores``.
+    has to guess a split of the time. Where members outnumber cores, the first of ``concurrent`` (the
+    lead: LAMA, the one that settles most tasks) keeps its priority and the others run ``HELPER_NICENESS``
+    lower, so the lead has a core to itself and the helpers share the rest: three equal members on two
+    cores would each get two thirds of one, and a task the lead needs 45 s for alone would miss a 60 s
+    limit. With a core per member the niceness changes nothing.
     Otherwise (an expansion limit: generation, which must not depend on the machine's speed; no
     time limit; no ``os.fork``) the ``members`` run in turn, each with its ``share`` of the time
     or expansions left; without a time limit each member but the last gets ``UNLIMITED_SLICE_S``
@@ -244,6 +247,7 @@ class Portfolio(_Refuses):
     FIRST_EXPANSIONS = 1000  # in turn before going side by side: a race would make easy tasks' plans vary
     FIRST_TIME_SHARE = 0.1  # of the time limit, at most, for that first phase
     KILL_GRACE_S = 5.0  # after the time limit, a member's process is waited for this long, then killed
+    HELPER_NICENESS = 5  # weight 335 against the lead's 1024: two helpers together still weigh less than it
 
     def unsupported(self, task: GroundTask) -> str | None:
         names = [member for member, _share in self.members] + list(self.concurrent)
@@ -316,12 +320,14 @@ class Portfolio(_Refuses):
         winner, last = None, SearchResult(Status.LIMIT_REACHED, message="time limit reached")
         parent = os.getpid()
         try:
-            for member in members:
+            for position, member in enumerate(members):
                 receive, send = multiprocessing.Pipe(duplex=False)
                 pid = os.fork()
                 if pid == 0:  # the member's process: answer, then leave without the parent's exit handlers
                     try:
                         _die_with(parent)
+                        if position:
+                            os.nice(self.HELPER_NICENESS)
                         receive.close()
                         _run_member(member, task, time_limit - (time.perf_counter() - started), memory, send)
                     finally:

@@ -22,6 +22,7 @@ from agentgen_sym.planners import PLANNERS, PlannerConfig, Status, UnsupportedTa
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, HMax, LMCut
 from agentgen_sym.planners.open_list import BucketOpenList
 from agentgen_sym.planners.registry import SEARCHES, Planner
+from agentgen_sym.planners.result import SearchResult
 from agentgen_sym.planners.relaxed import _segment_min
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.state_registry import StateRegistry
@@ -561,6 +562,26 @@ def test_side_by_side_portfolio_stops_at_the_time_limit():
     result = portfolio.solve(sliding_puzzle(4, 200, seed=3), time_limit=1.0)
     assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
     assert result.stats.expanded > 0 and _child_pids() <= before
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="side by side needs os.fork")
+def test_side_by_side_helpers_run_at_a_lower_priority_than_the_lead(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path):
+    """Three members on two cores would each get two thirds of one; the lead must keep its priority."""
+    from agentgen_sym.planners import registry
+
+    def report_niceness(member, task, time_limit, memory_limit_mb, send):
+        (tmp_path / member).write_text(str(os.nice(0)))
+        send.send(SearchResult(Status.LIMIT_REACHED, message="time limit reached"))
+        send.close()
+
+    monkeypatch.setattr(registry, "_run_member", report_niceness)
+    members = ("gbfs-goalcount", "ucs", "bfs")
+    registry.Portfolio("test", (), concurrent=members).solve(sliding_puzzle(3, 10, seed=1), time_limit=30)
+    own = os.nice(0)
+    helper = min(19, own + registry.Portfolio.HELPER_NICENESS)
+    assert {m: int((tmp_path / m).read_text()) for m in members} == {"gbfs-goalcount": own, "ucs": helper,
+                                                                     "bfs": helper}
 
 
 _ORPHANING_SOLVE = """
