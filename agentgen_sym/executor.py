@@ -125,8 +125,9 @@ class Executor(ABC):
 
 
 def make_executor(options: ExecutorOptions, preload: Sequence[str] = ()) -> Executor:
-    """The executor ``options`` ask for; ``preload`` names modules local workers import once, before
-    they fork (the unit functions' modules), so a worker starts in milliseconds."""
+    """The executor ``options`` ask for; ``preload`` names modules the local pool's fork server imports
+    before it forks the workers (the unit functions' modules, and any that load what units would load on
+    first use), so a worker starts in milliseconds with them. The first pool of a process fixes the list."""
     if options.kind == "ray":
         return _Ray(options)
     if options.workers == 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections.abc import Generator
 from pathlib import Path
 
@@ -37,6 +38,13 @@ def die_always(x: int, marks: Path) -> int:
 
 def allocate_mib(mib: int) -> int:
     return len(bytearray(mib * 2 ** 20))
+
+
+def loaded_before_the_first_unit() -> tuple[bool, bool]:
+    """Whether this worker had the numba kernels and matplotlib's pyplot before any unit used them."""
+    from agentgen_sym.planners import kernels
+
+    return kernels.load.cache_info().currsize == 1, "matplotlib.pyplot" in sys.modules
 
 
 def squares(offset: int, xs: list[int]) -> list[int]:

@@ -213,6 +213,24 @@ def test_a_batchs_shared_arguments_are_pickled_once_and_unpickled_once_per_worke
     assert all(len(seen) == 1 for seen in identities.values())  # one object per worker, however many units
 
 
+_FIRST_UNIT = """
+from agentgen_sym.executor import ExecutorOptions, make_executor
+from agentgen_sym.generation.generate import PRELOAD
+from tests.executor_units import loaded_before_the_first_unit
+with make_executor(ExecutorOptions(jobs=2), preload=PRELOAD) as pool:
+    pool.submit("first", loaded_before_the_first_unit)
+    print(pool.next_done()[1])
+"""
+
+
+def test_generation_workers_start_with_the_kernels_and_pyplot_loaded():
+    """Loaded by the fork server once, not by each worker of each pool on its first unit (about 1 s each).
+    In a process of its own: the fork server's preload is fixed by the first pool a process starts."""
+    done = subprocess.run([sys.executable, "-c", _FIRST_UNIT], cwd=Path(__file__).parents[1], capture_output=True,
+                          text=True, timeout=300)
+    assert done.stdout.strip() == "(True, True)", done.stderr
+
+
 def test_bad_options_are_refused():
     for bad in ({"kind": "slurm"}, {"jobs": 0}, {"retries": -1}, {"memory_limit_mb": 0}):
         with pytest.raises(ExecutorError):

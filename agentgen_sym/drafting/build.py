@@ -55,6 +55,7 @@ from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor
 from agentgen_sym.export import ExportError, combine, export_many
 from agentgen_sym.files import read_text_bounded, write_atomic
 from agentgen_sym.generation import evolve, generate
+from agentgen_sym.generation.generate import PRELOAD as GENERATION_PRELOAD
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
 from agentgen_sym.llm.client import Usage
 from agentgen_sym.pipeline import FORMATS, dataset_file
@@ -241,7 +242,7 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
     earlier = [_earlier_result(out / "envs" / env_id_for(path)) for path in texts]
     reusable = [e is not None and e.key == k for e, k in zip(earlier, keys)]
     partial = out / PARTIAL_DIR
-    with make_executor(executor, preload=("agentgen_sym.drafting.build",)) as pool:
+    with make_executor(executor, preload=("agentgen_sym.drafting.build", *GENERATION_PRELOAD)) as pool:
 
         def send(i: int) -> None:
             env_id = env_id_for(texts[i])

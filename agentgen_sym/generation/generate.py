@@ -607,8 +607,9 @@ def _task_pool(domain: ast.Domain, seed_problem: ast.Problem, seed: int, progres
     return TaskPool(domain, seed_problem, seed, progress, options, made if isinstance(made, Grounding) else None)
 
 
-PRELOAD = ("agentgen_sym.generation.generate",)
-"""The module of the generation's unit of work, for a local pool's workers to import before they fork."""
+PRELOAD = ("agentgen_sym.generation.generate", "agentgen_sym.generation.warm")
+"""What a local pool's fork server imports before it forks the workers: the generation's units' module, and
+what those units load on first use (``warm``)."""
 
 
 def _drive_one(job: Job, executor: ExecutorOptions) -> Any:
