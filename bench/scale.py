@@ -18,7 +18,8 @@ with the candidates' measurements and the exports of every domain at once):
   slowest    the slowest benchmark domains' `generate` alone (seed p01, --n 12, levels 1..8), per domain
 
 Columns: wall seconds per executor (with --repeat R, the median of R runs; each turn runs a job on every
-executor one right after the other, so a slow spell of the machine falls on each alike), speedup over 1
+executor one right after the other, so a slow spell of the machine falls on each alike; each run is a
+Python process of its own, as the CLI's is, timed from the job's start), speedup over 1
 worker, and the ideal speedup by Amdahl's law from the 1-worker run: the seconds inside units of work
 (measured there) divide among the workers, the driver's own seconds (making candidates, dedup, grounding
 choices, writing files) do not. Units: how many units the executor ran; Ray's extra seconds per unit over
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import subprocess
 import sys
 import tempfile
 import time
@@ -176,24 +179,16 @@ def amdahl(wall: float, in_units: float, workers: int) -> float:
     return wall / (driver + in_units / workers) if wall else 1.0
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--n", type=int, default=12, help="tasks per domain for the run job (default 12, make run's)")
-    parser.add_argument("--gen-n", type=int, default=1,
-                        help="tasks per domain for the many-domain generate (default 1; 0 leaves it out)")
-    parser.add_argument("--gen-rounds", type=int, default=EvolveOptions().rounds,
-                        help="Bi-Evol rounds of the many-domain generate (default: generate's own)")
-    parser.add_argument("--jobs", type=int, default=2, help="workers of the pool and of Ray (default 2)")
-    parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
-    parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
-    parser.add_argument("--slow-only", action="store_true", help="only the slowest benchmark domains' generate")
-    parser.add_argument("--repeat", type=int, default=1, help="runs per job and executor, the median shown (default 1)")
-    args = parser.parse_args()
-    if args.repeat < 1:
-        parser.error("--repeat must be 1 or more")
+def _configs(args: argparse.Namespace) -> list[tuple[str, ExecutorOptions]]:
+    """(label, executor) to compare, the 1-worker baseline first."""
     configs = [("1 worker", SERIAL), (f"pool {args.jobs}", ExecutorOptions(jobs=args.jobs))]
     if not args.no_ray and not args.slow_only:  # the slowest domains' generate is timed locally only
         configs.append((f"ray {args.jobs}", ExecutorOptions(kind="ray", jobs=args.jobs)))
+    return configs
+
+
+def _jobs(args: argparse.Namespace) -> dict[str, Callable[[ExecutorOptions], Callable[[Path], object]]]:
+    """Each job by name: given an executor, what runs it into an output folder."""
     seeds = generation_seeds()
     jobs: dict[str, Callable[[ExecutorOptions], Callable[[Path], object]]] = {
         "run": lambda o: lambda out: pipeline.run(CORPUS, out, args.n, 0, command="agentgen-sym run", executor=o),
@@ -209,28 +204,70 @@ def main() -> None:
         for name, domain, problem in generation_seeds(False, SLOWEST):
             jobs[f"slowest {name}"] = (lambda d, p: lambda o: lambda out: run_generations(
                 o, [(d.parent.name, d, p)], 12, 1, 8, out))(domain, problem)
+    return jobs
+
+
+def _time_apart(job: str, label: str, out: Path) -> tuple:
+    """``timed`` for one job on one executor, in a Python process of its own as the CLI runs it: nothing an
+    earlier run loaded or cached (groundings, invariants, numba kernels, matplotlib, a fork server) helps one
+    executor and not another. In one process the 1-worker runs after the first kept the groundings of the
+    first in the driver, where each pool's new workers started without them."""
+    command = [sys.executable, __file__, *sys.argv[1:], "--one", job, label, str(out)]
+    done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)
+    return tuple(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _time_here(job: Callable[[ExecutorOptions], Callable[[Path], object]], options: ExecutorOptions, out: Path,
+               workers: int) -> tuple:
+    """``timed`` in this process; a Ray instance is started before the clock and stopped after (an idle Ray
+    still takes CPU from the others)."""
+    if options.kind != "ray":
+        return timed(job(options), out, options == SERIAL)
+    import ray
+
+    started = time.perf_counter()
+    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    print(f"ray.init: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
+    try:
+        return timed(job(options), out, False)
+    finally:
+        ray.shutdown()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=12, help="tasks per domain for the run job (default 12, make run's)")
+    parser.add_argument("--gen-n", type=int, default=1,
+                        help="tasks per domain for the many-domain generate (default 1; 0 leaves it out)")
+    parser.add_argument("--gen-rounds", type=int, default=EvolveOptions().rounds,
+                        help="Bi-Evol rounds of the many-domain generate (default: generate's own)")
+    parser.add_argument("--jobs", type=int, default=2, help="workers of the pool and of Ray (default 2)")
+    parser.add_argument("--no-ray", action="store_true", help="leave Ray out")
+    parser.add_argument("--no-slow", action="store_true", help="leave out the slowest benchmark domains' generate")
+    parser.add_argument("--slow-only", action="store_true", help="only the slowest benchmark domains' generate")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per job and executor, the median shown (default 1)")
+    parser.add_argument("--one", nargs=3, metavar=("JOB", "EXECUTOR", "OUT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be 1 or more")
+    configs = _configs(args)
+    jobs = _jobs(args)
+    if args.one:
+        job, label, out = args.one
+        print(json.dumps(_time_here(jobs[job], dict(configs)[label], Path(out), args.jobs)))
+        return
     print(f"cores available: {available_cores()}; run: {len(domains_in(CORPUS))} domains x {args.n} tasks; "
-          f"generate: {len(seeds)} domains x {args.gen_n} tasks, {args.gen_rounds} Bi-Evol rounds; "
+          f"generate: {len(generation_seeds())} domains x {args.gen_n} tasks, {args.gen_rounds} Bi-Evol rounds; "
           f"slowest: {', '.join(SLOWEST)} x 12 tasks, levels 1..8", flush=True)
     runs: dict[str, dict[str, list[tuple]]] = {job: {} for job in jobs}
     with tempfile.TemporaryDirectory() as tmp:
         for turn in range(args.repeat):
-            for job, make in jobs.items():  # a job's executors one right after the other: the machine's slow
+            for job in jobs:  # a job's executors one right after the other: the machine's slow
                 for label, options in configs:  # and fast spells (minutes long here) fall on them alike
                     if job.startswith("slowest") and options.kind == "ray":
                         continue
-                    if options.kind == "ray":  # started for each job, outside the timings (shown apart), and
-                        import ray              # stopped after: an idle Ray still takes CPU from the others
-
-                        started = time.perf_counter()
-                        ray.init(num_cpus=args.jobs, include_dashboard=False, log_to_driver=False)
-                        print(f"ray.init: {time.perf_counter() - started:.1f} s", flush=True)
                     out = Path(tmp) / f"{job}-{options.kind}-{options.workers}-{turn}"
-                    try:
-                        runs[job].setdefault(label, []).append(timed(make(options), out, options == SERIAL))
-                    finally:
-                        if options.kind == "ray":
-                            ray.shutdown()
+                    runs[job].setdefault(label, []).append(_time_apart(job, label, out))
                     print(f"{job:22} {label:10} {runs[job][label][-1][0]:8.1f} s", flush=True)
     results = {job: {label: _median_run(timings) for label, timings in by_label.items()}
                for job, by_label in runs.items()}
