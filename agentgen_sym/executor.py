@@ -193,13 +193,17 @@ _loaded: OrderedDict[bytes, tuple] = OrderedDict()
 
 
 def _shared_from(digest: bytes, blob: bytes) -> Shared:
+    """The shared value, kept with its bytes: one that travels on (a grounding made in a unit, which the driver
+    sends to the unit that measures its candidate) is not pickled again."""
     value = _loaded.get(digest)
     if value is None:
         value = _loaded[digest] = pickle.loads(blob)
         while len(_loaded) > SHARED_KEPT:
             _loaded.popitem(last=False)
     _loaded.move_to_end(digest)
-    return Shared(value)
+    shared = Shared(value)
+    shared._pickled = (digest, blob)
+    return shared
 
 
 def _batch_unit(fn: Callable[..., list], shared: Shared, chunk: list) -> tuple[list, float]:

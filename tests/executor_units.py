@@ -8,7 +8,7 @@ import sys
 from collections.abc import Generator
 from pathlib import Path
 
-from agentgen_sym.executor import Batch, BatchFailed
+from agentgen_sym.executor import Batch, BatchFailed, Shared
 
 
 def square(x: int) -> int:
@@ -108,6 +108,15 @@ class Counted:
     def __reduce__(self):
         Counted.pickled += 1
         return Counted, (self.payload,)
+
+
+def made_shared(chunk: list[int]) -> list[Shared]:
+    """Per item, a value made here to travel on (as a grounding made in a unit does)."""
+    return [Shared((Counted(b"%d" % item * 10_000),)) for item in chunk]
+
+
+def payload_size(travelling: list[Shared]) -> list[int]:
+    return [len(shared.value[0].payload) for shared in travelling]
 
 
 def where_shared(shared: Counted, chunk: list[int]) -> list[tuple[int, int]]:

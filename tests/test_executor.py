@@ -213,6 +213,17 @@ def test_a_batchs_shared_arguments_are_pickled_once_and_unpickled_once_per_worke
     assert all(len(seen) == 1 for seen in identities.values())  # one object per worker, however many units
 
 
+def test_a_shared_value_made_in_a_worker_travels_on_as_the_bytes_it_came_in():
+    """The driver sends a value a unit made (a grounding) on to other units without pickling it again."""
+    with make_executor(TWO) as pool:
+        pool.submit("make", units.made_shared, [1, 2])
+        _, made = pool.next_done()
+        units.Counted.pickled = 0
+        pool.submit("use", units.payload_size, made)
+        assert pool.next_done() == ("use", [10_000, 10_000])
+    assert units.Counted.pickled == 0
+
+
 _FIRST_UNIT = """
 from agentgen_sym.executor import ExecutorOptions, make_executor
 from agentgen_sym.generation.generate import PRELOAD

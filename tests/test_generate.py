@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
-from agentgen_sym.compiler.task import GroundAtom
+from agentgen_sym.compiler.task import GroundAtom, GroundTask
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.generation import evolve, generate
 from agentgen_sym.generation.dedup import WL_ITERATIONS, Deduplicator, static_fact, task_key
@@ -258,10 +258,12 @@ def test_a_reused_grounding_measures_like_a_fresh_one(generated):
     assert groundings.groundings < 1 + len(records)
 
 
-def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without_grounding_again(generated):
+def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without_grounding_again(generated,
+                                                                                               monkeypatch):
     """``place`` with the grounding ``made_groundings`` made (in any worker) grounds nothing itself and places
     the candidate where grounding it here would, and a process that is sent that grounding derives the
-    candidate's task from it, grounding nothing; one that could not be made is the grounding's error."""
+    candidate's task from it, grounding nothing, and sends it on as the bytes it came in (the driver, between
+    the unit that made it and the one that measures it); one that could not be made is the grounding's error."""
     import pickle
 
     from agentgen_sym.compiler.compile import compile_task
@@ -283,7 +285,11 @@ def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without
     for i, spec in enumerate((widest, smaller)):
         assert here.place(spec, f"c{i}")[0] == told.place(spec, f"c{i}")[0]
     assert told.groundings == here.groundings == 2
+    pickled = []
+    state = GroundTask.__getstate__
+    monkeypatch.setattr(GroundTask, "__getstate__", lambda task: pickled.append(task) or state(task))
     sent = pickle.loads(pickle.dumps(placed[1][1]))
+    assert not pickled  # its bytes went on, not its arrays pickled again
     grounding._bases.clear()
     compiled = compile_on(domain, placed[1][0], smaller, "c1", sent)
     assert list(grounding._bases.values()) == [sent]  # the grounding sent was taken, none was made here

@@ -75,7 +75,9 @@ class Grounding:
 
 
 def _arrived(travelling: Shared) -> Grounding:
-    return Grounding(*travelling.value)
+    grounding = Grounding(*travelling.value)
+    object.__setattr__(grounding, "_travelling", travelling)  # sent on as the bytes it came in
+    return grounding
 
 
 _bases: OrderedDict[tuple, Grounding] = OrderedDict()
