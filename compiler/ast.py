@@ -330,7 +330,6 @@ Node = Union[
 ]
 
 
-
 def _rebuilt(kind: type, values: tuple) -> Any:
     """A node of ``kind`` from its fields' values in declaration order (what ``_reducer`` pickles)."""
     node = object.__new__(kind)
@@ -348,8 +347,9 @@ def _reducer(kind: type) -> Callable[[Any], tuple]:
     return lambda node: (_rebuilt, (kind, values(node)))
 
 
-for _kind in Node.__args__:  # every node class has a span besides its own fields: attrgetter gives a tuple
+for _kind in Node.__args__:  # every node class has two fields or more (a span among them): attrgetter gives a tuple
     _kind.__reduce__ = _reducer(_kind)
+
 
 def substitute(node, terms: Mapping[str, Variable | Constant]):
     """``node`` (a formula, term or tuple of them) with its free variables named in ``terms``
