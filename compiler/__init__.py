@@ -2,8 +2,9 @@
 ``compile_task`` (the CompiledTask every later stage reads).
 
 Layering: the compiler is the bottom layer and imports nothing of the package outside itself
-(and the grammar). The planners import only ``compiler.task`` (GroundTask); the task layer above
-both (``agentgen_sym.solve``, ``agentgen_sym.backends``) joins them. tests/test_task_layer.py
+(and the grammar). The planners import only ``compiler.task`` (GroundTask) and ``compiler.limits``
+(the run's Deadline); the task layer above
+both (``agentgen_sym.solver``, ``agentgen_sym.backends``) joins them. tests/test_task_layer.py
 walks the imports and fails on a wrong-way edge.
 """
 

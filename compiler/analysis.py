@@ -47,25 +47,6 @@ def effect_parts(effect: ast.Effect | None) -> Iterator[ast.Effect]:
         yield effect
 
 
-def uses_action_costs(domain: ast.Domain, problem: ast.Problem) -> bool:
-    """The one cost rule that the grounder, the validator and everything after them read.
-
-    With action costs a plan costs what its steps add to ``(total-cost)``: the problem has a
-    ``:metric`` or an action increases a function (a problem without a metric still prices its
-    steps, as IPC domains intend). Otherwise every step costs 1 and a plan costs its length;
-    declaring ``(:functions (total-cost))`` that no action increases changes nothing.
-    """
-    return problem.metric is not None or any(_increases(action.effect) for action in domain.actions)
-
-
-def _increases(effect: ast.Effect | None) -> bool:
-    if isinstance(effect, ast.AndEffect):
-        return any(_increases(part) for part in effect.parts)
-    if isinstance(effect, (ast.ForallEffect, ast.When)):
-        return _increases(effect.effect)
-    return isinstance(effect, ast.Increase)
-
-
 def changed_predicates(domain: ast.Domain) -> tuple[set[str], set[str]]:
     """Predicates some effect adds, and predicates some effect deletes (conditional ones included)."""
     added: set[str] = set()
@@ -163,14 +144,14 @@ def initial_literals(problem: ast.Problem) -> set[Literal]:
 
 
 def analyse_domain(domain: ast.Domain, used_predicates: set[str], used_types: set[str],
-                   hierarchy: TypeHierarchy, problem: ast.Problem | None = None) -> list[Diagnostic]:
-    """Domain lints; with a problem, self-loops behind static relations are judged on its facts."""
-    from .invariants import Invariants  # it reads this module's helpers
-
+                   hierarchy: TypeHierarchy, invariants: Invariants, problem: ast.Problem | None = None
+                   ) -> list[Diagnostic]:
+    """Domain lints; with a problem, self-loops behind static relations are judged on its facts.
+    The caller passes the domain's ``invariants``: invariants.py reads this module's helpers, so this
+    module does not import it."""
     out: list[Diagnostic] = []
     init = None if problem is None else initial_literals(problem)
     static = static_predicates(domain)
-    invariants = Invariants(domain)
     for action in domain.actions:
         out.extend(_action_lints(action))
         out.extend(_self_loops(action, static, hierarchy, init, invariants))

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Iterable, Iterator
 
 from . import ast
 from .analysis import axiom_levels, stratified
 from .ast import Span
+from .costs import MAX_COST, TOTAL_COST, cost_effects, takes, unpriceable_message
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 from .printer import expr
 from .suggest import closest
@@ -27,7 +29,6 @@ REQUIREMENT_IMPLIES = {
              ":conditional-effects"},
     ":quantified-preconditions": {":existential-preconditions", ":universal-preconditions"},
 }
-TOTAL_COST = "total-cost"
 
 
 def effective_requirements(declared: Iterable[str]) -> set[str]:
@@ -346,6 +347,7 @@ class _Checker:
             if action.effect is not None:
                 self.breadcrumb = f"action `{action.name}` › effect"
                 self.effect(action.effect, scope)
+                self.costs(action)
         declared = {p.name: p for p in self.domain.predicates}
         for axiom in self.domain.derived:
             self.breadcrumb = f"derived predicate `{axiom.name}`"
@@ -366,6 +368,18 @@ class _Checker:
                         "PDDL requires stratified axioms: no derived predicate may be read under `not` in its own "
                         "definition, directly or through others")
 
+    def costs(self, action: ast.ActionSchema) -> None:
+        """E405 for each cost effect the planners cannot price (``costs.action_cost`` refuses it); W621 for
+        a price beyond their range (the grounder refuses it as G707; the validator prices it exactly)."""
+        priced, unpriceable = cost_effects(action)
+        for e in unpriceable:
+            self.report("E405", unpriceable_message(action), e.span,
+                        "move the `increase` to the top level of the effect (split the action by the condition "
+                        "if the price depends on it)")
+        if len(priced) == 1 and isinstance(priced[0].amount, ast.Number) and _beyond(priced[0].amount.value):
+            self.report("W621", f"the cost {expr(priced[0].amount)} is beyond the planners' range",
+                        priced[0].amount.span, PRICE_HINT, severity=Severity.WARNING)
+
     def requirement_diagnostics(self) -> None:
         """One E404 per missing flag, at the `(:requirements ...)` section (where the fix goes)
         when there is one, else at the first use."""
@@ -385,6 +399,25 @@ class _Checker:
                 Fix(f"declare {requirement}", (edit,)) if edit else None))
         self.reported_requirements |= set(self.missing_requirements)
         self.missing_requirements.clear()
+
+
+PRICE_HINT = f"`solve` refuses it: the planners take operator costs up to {MAX_COST}"
+
+
+def _beyond(value: int | float) -> bool:
+    """A whole price the planners cannot take (a fraction or a negative is the grounder's G704)."""
+    price = Fraction(value)
+    return price.denominator == 1 and price > 0 and not takes(price)
+
+
+def _price_functions(domain: ast.Domain) -> set[str]:
+    """The functions whose values are prices: the whole cost of some action's steps."""
+    out = set()
+    for action in domain.actions:
+        priced = cost_effects(action)[0]
+        if len(priced) == 1 and isinstance(priced[0].amount, ast.FunctionTerm):
+            out.add(priced[0].amount.name)
+    return out
 
 
 def _show(term: ast.Term) -> str:
@@ -430,6 +463,7 @@ def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: boo
 def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable[str]) -> list[Diagnostic]:
     from .analysis import analyse_domain, analyse_problem
     from .goals import impossible_goals
+    from .invariants import Invariants
     from .selfmove import self_moves
 
     if not isinstance(domain, ast.Domain):
@@ -445,7 +479,7 @@ def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable
     if problem is not None:  # types given only to the problem's objects are used, not W606
         used_types |= {t for obj in problem.objects for t in obj.types}
     checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, used_types,
-                                              checker.hierarchy, problem))
+                                              checker.hierarchy, Invariants(domain), problem))
     checker.diagnostics.extend(self_moves(domain, problem, checker.hierarchy))
     if problem is not None:
         if check_problem(checker, problem):
@@ -522,9 +556,13 @@ def _check_problem_body(checker: _Checker, problem: ast.Problem) -> None:
         checker.need(":typing", problem.objects[0].span, "typed objects")
 
     checker.breadcrumb = ":init"
+    prices = _price_functions(checker.domain)
     for item in problem.init:
         if isinstance(item, ast.FunctionValue):
             checker.function_term(item.function, {}, objects)
+            if item.function.name in prices and _beyond(item.value.value):
+                checker.report("W621", f"{expr(item.function)} is a step's cost, and {expr(item.value)} is beyond "
+                                       "the planners' range", item.value.span, PRICE_HINT, severity=Severity.WARNING)
         else:
             checker.atom(item, {}, objects)
             if item.predicate in checker.derived:

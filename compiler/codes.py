@@ -119,6 +119,12 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "`check`; the stages that only read a task (solve, validate, ground, generate, export, the text "
              "environment) take it as a warning and read the file, as Fast Downward and unified-planning do.",
              "(:requirements :strips) ... :precondition (not (clear ?x))", fixable=True),
+    CodeInfo("E405", "error", "cost effect the planners cannot price",
+             "An `(increase (total-cost) ...)` under `when` or `forall`: the step's price would depend on the state "
+             "or on the objects, while a planner gives each ground action one fixed price. Refused, as Fast "
+             "Downward's translator refuses it; `solve` and `validate` report it too. Move the `increase` to the top "
+             "level of the effect, or split the action by the condition when the price depends on it.",
+             "(when (heavy ?b) (increase (total-cost) 5))"),
     CodeInfo("E501", "error", "problem for another domain",
              "The problem's `(:domain NAME)` is not the name of the domain it is checked against.", ""),
     CodeInfo("E502", "error", "derived predicate in the initial state",
@@ -175,6 +181,12 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "a task whose gold plan uses such a step with the inequality added (or drops it), `export` skips it.",
              "(:action move :parameters (?x ?y) :precondition (at ?x) "
              ":effect (and (not (at ?x)) (at ?y) (visited ?y)))", fixable=True),
+    CodeInfo("W621", "warning", "cost beyond the planners' range",
+             "An action's cost is a number (a literal `(increase (total-cost) N)`, or the `:init` value of the "
+             "function its cost is) above 2147483647 (2^31 - 1): `solve` refuses the task (G707), as the "
+             "planners sum plans exactly in 64-bit costs; `validate` still prices plans exactly. Costs computed "
+             "by arithmetic are checked when the task is grounded.",
+             "(= (road-length a b) 5000000000000000000)"),
     CodeInfo("V801", "error", "unknown action in a plan",
              "A plan step names an action the domain does not define (often a typo); the closest action name "
              "is suggested.", "(pickup b) where the domain defines pick-up"),

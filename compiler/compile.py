@@ -2,9 +2,9 @@
 
 The compiler's last pass. A CompiledTask holds both ASTs (the validator and the text
 environment read the lifted model), the GroundTask (the planners read only that), the static
-facts the grounder compiled away, and the one decision on costs: ``action_costs`` comes from
-``analysis.uses_action_costs``, the rule the grounder priced the operators with and the
-validator prices plans with, so a cost reported anywhere downstream is the same number.
+facts the grounder compiled away. Costs have one rule (``costs.action_cost``, which the grounder priced
+the operators with and the validator prices plans with), so a cost reported anywhere downstream is the
+same number; ``unit_cost`` is the one name for "every step costs 1".
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from pathlib import Path
 import numpy as np
 
 from . import ast
-from .analysis import static_predicates, uses_action_costs
+from .analysis import static_predicates
 from .check import check
 from .diagnostics import PddlError
 from .ground import GroundingStats, ground
-from .limits import Budget
+from .limits import Budget, Deadline
 from .parser import parse_domain, parse_problem
 from .task import GroundAtom, GroundTask
 
@@ -32,8 +32,12 @@ class CompiledTask:
     problem: ast.Problem
     ground: GroundTask
     static: frozenset[GroundAtom]
-    action_costs: bool
     stats: GroundingStats
+
+    @property
+    def unit_cost(self) -> bool:
+        """Every step costs 1 (no declared costs, or declared costs that are all 1): plans say "(unit cost)"."""
+        return self.ground.unit_cost
 
     @property
     def goal_ids(self) -> np.ndarray:
@@ -46,26 +50,27 @@ class CompiledTask:
         return tuple(o.name for o in (*self.domain.constants, *self.problem.objects))
 
     def __repr__(self) -> str:
-        costs = "action costs" if self.action_costs else "unit costs"
+        costs = "unit costs" if self.unit_cost else "action costs"
         return f"CompiledTask({self.domain.name}/{self.problem.name}: {self.ground!r}, {costs})"
 
 
 def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path,
-                 time_limit: float | None = None, memory_limit_mb: float | None = None) -> CompiledTask:
+                 time_limit: float | None = None, memory_limit_mb: float | None = None, *,
+                 deadline: Deadline | None = None) -> CompiledTask:
     """Check and ground a task given as ASTs, PDDL text or paths.
 
     Raises PddlError with every error ``check`` finds (nothing is grounded then),
     GroundingError (a G7xx code) for a task the grounder cannot take, and
-    ``limits.LimitReached`` when grounding passes ``time_limit`` seconds or the process's
-    resident memory passes ``memory_limit_mb``.
+    ``limits.LimitReached`` when grounding passes ``time_limit`` seconds (or the ``deadline`` of a
+    run that goes on to solve) or the process's resident memory passes ``memory_limit_mb``.
     """
     domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
     problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
     errors = [d for d in check(domain, problem, strict=False) if d.is_error]
     if errors:
         raise PddlError(errors)
-    task, stats = ground(domain, problem, Budget(time_limit, memory_limit_mb))
+    task, stats = ground(domain, problem, Budget(Deadline.of(time_limit, deadline), memory_limit_mb))
     fixed = static_predicates(domain)
     static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
                        if isinstance(a, ast.Atom) and a.predicate in fixed)
-    return CompiledTask(domain, problem, task, static, uses_action_costs(domain, problem), stats)
+    return CompiledTask(domain, problem, task, static, stats)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .ast import Span
+from .errors import AgentgenError
 
 
 class Severity(str, enum.Enum):
@@ -73,7 +74,7 @@ class Diagnostic:
         }
 
 
-class PddlError(Exception):
+class PddlError(AgentgenError):
     """Raised by the parse API when the input has errors; carries every diagnostic found."""
 
     def __init__(self, diagnostics: Sequence[Diagnostic]):

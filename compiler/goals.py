@@ -17,6 +17,7 @@ from itertools import product
 from . import ast
 from .analysis import changed_predicates, conjuncts
 from .diagnostics import Diagnostic, Severity
+from .errors import AgentgenError
 from .printer import expr
 from .types import ROOT, TypeHierarchy
 
@@ -24,7 +25,7 @@ CODE = "E520"
 MAX_BINDINGS = 20_000  # quantifier instances per goal; beyond it the goal counts as possible
 
 
-class _TooMany(Exception):
+class _TooMany(AgentgenError):
     pass
 
 

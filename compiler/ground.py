@@ -42,7 +42,10 @@ from itertools import count, product
 from typing import Iterable, Iterator, TypeVar
 
 from . import ast
-from .analysis import axiom_levels, static_predicates, stratified, uses_action_costs
+from .analysis import axiom_levels, static_predicates, stratified
+from .costs import (MAX_COST, UndefinedValue, UnpriceableCost, action_cost, function_values, takes,
+                    uses_action_costs)
+from .errors import AgentgenError
 from .limits import Budget
 from .task import GOAL_ACTION, GOAL_FACT, Axiom, ConditionalEffect, GroundAtom, GroundTask, Operator, build_task
 from .types import ROOT, TypeHierarchy
@@ -53,13 +56,12 @@ Conjunction = frozenset[Literal]
 DNF = list[Conjunction]                      # [] is false, [frozenset()] is true
 
 MAX_OPERATORS = 2_000_000
-MAX_COST = 2 ** 31 - 1
-"""The dearest operator: plans of up to 2^32 steps then sum exactly in the planners' 64-bit costs."""
 MAX_DISJUNCTS = 1024
 
 
-class GroundingError(Exception):
-    """The task cannot be grounded (unsupported feature or too large); ``code`` is a G7xx code."""
+class GroundingError(AgentgenError):
+    """The task cannot be grounded (unsupported feature or too large); ``code`` is a G7xx code, or the
+    E-code that ``check`` gives the same defect (E405: a step with no fixed price)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -332,8 +334,7 @@ def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = Non
     objects_by_type: dict[str, list[str]] = {t: sorted(hierarchy.objects_of(t, objects)) for t in hierarchy.parents}
     static = static_predicates(domain)
     init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
-    numbers = {(v.function.name, tuple(t.name for t in v.function.args)): v.value.value
-               for v in problem.init if isinstance(v, ast.FunctionValue)}
+    numbers = function_values(problem)
     world = _World(objects_by_type, static, init, budget=budget or Budget())
     schemas = [_prepare(action, world, static) for action in domain.actions]
     rules = _AxiomRules(_candidate_axioms(domain, world))
@@ -578,48 +579,28 @@ class _AxiomRules:
 
 
 def _cost(action: ast.ActionSchema, binding: dict[str, str], numbers: dict, uses_costs: bool) -> int:
+    """The operator's price by ``costs.action_cost``, refused unless whole and in the planners' range."""
     if not uses_costs:
         return 1
-    total = Fraction(0)
-    stack = [action.effect]
-    while stack:
-        e = stack.pop()
-        if isinstance(e, ast.AndEffect):
-            stack.extend(e.parts)
-        elif isinstance(e, ast.Increase) and e.fluent.name == "total-cost":
-            total += _numeric(e.amount, binding, numbers)
-    if total.denominator != 1 or total < 0:
-        raise GroundingError("G704", f"action `{action.name}` has the cost {_shown(total)}; costs must be whole "
-                                     "and >= 0")
+    try:
+        total = action_cost(action, binding, numbers)
+    except UnpriceableCost as exc:
+        raise GroundingError("E405", str(exc)) from None
+    except UndefinedValue as exc:
+        raise GroundingError("G705", f"no initial value for {exc}") from None
+    except ZeroDivisionError:
+        raise GroundingError("G707", "a cost divides by zero") from None
+    if takes(total):
+        return int(total)
     if total > MAX_COST:
         raise GroundingError("G707", f"action `{action.name}` has the cost {total}, out of range: the planners "
                                      f"take operator costs up to {MAX_COST}")
-    return int(total)
+    raise GroundingError("G704", f"action `{action.name}` has the cost {_shown(total)}; costs must be whole "
+                                 "and >= 0")
 
 
 def _shown(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-def _numeric(e: ast.NumericExpr, binding: dict[str, str], numbers: dict) -> Fraction:
-    """Exact arithmetic (whole numbers of any size stay exact; a float literal is its exact binary value)."""
-    if isinstance(e, ast.Number):
-        return Fraction(e.value)
-    if isinstance(e, ast.FunctionTerm):
-        key = (e.name, tuple(_resolve(a, binding) for a in e.args))
-        if key not in numbers:
-            raise GroundingError("G705", f"no initial value for {GroundAtom(e.name, key[1])}")
-        return Fraction(numbers[key])
-    values = [_numeric(a, binding, numbers) for a in e.args]
-    if e.op == "+":
-        return sum(values)
-    if e.op == "-":
-        return -values[0] if len(values) == 1 else values[0] - values[1]
-    if e.op == "*":
-        return values[0] * (values[1] if len(values) > 1 else 1)
-    if values[1] == 0:
-        raise GroundingError("G707", "a cost divides by zero")
-    return values[0] / values[1]
 
 
 def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], world: _World,

@@ -1,7 +1,13 @@
-"""One deadline and one memory limit per stage, checked cheaply from inside the stage's loops.
+"""One deadline for a whole run, and one memory limit per stage, checked cheaply from inside the stage's loops.
 
-A Budget is made from the limits a user gave (seconds of wall-clock time, megabytes of the
-process's resident memory, measured from ``/proc/self/statm`` where it exists) and ticked in
+A Deadline is the one form of a time limit: an instant, made once from the seconds a user gave
+and handed unchanged from the CLI through compiling, the portfolio, the planners, the search and
+validation, so no stage recomputes the time left from a duration and the time the stages before
+it took. It is an instant on ``time.monotonic()``, which on Linux is one clock for the whole
+system: a forked portfolio member keeps its parent's deadline as it is.
+
+A Budget is a stage's check of that deadline and of a memory limit (megabytes of the process's
+resident memory, measured from ``/proc/self/statm`` where it exists), ticked in
 every loop whose length the input controls: ``if budget.tick(): budget.check(stage, size)``.
 ``tick`` only counts, and says every ``CHECK_EVERY`` ticks that a check is due, so the stage
 and size messages are formatted only then; ``check`` reads the clock and the memory and raises
@@ -13,11 +19,14 @@ from __future__ import annotations
 import os
 import resource
 import time
+from dataclasses import dataclass
+
+from .errors import AgentgenError
 
 CHECK_EVERY = 1024
 
 
-class LimitReached(Exception):
+class LimitReached(AgentgenError):
     """A time or memory limit stopped a stage; the message names the stage and how far it got."""
 
     def __init__(self, stage: str, message: str) -> None:
@@ -34,17 +43,52 @@ def resident_mb() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-class Budget:
-    """Limits for one stage of work; ``tick(stage, size)`` is cheap enough for an inner loop."""
+@dataclass(frozen=True)
+class Deadline:
+    """The instant a run must stop by (``at`` on ``time.monotonic()``), or none (``at`` None)."""
 
-    def __init__(self, time_limit: float | None = None, memory_limit_mb: float | None = None) -> None:
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+    at: float | None = None
+
+    @classmethod
+    def after(cls, seconds: float | None) -> Deadline:
+        """The deadline ``seconds`` from now (none for None): where a user's time limit becomes one."""
+        return cls(None if seconds is None else time.monotonic() + seconds)
+
+    @classmethod
+    def of(cls, time_limit: float | None, deadline: Deadline | None) -> Deadline:
+        """The deadline of an API call that takes either a ``time_limit`` in seconds or a ``deadline``."""
+        if deadline is None:
+            return cls.after(time_limit)
+        if time_limit is not None:
+            raise ValueError("give a time limit or a deadline, not both")
+        return deadline
+
+    def left(self) -> float | None:
+        """Seconds left before the deadline (None without one)."""
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
+    def passed(self) -> bool:
+        return self.at is not None and time.monotonic() > self.at
+
+    def extended(self, seconds: float) -> Deadline:
+        """This deadline ``seconds`` later: a grace period for processes to answer after it."""
+        return Deadline(None if self.at is None else self.at + seconds)
+
+    def within(self, seconds: float | None) -> Deadline:
+        """The earlier of this deadline and ``seconds`` from now: a slice of the time for one part of a run."""
+        if seconds is None:
+            return self
+        sliced = time.monotonic() + seconds
+        return Deadline(sliced if self.at is None else min(self.at, sliced))
+
+
+class Budget:
+    """A stage's limits, its deadline and a memory limit; ``tick(stage, size)`` is cheap enough for an inner loop."""
+
+    def __init__(self, deadline: Deadline = Deadline(), memory_limit_mb: float | None = None) -> None:
+        self.deadline = deadline
         self.memory_limit_mb = memory_limit_mb
         self._ticks = 0
-
-    @property
-    def unlimited(self) -> bool:
-        return self.deadline is None and self.memory_limit_mb is None
 
     def tick(self) -> bool:
         """Count one step of work; True when a ``check`` is due."""
@@ -54,14 +98,10 @@ class Budget:
     def check(self, stage: str, size: str = "") -> None:
         """Raise LimitReached when the deadline has passed or the process holds more than the limit."""
         reached = f" ({size})" if size else ""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline.passed():
             raise LimitReached(stage, f"time limit reached while {stage}{reached}")
         if self.memory_limit_mb is not None:
             used = resident_mb()
             if used > self.memory_limit_mb:
                 raise LimitReached(stage, f"memory limit reached while {stage}: {used:.1f} MB resident, limit "
                                           f"{self.memory_limit_mb:.0f} MB{reached}")
-
-    def left(self) -> float | None:
-        """Seconds left before the deadline (None without one)."""
-        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())

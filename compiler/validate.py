@@ -17,8 +17,10 @@ from itertools import product
 from typing import Callable, Container, Iterator
 
 from . import ast
-from .analysis import axiom_levels, conjuncts, uses_action_costs
+from .analysis import axiom_levels, conjuncts
+from .costs import UndefinedValue, UnpriceableCost, Values, action_cost, function_values, uses_action_costs
 from .diagnostics import Diagnostic, Severity
+from .errors import AgentgenError
 from .limits import Budget
 from .printer import expr
 from .suggest import closest
@@ -29,9 +31,6 @@ State = frozenset[Fact]
 Binding = dict[str, str]  # variable name (without `?`) -> object name
 Check = Callable[[Container[Fact], Binding], bool]  # a compiled formula
 
-TOTAL_COST: Fact = ("total-cost", ())
-_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul,
-               "/": lambda a, b: Fraction(a) / Fraction(b)}  # exact: whole costs of any size stay whole
 _SHOWN_FACTS = 6
 
 
@@ -47,7 +46,7 @@ class ValidationResult:
     states: tuple[State, ...] = field(default=(), repr=False, compare=False)
 
 
-class _StepFailure(Exception):
+class _StepFailure(AgentgenError):
     """A step that cannot be applied; carries the diagnostic that says why."""
 
     def __init__(self, diagnostic: Diagnostic):
@@ -134,21 +133,6 @@ class _Changes:
 
     adds: set[Fact] = field(default_factory=set)
     deletes: set[Fact] = field(default_factory=set)
-    increases: list[tuple[Fact, int | float]] = field(default_factory=list)
-
-
-class _Undefined(Exception):
-    """A numeric fluent read or increased before any value was given to it."""
-
-    def __init__(self, key: Fact):
-        super().__init__(_show(key))
-        self.key = key
-
-
-def _lookup(fluents: dict[Fact, int | float], key: Fact) -> int | float:
-    if key not in fluents:
-        raise _Undefined(key)
-    return fluents[key]
 
 
 class _WatchedFacts:
@@ -280,17 +264,9 @@ class _Task:
         return self._instances[id(axiom)]
 
     # ------------------------------------------------------------------ effects
-    def value(self, node: ast.NumericExpr, fluents: dict[Fact, int | float], binding: Binding) -> int | float:
-        if isinstance(node, ast.Number):
-            return node.value
-        if isinstance(node, ast.FunctionTerm):
-            return _lookup(fluents, _fact(node, binding))
-        values = [self.value(a, fluents, binding) for a in node.args]
-        return -values[0] if node.op == "-" and len(values) == 1 else _ARITHMETIC[node.op](*values)
-
-    def changes(self, effect: ast.Effect | None, state: State, fluents: dict[Fact, int | float],
-                binding: Binding, out: _Changes) -> None:
-        """Collect what ``effect`` adds, deletes and increases; conditions read ``state``, the state before."""
+    def changes(self, effect: ast.Effect | None, state: State, binding: Binding, out: _Changes) -> None:
+        """Collect what ``effect`` adds and deletes; conditions read ``state``, the state before. (Its cost
+        effects are priced by ``costs.action_cost``, the grounder's rule.)"""
         match effect:
             case ast.Atom():
                 out.adds.add(_fact(effect, binding))
@@ -298,15 +274,13 @@ class _Task:
                 out.deletes.add(_fact(effect.arg, binding))
             case ast.AndEffect():
                 for part in effect.parts:
-                    self.changes(part, state, fluents, binding, out)
+                    self.changes(part, state, binding, out)
             case ast.ForallEffect():
                 for b in self.bindings(effect.variables, binding):
-                    self.changes(effect.effect, state, fluents, b, out)
+                    self.changes(effect.effect, state, b, out)
             case ast.When():
                 if self.holds(effect.condition, state, binding):
-                    self.changes(effect.effect, state, fluents, binding, out)
-            case ast.Increase():
-                out.increases.append((_fact(effect.fluent, binding), self.value(effect.amount, fluents, binding)))
+                    self.changes(effect.effect, state, binding, out)
 
     # ------------------------------------------------------------------ steps
     def instantiate(self, step: tuple[int, ast.PlanStep]) -> tuple[ast.ActionSchema, Binding]:
@@ -333,9 +307,9 @@ class _Task:
                                                              f"{_types(param.types)}"))
         return action, {p.name: arg for p, arg in zip(action.parameters, s.args)}
 
-    def apply(self, step: tuple[int, ast.PlanStep], state: State,
-              fluents: dict[Fact, int | float]) -> tuple[State, dict[Fact, int | float]]:
-        """The state and fluent values after one step; raises _StepFailure if it cannot be applied."""
+    def apply(self, step: tuple[int, ast.PlanStep], state: State, values: Values) -> tuple[State, Fraction]:
+        """The state after one step and the step's price (0 without action costs); raises _StepFailure if
+        it cannot be applied or priced."""
         action, binding = self.instantiate(step)
         closed = self.close(state)
         if action.precondition is not None and not self.holds(action.precondition, closed, binding):
@@ -343,15 +317,24 @@ class _Task:
             raise _StepFailure(_step_error("V805", step, f"precondition {expr(false)} is false",
                                            notes=_facts_note(false, closed)))
         out = _Changes()
-        after = dict(fluents)
+        self.changes(action.effect, closed, binding, out)
+        return (state - out.deletes) | out.adds, self.price(step, action, binding, values)
+
+    def price(self, step: tuple[int, ast.PlanStep], action: ast.ActionSchema, binding: Binding,
+              values: Values) -> Fraction:
+        """The step's price by ``costs.action_cost``; a step it cannot price fails (E405, V808, E306)."""
+        if not self.uses_costs:
+            return Fraction(0)
         try:
-            self.changes(action.effect, closed, fluents, binding, out)
-            for key, amount in out.increases:
-                after[key] = _lookup(after, key) + amount
-        except _Undefined as exc:
+            return action_cost(action, binding, values)
+        except UnpriceableCost as exc:
+            raise _StepFailure(_step_error("E405", step, str(exc), "move the `increase` to the top level of the "
+                                                                   "effect, or split the action")) from None
+        except UndefinedValue as exc:
             raise _StepFailure(_step_error("V808", step, f"the numeric fluent {_show(exc.key)} has no value",
                                            "give it one in `:init`, e.g. `(= " + _show(exc.key) + " 1)`")) from None
-        return (state - out.deletes) | out.adds, after
+        except ZeroDivisionError:
+            raise _StepFailure(_step_error("E306", step, "the cost divides by zero")) from None
 
 
 # --------------------------------------------------------------------------- messages
@@ -410,20 +393,20 @@ def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan, budget: B
     """
     task = _Task(domain, problem, budget)
     state: State = frozenset(_fact(a, {}) for a in problem.init if isinstance(a, ast.Atom))
-    fluents = {TOTAL_COST: 0} | {_fact(v.function, {}): v.value.value for v in problem.init
-                                 if isinstance(v, ast.FunctionValue)}
+    values = function_values(problem)
     states = [state]
-    start = fluents[TOTAL_COST]
+    priced = Fraction(0)
     for step in enumerate(plan.steps, 1):
         if task.budget.tick():
             task.budget.check("validating the plan", f"step {step[0]} of {len(plan.steps)}")
         try:
-            state, fluents = task.apply(step, state, fluents)
+            state, price = task.apply(step, state, values)
         except _StepFailure as failure:
-            return ValidationResult(False, _cost(task, fluents, start, len(states) - 1), len(states) - 1, step[0],
+            return ValidationResult(False, _cost(task, priced, len(states) - 1), len(states) - 1, step[0],
                                     (failure.diagnostic,), tuple(states))
+        priced += price
         states.append(state)
-    cost = _cost(task, fluents, start, len(plan.steps))
+    cost = _cost(task, priced, len(plan.steps))
     unmet = None if problem.goal is None else _goal_failure(task, problem.goal, task.close(state), len(plan.steps))
     if unmet is not None:
         return ValidationResult(False, cost, len(plan.steps), None, (unmet,), tuple(states))
@@ -433,13 +416,10 @@ def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan, budget: B
     return ValidationResult(True, cost, len(plan.steps), None, found, tuple(states))
 
 
-def _cost(task: _Task, fluents: dict[Fact, int | float], start: int | float, steps: int) -> int | float:
+def _cost(task: _Task, priced: Fraction, steps: int) -> int | float:
     if not task.uses_costs:
         return steps
-    cost = Fraction(fluents[TOTAL_COST]) - Fraction(start)
-    if isinstance(cost, Fraction):
-        return cost.numerator if cost.denominator == 1 else float(cost)
-    return cost
+    return priced.numerator if priced.denominator == 1 else float(priced)
 
 
 def apply_plan(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> list[State]:

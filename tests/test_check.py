@@ -70,6 +70,9 @@ CASES = {
              " (:derived (q) (not (q))) (:action a :parameters () :precondition (q) :effect (p)))", None),
     "E404": (domain_with(":negative-preconditions :equality", "").replace(
         "(clear ?x) (handempty))", "(clear ?x) (not (holding ?x)) (handempty))"), None),
+    "E405": ("(define (domain d) (:requirements :conditional-effects :action-costs) (:predicates (p) (q))"
+             " (:functions (total-cost)) (:action a :parameters () :effect (and (p) (when (q) (increase (total-cost)"
+             " 5)))))", None),
     "E501": (BLOCKS, problem_with("(:domain blocks)", "(:domain other)")),
     "E502": ("(define (domain d) (:requirements :derived-predicates) (:predicates (p) (q))"
              " (:derived (q) (p)) (:action a :parameters () :effect (p)))",
@@ -88,6 +91,8 @@ CASES = {
              " :precondition (at ?from) :effect (and (not (at ?from)) (at ?to))))", None),
     "W608": (BLOCKS, problem_with("(:objects a b - block)", "(:objects a b - block floor - table)")),
     "W609": (domain_with("(handempty) (at", "(handempty) (near ?t ?t) (at"), None),
+    "W621": ("(define (domain d) (:requirements :action-costs) (:predicates (p)) (:functions (total-cost))"
+             " (:action a :parameters () :effect (and (p) (increase (total-cost) 2147483648))))", None),
     "W620": ("(define (domain g) (:predicates (at ?r) (seen ?r)) (:action move :parameters (?from ?to)"
              " :precondition (at ?from) :effect (and (not (at ?from)) (at ?to) (seen ?to))))", None),
 }
