@@ -1,12 +1,14 @@
 """Classical planners over GroundTask arrays: one batch-vectorised best-first engine, heuristics,
 and a registry of named planners (``make_planner("default").solve(task)``).
 
-Layering: the planners read ``agentgen_sym.compiler.task`` (GroundTask) and nothing else of the
-compiler; solving a CompiledTask with validation is ``agentgen_sym.solve``'s job."""
+Layering: the planners read ``agentgen_sym.compiler.task`` (GroundTask) and ``agentgen_sym.compiler.limits``
+(the run's Deadline) and nothing else of the compiler; solving a CompiledTask with validation is
+``agentgen_sym.solver``'s job."""
 
-from .registry import (HEURISTICS, PLANNER_NAMES, PLANNERS, PORTFOLIOS, SEARCHES, Planner, PlannerConfig, Portfolio,
-                       UnsupportedTask, make_planner)
-from .result import SearchResult, SearchStats, Status
+from agentgen_sym.planners.portfolio import Portfolio
+from agentgen_sym.planners.registry import (HEURISTICS, PLANNER_NAMES, PLANNERS, PORTFOLIOS, SEARCHES, Planner,
+                                            PlannerConfig, UnsupportedTask, make_planner)
+from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.compiler.task import GroundTask, build_task
 
 __all__ = ["HEURISTICS", "PLANNERS", "PLANNER_NAMES", "PORTFOLIOS", "SEARCHES", "GroundTask", "Planner",

@@ -8,6 +8,11 @@ LM-cut the same h_max values (a unique least fixpoint), the same precondition ch
 highest cost), the same goal zone and cut (closures, so their order of discovery does not matter)
 — so the values and therefore the searches are identical; tests/test_kernels.py checks that on
 random states. Sums are of integer costs in float64, exact below 2**53.
+
+Every fixpoint is bounded by the rounds it provably needs (a round per step of the longest
+cheapest derivation, at most one per fact; for LM-cut, each cut of positive cost): past them a
+kernel raises FixpointError at once, where a bug or a corrupt task (a negative cost on a cycle,
+an achiever table that disagrees with the adds) would otherwise loop until a test's timeout.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from agentgen_sym.compiler.task import GroundAtom, Operator, build_task
-from agentgen_sym.planners.relaxed import RelaxedTask, relax
+from agentgen_sym.planners.relaxed import FixpointError, RelaxedTask, relax
 
 
 @njit(cache=True, nogil=True)
@@ -51,6 +56,8 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
         changed = jacobi
         while changed:  # Jacobi: operator values from the last iteration's costs, then lower the facts
             iteration += 1
+            if iteration > n_bits + 1:  # settled by a derivation's height (< n_bits), seen unchanged 1 later
+                raise FixpointError("h_FF kernel: the Jacobi iteration still lowered costs after one round per fact")
             changed = False
             for o in range(n_rel):
                 v = cost[o]
@@ -253,9 +260,18 @@ def _propagate_max(c: np.ndarray, oc: np.ndarray, op_val: np.ndarray, choice: np
     fixpoint), redoing the precondition choice of every operator whose preconditions' costs
     changed (only those can change it), so the choice never needs a pass over all operators.
     (First in, first out: a Dijkstra order through a binary heap settles each fact once but was
-    slower on depot, elevators and blocks, where few facts fall twice.)"""
+    slower on depot, elevators and blocks, where few facts fall twice.) A round reads the facts that fell
+    in the one before; a cost settles by the round of its derivation's height, so at most one per fact
+    and one more see anything fall."""
     head = 0
+    left, rounds = 0, 0  # facts left to read in this round; rounds begun
     while head != tail:
+        if left == 0:
+            rounds += 1
+            if rounds > c.size + 1:
+                raise FixpointError("LM-cut kernel: h_max still lowered costs after one round per fact")
+            left = (tail - head) % queue.size
+        left -= 1
         f = queue[head]
         head = (head + 1) % queue.size
         queued[f] = False
@@ -378,6 +394,8 @@ def _lmcut(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: 
             for i in range(n_cut):
                 if oc[cut[i]] < landmark:
                     landmark = oc[cut[i]]
+            if not 0 < landmark < np.inf:  # every cut of a sound kernel costs something, so h_max falls
+                raise FixpointError("LM-cut kernel: an empty cut or one of cost 0 (no progress)")
             h[s] += landmark
             tail = 0
             for i in range(n_cut):

@@ -23,7 +23,13 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
+from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.task import GroundTask, unpack
+
+
+class FixpointError(AgentgenError, RuntimeError):
+    """A cost fixpoint ran past the rounds it provably needs: a bug in a kernel or a corrupt task (a
+    negative cost), reported at once instead of as a search that never ends."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -268,7 +274,8 @@ def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: s
     ``float64[n_rel, n]`` (cost + combined precondition costs).
 
     Jacobi iteration from any upper bound: after iteration ``k`` a fact costs at most its cheapest
-    derivation of height ``k``, so it ends at the least fixpoint even through zero-cost cycles.
+    derivation of height ``k``, so it ends at the least fixpoint even through zero-cost cycles, within
+    ``n_bits + 2`` iterations; one more raises FixpointError (a negative cost on a cycle, or a bug).
     Costs only fall, so an iteration need only recompute the operators reading a fact that fell
     in the previous one and lower their added facts (a label-correcting frontier; the first
     iteration reads the facts finite in some state, and the operators without preconditions);
@@ -287,6 +294,9 @@ def fixpoint(rt: RelaxedTask, costs: np.ndarray, op_cost: np.ndarray, combine: s
     iteration = 0
     while True:
         iteration += 1
+        if iteration > rt.n_bits + 2:  # costs settle by a derivation's height (< n_bits), seen empty 2 later
+            raise FixpointError(f"the {combine} fixpoint was still lowering costs after {rt.n_bits + 2} "
+                                f"iterations over {rt.n_bits} facts (a negative cost on a cycle?)")
         _, pos = csr_items(rt.con_start, rt.con_start[1:], fell)
         touched = np.zeros(rt.n_rel, dtype=bool)
         touched[rt.con_op[pos]] = True

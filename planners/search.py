@@ -26,7 +26,7 @@ ones in one heuristic call. States with h = inf are pruned: heuristics report in
 dead ends, so an exhausted open list proves the task unsolvable.
 
 Limits are checked between batches (batches shrink near the deadline) and between the chunks
-a large batch of states is evaluated in: ``time_limit`` in seconds of wall-clock time,
+a large batch of states is evaluated in: the run's ``deadline`` (``compiler.limits``),
 ``expansion_limit`` in expanded states (checked between batches only, so a given limit stops
 a search at the same state on any machine) and ``memory_limit_mb`` against the bytes the
 search itself holds (registry rows and arrays, the duplicate index estimated per entry,
@@ -42,6 +42,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.limits import Deadline
 from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.open_list import AlternationOpenList
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
@@ -75,7 +77,7 @@ class SearchConfig:
             raise ValueError("lazy evaluation is greedy (order 'h'), tests goals when popped and never reopens")
 
 
-class _LimitReached(Exception):
+class _LimitReached(AgentgenError):
     pass
 
 
@@ -91,7 +93,7 @@ class _Successors:
 
 class _Search:
     def __init__(self, task: GroundTask, config: SearchConfig, heuristics: Sequence[Heuristic],
-                 time_limit: float | None, memory_limit_mb: float | None, expansion_limit: int | None = None) -> None:
+                 deadline: Deadline, memory_limit_mb: float | None, expansion_limit: int | None = None) -> None:
         self.task, self.config, self.heuristics = task, config, list(heuristics)
         tracked = [h for h in self.heuristics if h.path_dependent]
         if len(tracked) > 1:
@@ -103,7 +105,7 @@ class _Search:
         self.open = AlternationOpenList(config.preferred, config.boost, k)
         self.stats = SearchStats()
         self.start = time.perf_counter()
-        self.deadline = None if time_limit is None else self.start + time_limit
+        self.deadline = deadline
         self.memory_limit = None if memory_limit_mb is None else memory_limit_mb * 2 ** 20
         self.expansion_limit = expansion_limit
         self.max_batch = max(1, min(config.batch_size, BATCH_CELLS // max(task.n_ops, task.n_bits, 1)))
@@ -168,11 +170,11 @@ class _Search:
     def _fit_batch(self, expanded: int, seconds: float) -> None:
         """Limits are checked between batches, so near the deadline a batch must be short: keep
         one batch below a quarter of the time left, at the last batch's cost per state."""
-        if self.deadline is None or expanded == 0:
+        left = self.deadline.left()
+        if left is None or expanded == 0:
             return
         per_state = max(seconds / expanded, 1e-7)
-        left = self.deadline - time.perf_counter()
-        self.batch = max(1, min(self.max_batch, int(0.25 * max(left, 0.0) / per_state)))
+        self.batch = max(1, min(self.max_batch, int(0.25 * left / per_state)))
 
     # ---------------------------------------------------------------- one round
     def _pop(self) -> np.ndarray:
@@ -350,11 +352,12 @@ class _Search:
 
     def _chunk_size(self, n: int) -> int:
         """States to evaluate before the time limit is checked again (all ``n`` without one)."""
-        if self.deadline is None:
+        left = self.deadline.left()
+        if left is None:
             return n
         if self._eval_seconds_per_state is None:
             return EVAL_FIRST_CHUNK
-        budget = min(1.0, 0.25 * max(self.deadline - time.perf_counter(), 0.0))
+        budget = min(1.0, 0.25 * left)
         return max(1, int(budget / max(self._eval_seconds_per_state, 1e-9)))
 
     def _keys(self, ids: np.ndarray, h: np.ndarray) -> np.ndarray:
@@ -389,7 +392,7 @@ class _Search:
 
     def _check_limits(self) -> None:
         used = self._note_memory()
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline.passed():
             raise _LimitReached(f"time limit reached after {self.stats.expanded} expansions")
         if self.memory_limit is not None and used > self.memory_limit:
             raise _LimitReached(f"memory limit reached: the search holds {used / 2 ** 20:.1f} MB")
@@ -402,9 +405,9 @@ def _distinct(ids: np.ndarray) -> np.ndarray:
 
 
 def search(task: GroundTask, config: SearchConfig, heuristic: Heuristic | Sequence[Heuristic] | None = None,
-           time_limit: float | None = None, memory_limit_mb: float | None = None,
+           deadline: Deadline = Deadline(), memory_limit_mb: float | None = None,
            expansion_limit: int | None = None) -> SearchResult:
-    """Run the configured best-first search; heuristics must already be precomputed for ``task``
-    (several alternate, LAMA style)."""
+    """Run the configured best-first search until ``deadline``; heuristics must already be precomputed
+    for ``task`` (several alternate, LAMA style)."""
     heuristics = [] if heuristic is None else [heuristic] if isinstance(heuristic, Heuristic) else list(heuristic)
-    return _Search(task, config, heuristics, time_limit, memory_limit_mb, expansion_limit).run()
+    return _Search(task, config, heuristics, deadline, memory_limit_mb, expansion_limit).run()

@@ -1,9 +1,11 @@
 """The numba kernels (planners/kernels.py) against the NumPy code they replace: identical h_FF
 values, relaxed plans and preferred operators, identical LM-cut values, on random states of random tasks (zero-cost operators,
-conditional effects and negative preconditions included) and of benchmark tasks."""
+conditional effects and negative preconditions included) and of benchmark tasks; and every fixpoint,
+compiled or not, raising at once where it would not end (a negative cost on a cycle, a corrupt table)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -12,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentgen_sym.compiler.compile import compile_task
-from agentgen_sym.compiler.task import GroundTask, Operator
+from agentgen_sym.compiler.task import GroundAtom, GroundTask, Operator, build_task
 from agentgen_sym.planners import kernels
 from agentgen_sym.planners.heuristics import HFF, LMCut
+from agentgen_sym.planners.relaxed import FixpointError, fixpoint, initial_costs, relax
 
 from .strategies_tasks import spec_from, task_specs
 
@@ -122,3 +125,55 @@ def test_load_compiles_the_kernels_for_the_argument_types_the_heuristics_pass():
         heuristic.precompute(task)
         heuristic.compute(task.unpack(task.init_bits[None, :]))
     assert {kernel: list(kernel.signatures) for kernel in signatures} == signatures
+
+
+def negative_cycle() -> GroundTask:
+    """s -> p <-> q -> g, the p/q cycle at cost -1 (so no least fixpoint), and a free s -> g (so h_FF's
+    kernel takes its Jacobi iteration, the one that handles zero-cost achievers)."""
+    s, p, q, g = range(4)
+    ops = [Operator("o1", (), pre=(s,), add=(p,), cost=1), Operator("o2", (), pre=(p,), add=(q,), cost=-1),
+           Operator("o3", (), pre=(q,), add=(p,), cost=-1), Operator("o4", (), pre=(q,), add=(g,), cost=1),
+           Operator("o5", (), pre=(s,), add=(g,), cost=0)]
+    return build_task([GroundAtom(f"f{i}") for i in range(4)], [s], [g], ops)
+
+
+# A fixpoint that does not converge must raise at once; were its guard gone it would spin in nogil
+# machine code no signal reaches, so the thread method ends the run after 60 s instead of 900.
+FAILS_FAST = pytest.mark.timeout(60, method="thread")
+
+
+@FAILS_FAST
+@pytest.mark.parametrize("kernel", ["hff", "lmcut"])
+def test_a_kernel_fixpoint_without_a_least_fixpoint_fails_at_once(kernel: str) -> None:
+    task = negative_cycle()
+    rt = relax(task)
+    assert rt.free_ach_pairs.size  # the Jacobi path
+    states = rt.extend(task.unpack(task.init_bits[None, :]))
+    with pytest.raises(FixpointError, match="one round per fact"):
+        kernels.relaxed_plans(rt, states) if kernel == "hff" else kernels.lmcut(rt, states)
+
+
+@FAILS_FAST
+@pytest.mark.parametrize("combine", ["sum", "max"])
+def test_the_numpy_fixpoint_without_a_least_fixpoint_fails_at_once(combine: str) -> None:
+    task = negative_cycle()
+    rt = relax(task)
+    costs = initial_costs(rt.extend(task.unpack(task.init_bits[None, :])))
+    with pytest.raises(FixpointError, match="still lowering costs"):
+        fixpoint(rt, costs, rt.cost.astype(np.float64), combine)
+
+
+@FAILS_FAST
+def test_lmcut_kernel_with_an_achiever_table_that_misses_the_goal_fails_at_once() -> None:
+    """The goal costs 2 through its adds, but no achiever is listed for it: the goal zone has no way in,
+    the cut is empty, and a kernel that added it (infinity, then again) would never reach h_max 0."""
+    s, a, g = range(3)
+    task = build_task([GroundAtom(f"f{i}") for i in range(3)], [s], [g],
+                      [Operator("o1", (), pre=(s,), add=(a,)), Operator("o2", (), pre=(a,), add=(g,))])
+    rt = relax(task)
+    empty = np.zeros(0, dtype=rt.ach_fact.dtype)
+    corrupt = replace(rt, ach_fact=empty, ach_start=np.zeros(0, dtype=rt.ach_start.dtype), ach_op=empty)
+    states = rt.extend(task.unpack(task.init_bits[None, :]))
+    assert kernels.lmcut(rt, states).tolist() == [2.0]
+    with pytest.raises(FixpointError, match="empty cut"):
+        kernels.lmcut(corrupt, states)

@@ -1,15 +1,21 @@
-"""Backward relevance pruning against a reference on small random tasks."""
+"""Backward relevance pruning against a reference on small random tasks, and plans found on a pruned
+hand-made task mapped back to the task's own operators (no benchmark files needed)."""
 
 from __future__ import annotations
 
 import math
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.parser import parse_text
+from agentgen_sym.compiler.task import GroundAction, Operator
+from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners import make_planner
 from agentgen_sym.planners.relevance import relevant_operators
-from agentgen_sym.compiler.task import GroundAction, Operator
+from agentgen_sym.solver import solve
 
 from .strategies_tasks import spec_from, task_specs
 from .test_search import ref_optimal_cost
@@ -43,3 +49,33 @@ def test_operators_adding_only_irrelevant_facts_are_dropped_and_plans_keep_task_
     assert not math.isinf(ref_optimal_cost(spec, spec.init))
     restricted = spec.task.restricted(np.array([False, True]))
     assert restricted.actions == (GroundAction("step"),) and restricted.n_ops == 1
+
+
+ROOMS = """(define (domain rooms) (:requirements :strips :typing)
+ (:types room)
+ (:predicates (at ?r - room) (link ?a ?b - room) (painted ?r - room) (lit ?r - room))
+ (:action paint :parameters (?r - room) :precondition (at ?r) :effect (painted ?r))
+ (:action move :parameters (?a ?b - room) :precondition (and (at ?a) (link ?a ?b))
+  :effect (and (not (at ?a)) (at ?b)))
+ (:action light :parameters (?r - room) :precondition (at ?r) :effect (lit ?r)))"""
+ROOMS_PROBLEM = """(define (problem walk) (:domain rooms) (:objects a b c - room)
+ (:init (at a) (link a b) (link b c) (link c b)) (:goal (at c)))"""
+
+
+@pytest.mark.parametrize("planner", ["astar-hmax", "astar-lmcut", "gbfs-hff", "lama"])
+def test_a_pruned_task_plans_in_the_tasks_own_operators(planner: str):
+    """paint and light add only facts no goal needs, and their operators come before and after the
+    moves: a plan found on the pruned task must be mapped back to the full task's operator ids, or it
+    would name a paint where the search chose a move."""
+    domain = parse_text(ROOMS, "domain.pddl").node
+    problem = parse_text(ROOMS_PROBLEM, "problem.pddl").node
+    compiled = compile_task(domain, problem)
+    ground = compiled.ground
+    keep = relevant_operators(ground)
+    assert {a.action for a, k in zip(ground.actions, keep) if not k} == {"paint", "light"}
+    assert not keep[0] and keep.sum() < ground.n_ops  # pruning shifts every kept operator's id
+    result = make_planner(planner).solve(ground)
+    assert [str(ground.actions[i]) for i in result.plan] == ["(move a b)", "(move b c)"]
+    solution = solve(compiled, planner)
+    assert [(s.action, s.args) for s in solution.steps] == [("move", ("a", "b")), ("move", ("b", "c"))]
+    assert validate(domain, problem, solution.plan).valid

@@ -20,12 +20,15 @@ from hypothesis import strategies as st
 
 from agentgen_sym.planners import PLANNERS, PlannerConfig, Status, UnsupportedTask, make_planner
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, HMax, LMCut
+from agentgen_sym.planners import portfolio as portfolio_module
 from agentgen_sym.planners.open_list import BucketOpenList
+from agentgen_sym.planners.portfolio import Portfolio
 from agentgen_sym.planners.registry import SEARCHES, Planner
 from agentgen_sym.planners.result import SearchResult
 from agentgen_sym.planners.relaxed import _segment_min
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.planners.state_registry import StateRegistry
+from agentgen_sym.compiler.limits import Deadline
 from agentgen_sym.compiler.task import ConditionalEffect, Operator
 
 from .strategies_tasks import TaskSpec, fact_sets, spec_from, task_specs
@@ -461,7 +464,7 @@ def test_time_limit_holds_while_one_batch_of_successors_is_evaluated():
     heuristic = _SlowGoalCount()
     heuristic.precompute(spec.task)
     started = time.perf_counter()
-    result = search(spec.task, SEARCHES["gbfs"].config, heuristic, time_limit=0.5)
+    result = search(spec.task, SEARCHES["gbfs"].config, heuristic, Deadline.after(0.5))
     assert result.status is Status.LIMIT_REACHED and time.perf_counter() - started < 0.5 + 0.5
 
 
@@ -500,11 +503,15 @@ def test_optimal_portfolio_falls_back_to_hmax_where_lmcut_refuses():
     assert result.solved and result.cost == 2 and make_planner("optimal").optimal
 
 
-def test_default_portfolio_moves_on_when_a_member_stalls():
-    from agentgen_sym.planners.registry import Portfolio
+def _portfolio(members: tuple[tuple[str, float], ...], concurrent: tuple[str, ...] = ()) -> Portfolio:
+    """A test portfolio of the registry's planners, by name."""
+    return Portfolio("test", tuple((make_planner(name), share) for name, share in members),
+                     concurrent=tuple(make_planner(name) for name in concurrent))
 
+
+def test_default_portfolio_moves_on_when_a_member_stalls():
     spec = _conditional_task()
-    stalling = Portfolio("test", (("astar-lmcut", 0.5), ("gbfs-goalcount", 1.0)))
+    stalling = _portfolio((("astar-lmcut", 0.5), ("gbfs-goalcount", 1.0)))
     result = stalling.solve(spec.task, time_limit=10)
     assert result.solved  # lmcut refuses this task, so goal-count gets the time
 
@@ -527,12 +534,10 @@ def _child_pids(parent: int | None = None) -> set[int]:
 def test_side_by_side_portfolio_is_settled_by_whichever_member_can():
     """Uniform-cost search cannot finish the 15-puzzle; in turn it would keep the whole limit
     (its share is 1.0), side by side goal-count GBFS solves it and the loser is killed."""
-    from agentgen_sym.planners.registry import Portfolio
-
     before = _child_pids()
 
     task = sliding_puzzle(4, 60, seed=7)
-    portfolio = Portfolio("test", (("ucs", 1.0), ("gbfs-goalcount", 1.0)), concurrent=("ucs", "gbfs-goalcount"))
+    portfolio = _portfolio((("ucs", 1.0), ("gbfs-goalcount", 1.0)), concurrent=("ucs", "gbfs-goalcount"))
     result = portfolio.solve(task, time_limit=60)
     assert result.solved and "gbfs-goalcount" in result.message
     assert task.plan_steps(result.plan) and result.cost == len(result.plan)
@@ -545,20 +550,16 @@ def test_side_by_side_portfolio_is_settled_by_whichever_member_can():
 def test_the_in_turn_phase_leaves_the_race_most_of_the_time(monkeypatch: pytest.MonkeyPatch):
     """Uniform-cost search, in turn first with a share of 1.0 and expansions enough for the whole limit,
     stops at a tenth of it; goal-count GBFS then has the rest side by side and solves the 15-puzzle."""
-    from agentgen_sym.planners.registry import Portfolio
-
     monkeypatch.setattr(Portfolio, "FIRST_EXPANSIONS", 10 ** 9)
-    portfolio = Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "gbfs-goalcount"))
+    portfolio = _portfolio((("ucs", 1.0),), concurrent=("ucs", "gbfs-goalcount"))
     result = portfolio.solve(sliding_puzzle(4, 60, seed=7), time_limit=20)
     assert result.solved and "gbfs-goalcount" in result.message
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see child processes")
 def test_side_by_side_portfolio_stops_at_the_time_limit():
-    from agentgen_sym.planners.registry import Portfolio
-
     before = _child_pids()
-    portfolio = Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "bfs"))
+    portfolio = _portfolio((("ucs", 1.0),), concurrent=("ucs", "bfs"))
     result = portfolio.solve(sliding_puzzle(4, 200, seed=3), time_limit=1.0)
     assert result.status is Status.LIMIT_REACHED and "time limit" in result.message
     assert result.stats.expanded > 0 and _child_pids() <= before
@@ -568,18 +569,16 @@ def test_side_by_side_portfolio_stops_at_the_time_limit():
 def test_side_by_side_helpers_run_at_a_lower_priority_than_the_lead(monkeypatch: pytest.MonkeyPatch,
                                                                    tmp_path: Path):
     """Three members on two cores would each get two thirds of one; the lead must keep its priority."""
-    from agentgen_sym.planners import registry
-
-    def report_niceness(member, task, time_limit, memory_limit_mb, send):
-        (tmp_path / member).write_text(str(os.nice(0)))
+    def report_niceness(member, task, deadline, memory_limit_mb, send):
+        (tmp_path / member.name).write_text(str(os.nice(0)))
         send.send(SearchResult(Status.LIMIT_REACHED, message="time limit reached"))
         send.close()
 
-    monkeypatch.setattr(registry, "_run_member", report_niceness)
+    monkeypatch.setattr(portfolio_module, "_run_member", report_niceness)
     members = ("gbfs-goalcount", "ucs", "bfs")
-    registry.Portfolio("test", (), concurrent=members).solve(sliding_puzzle(3, 10, seed=1), time_limit=30)
+    _portfolio((), concurrent=members).solve(sliding_puzzle(3, 10, seed=1), time_limit=30)
     own = os.nice(0)
-    helper = min(19, own + registry.Portfolio.HELPER_NICENESS)
+    helper = min(19, own + Portfolio.HELPER_NICENESS)
     assert {m: int((tmp_path / m).read_text()) for m in members} == {"gbfs-goalcount": own, "ucs": helper,
                                                                      "bfs": helper}
 
@@ -587,9 +586,11 @@ def test_side_by_side_helpers_run_at_a_lower_priority_than_the_lead(monkeypatch:
 _ORPHANING_SOLVE = """
 import os, sys
 sys.path.insert(0, sys.argv[1])
-from agentgen_sym.planners.registry import Portfolio
+from agentgen_sym.planners import make_planner
+from agentgen_sym.planners.portfolio import Portfolio
 from tasks_handmade import sliding_puzzle
-Portfolio("test", (("ucs", 1.0),), concurrent=("ucs", "bfs")).solve(sliding_puzzle(4, 200, seed=3), time_limit=120)
+ucs, bfs = make_planner("ucs"), make_planner("bfs")
+Portfolio("test", ((ucs, 1.0),), concurrent=(ucs, bfs)).solve(sliding_puzzle(4, 200, seed=3), time_limit=120)
 """
 
 
@@ -715,8 +716,7 @@ def test_solve_keeps_the_default_portfolio_in_turn_when_asked(monkeypatch: pytes
     """Drafting solves with side_by_side=False: its plan files must not depend on which member wins a race."""
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
-    from agentgen_sym.planners.registry import Portfolio
-    from agentgen_sym.solve import solve
+    from agentgen_sym.solver import solve
 
     from .conftest import CORPUS
 

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field, replace
 from agentgen_sym.backends import BACKENDS, run_backend
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.compile import CompiledTask
-from agentgen_sym.compiler.limits import Budget, LimitReached
+from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
-from agentgen_sym.planners.registry import PLANNER_NAMES, Portfolio, make_planner
+from agentgen_sym.planners.portfolio import Portfolio
+from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
 from agentgen_sym.planners.result import SearchStats, Status
 
 SOLVER_NAMES = (*PLANNER_NAMES, *BACKENDS)
@@ -71,19 +72,22 @@ def lifted_plan(ground: GroundTask, op_ids: list[int], cost: int | None = None) 
 
 def solve(task: CompiledTask, planner: str = "default", time_limit: float | None = None,
           expansion_limit: int | None = None, memory_limit_mb: float | None = None,
-          side_by_side: bool = True) -> Solution:
+          side_by_side: bool = True, *, deadline: Deadline | None = None) -> Solution:
     """Plan for ``task`` with ``planner`` (a name of SOLVER_NAMES: "default", "optimal", a planner
     such as "astar-lmcut", or a backend such as "fd-lama-first") and validate the plan.
 
+    The search and the validation share one deadline: ``time_limit`` seconds from the call, or the
+    ``deadline`` of a run that compiled the task under it too (give one or the other).
     Raises ValueError for an unknown planner name. Limits that stop the search give
-    Status.LIMIT_REACHED; the external backends honour only ``time_limit``. ``side_by_side=False``
+    Status.LIMIT_REACHED; the external backends honour only the deadline. ``side_by_side=False``
     keeps a portfolio's members in turn under a time limit too: a pipeline whose files must not depend
     on which member wins a race (and whose executor already fills the cores) asks for that.
     """
+    deadline = Deadline.of(time_limit, deadline)
     ground = task.ground
     timings = dict(task.stats.passes)
     if planner in BACKENDS:
-        found = run_backend(planner, task.domain, task.problem, time_limit)
+        found = run_backend(planner, task.domain, task.problem, deadline.left())
         stats = SearchStats(seconds=found.seconds, phases={"search": found.seconds})
         status, message = found.status, found.message
         steps = found.plan.steps if found.plan is not None else None
@@ -94,7 +98,8 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
         chosen = make_planner(planner)
         if not side_by_side and isinstance(chosen, Portfolio):
             chosen = replace(chosen, concurrent=())
-        result = chosen.solve(ground, time_limit, memory_limit_mb, expansion_limit)
+        result = chosen.solve(ground, memory_limit_mb=memory_limit_mb, expansion_limit=expansion_limit,
+                              deadline=deadline)
         stats, status, message = result.stats, result.status, result.message
         steps = None if result.plan is None else lifted_plan(ground, result.plan).steps
         searched = result.cost
@@ -103,9 +108,8 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
     if status is not Status.SOLVED or steps is None:
         return Solution(status, planner, None, stats, None, timings, message, unit_cost)
     started = time.perf_counter()
-    left = None if time_limit is None else max(0.0, time_limit - stats.seconds)
-    try:  # the replay shares the time limit with the search
-        verdict = validate(task.domain, task.problem, ast.Plan(tuple(steps)), Budget(left))
+    try:  # the replay has what the search left of the deadline
+        verdict = validate(task.domain, task.problem, ast.Plan(tuple(steps)), Budget(deadline))
     except LimitReached as exc:
         return Solution(Status.LIMIT_REACHED, planner, None, stats, None, timings, str(exc), unit_cost)
     timings["validate"] = time.perf_counter() - started
