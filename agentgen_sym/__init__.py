@@ -13,6 +13,7 @@ from agentgen_sym.compiler.ast import ActionSchema, Domain, Plan, PlanStep, Prob
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import Diagnostic, PddlError, Severity
+from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
@@ -20,11 +21,11 @@ from agentgen_sym.compiler.repair import RepairResult, repair
 from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.env import Templates, TextEnv
-from agentgen_sym.export import export, export_tasks
-from agentgen_sym.generation import (GeneratedTask, TaskSet, evolve_tasks, generate_tasks, read_tasks,
-                                     write_tasks)
+from agentgen_sym.export import export_folder, export_tasks
+from agentgen_sym.generation import evolve_tasks, generate_tasks
 from agentgen_sym.planners.result import Status
-from agentgen_sym.solve import SOLVER_NAMES, Solution, solve
+from agentgen_sym.solver import SOLVER_NAMES, Solution, solve
+from agentgen_sym.taskset import GeneratedTask, TaskSet, read_tasks, write_tasks
 
 __version__ = "0.1.0"
 
@@ -42,6 +43,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "ActionSchema",
+    "AgentgenError",
     "BuildOptions",
     "CompiledTask",
     "Diagnostic",
@@ -74,7 +76,7 @@ __all__ = [
     "draft_environment",
     "evaluate",
     "evolve_tasks",
-    "export",
+    "export_folder",
     "export_tasks",
     "generate_tasks",
     "parse_domain",

@@ -20,7 +20,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.evaluation import EvalOptions, evaluate, read_action
 from agentgen_sym.evaluation.run import load_tasks, read_records
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
-from agentgen_sym.solve import solve
+from agentgen_sym.solver import solve
 
 from .agentboard_games import GAMES, write_game
 from .conftest import run_cli

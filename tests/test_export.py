@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import shutil
@@ -14,13 +13,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import agentgen_sym.export.export
 from agentgen_sym.cli import main
 from agentgen_sym.compiler.ground import ground
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, TextEnv
-from agentgen_sym.export import FORMATS, ExportError, domain_rules, export, export_many, meta_file
+from agentgen_sym.export import FORMATS, ExportError, domain_rules, export_folder, export_many, meta_file
 from agentgen_sym.export.thoughts import FINISHED_PHRASES, GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
 from agentgen_sym.planners.registry import make_planner
 
@@ -113,7 +113,7 @@ def replay(tasks_dir: Path, record: dict, meta: dict) -> None:
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_records_in_every_format(greenhouse, tmp_path, fmt):
     out = data_file(tmp_path, fmt)
-    stats = export(greenhouse, fmt, out)
+    stats = export_folder(greenhouse, fmt, out)
     assert stats.ok and stats.written == stats.total == 3
     rows, meta_rows = records(out), metas(out)
     ids = ["greenhouse-rows-0001", "greenhouse-rows-0002", "greenhouse-rows-0003"]  # sorted; the input is reversed
@@ -165,7 +165,7 @@ def test_records_in_every_format(greenhouse, tmp_path, fmt):
 
 def test_observations_come_from_the_environment(sorter, tmp_path):
     out = tmp_path / "data.jsonl"
-    export(sorter, "openai", out, negatives=True)
+    export_folder(sorter, "openai", out, negatives=True)
     for record, meta in zip(records(out), metas(out), strict=True):
         replay(sorter, record, meta)
 
@@ -176,7 +176,7 @@ def test_datasets_loads_every_format(greenhouse, tmp_path, monkeypatch):
     datasets = pytest.importorskip("datasets")
     for fmt in sorted(FORMATS):
         out = data_file(tmp_path / fmt, fmt)
-        export(greenhouse, fmt, out, negatives=FORMATS[fmt].can_mask, distances=True)  # p03: distance_to_goal null
+        export_folder(greenhouse, fmt, out, negatives=FORMATS[fmt].can_mask, distances=True)  # p03: distance_to_goal null
         for path in (out, meta_file(out)):
             loaded = datasets.load_dataset("json", data_files=str(path), split="train", cache_dir=str(tmp_path / "hf"))
             assert loaded.num_rows == 3
@@ -196,12 +196,12 @@ def test_datasets_loads_every_format(greenhouse, tmp_path, monkeypatch):
 
 def test_same_input_gives_byte_identical_files(sorter, tmp_path):
     first, second, third = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
-    export(sorter, "agentflan", first, negatives=True, distances=True)
-    export(sorter, "agentflan", second, negatives=True, distances=True)
+    export_folder(sorter, "agentflan", first, negatives=True, distances=True)
+    export_folder(sorter, "agentflan", second, negatives=True, distances=True)
     assert first.read_bytes() == second.read_bytes()
     env = {**os.environ, "PYTHONHASHSEED": "12345"}  # another interpreter, other string hashes: same bytes
-    code = (f"from agentgen_sym.export import export; "
-            f"export({str(sorter)!r}, 'agentflan', {str(third)!r}, negatives=True, distances=True)")
+    code = (f"from agentgen_sym.export import export_folder; "
+            f"export_folder({str(sorter)!r}, 'agentflan', {str(third)!r}, negatives=True, distances=True)")
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=120)
     assert first.read_bytes() == third.read_bytes()
 
@@ -213,9 +213,9 @@ def test_every_format_at_once_writes_what_one_format_at_a_time_writes_from_one_r
     one, many = tmp_path / "one", tmp_path / "many"
     one.mkdir(), many.mkdir()
     for fmt in FORMATS:
-        export(sorter, fmt, data_file(one, fmt))
+        export_folder(sorter, fmt, data_file(one, fmt))
     played = []
-    export_module = importlib.import_module("agentgen_sym.export.export")  # the package's `export` is the function
+    export_module = agentgen_sym.export.export
     real_play = export_module.play
 
     def counted_play(task_id, *args, **kwargs):
@@ -235,7 +235,7 @@ def test_every_format_at_once_writes_what_one_format_at_a_time_writes_from_one_r
 def test_every_exported_plan_validates(drones, sorter, tmp_path):
     for folder in (drones, sorter):
         out = tmp_path / f"{folder.name}.jsonl"
-        export(folder, "agentgym", out)
+        export_folder(folder, "agentgym", out)
         domain = parse_domain(folder / "domain.pddl")
         for row in metas(out):
             problem = parse_problem(folder / "tasks" / f"{row['id']}.pddl")
@@ -256,7 +256,7 @@ def test_failing_tasks_are_skipped_and_reported(greenhouse, tmp_path, capsys):
     longer = dict(third, id="greenhouse-rows-0005", plan=third["plan"] + detour, cost=third["cost"] + 2)
     (folder / "tasks.jsonl").write_text("".join(json.dumps(line) + "\n" for line in [*lines, missing, longer]))
     out = tmp_path / "data.jsonl"
-    stats = export(folder, "openai", out)
+    stats = export_folder(folder, "openai", out)
     assert not stats.ok and stats.total == 5 and stats.written == 1
     reasons = {s.task_id: s.reason for s in stats.skipped}
     assert set(reasons) == {"greenhouse-rows-0001", "greenhouse-rows-0002", "greenhouse-rows-0004",
@@ -283,7 +283,7 @@ def test_cli_exit_codes(greenhouse, tmp_path, capsys):
         main(["export", str(greenhouse), "--format", "alpaca", "--out", str(out)])
     assert info.value.code == 2
     with pytest.raises(ExportError):
-        export(greenhouse, "alpaca", out)
+        export_folder(greenhouse, "alpaca", out)
 
 
 @pytest.mark.parametrize("fmt", sorted(name for name, f in FORMATS.items() if not f.can_mask))
@@ -296,7 +296,7 @@ def test_negatives_in_a_format_that_cannot_mask_them_are_a_usage_error(greenhous
     err = capsys.readouterr().err
     assert "--negatives" in err and "openai" in err and "agentflan" in err and not out.exists()
     with pytest.raises(ExportError, match="would be learned"):
-        export(greenhouse, fmt, out, negatives=True)
+        export_folder(greenhouse, fmt, out, negatives=True)
 
 
 # --------------------------------------------------------------------------- negatives, distances, thoughts
@@ -305,7 +305,7 @@ def test_negatives_in_a_format_that_cannot_mask_them_are_a_usage_error(greenhous
 def test_negative_samples_mask_the_invalid_turn(greenhouse, tmp_path):
     for fmt in ("openai", "agentflan"):
         out = tmp_path / f"{fmt}.jsonl"
-        export(greenhouse, fmt, out, negatives=True)
+        export_folder(greenhouse, fmt, out, negatives=True)
         for row, meta in zip(records(out), metas(out), strict=True):
             messages = row["messages"][2:] if fmt == "openai" else row["conversation"][2:]
             turns = [(m["role"] == "assistant", m["content"], m.get("weight", m.get("loss")) is True
@@ -328,7 +328,7 @@ def test_negative_samples_mask_the_invalid_turn(greenhouse, tmp_path):
 
 def test_distances_decrease_by_step_costs(drones, tmp_path):
     out = tmp_path / "data.jsonl"
-    stats = export(drones, "openai", out, distances=True)
+    stats = export_folder(drones, "openai", out, distances=True)
     assert stats.distances_omitted == 0
     domain = parse_domain(drones / "domain.pddl")
     all_costs = set()
@@ -355,7 +355,7 @@ def test_distances_decrease_by_step_costs(drones, tmp_path):
 
 def test_distances_omitted_with_a_flag_for_large_tasks(greenhouse, tmp_path):
     out = tmp_path / "data.jsonl"
-    stats = export(greenhouse, "agentgym", out, distances=True)
+    stats = export_folder(greenhouse, "agentgym", out, distances=True)
     assert stats.ok and stats.distances_omitted == 1
     by_id = {row["id"]: row for row in metas(out)}
     large = by_id["greenhouse-rows-0003"]
@@ -365,7 +365,7 @@ def test_distances_omitted_with_a_flag_for_large_tasks(greenhouse, tmp_path):
 
 def test_thoughts_follow_the_causal_structure(greenhouse, tmp_path):
     out = tmp_path / "data.jsonl"
-    export(greenhouse, "agentflan", out)
+    export_folder(greenhouse, "agentflan", out)
     phrases = {p.split("{")[0] for p in (*GOAL_PHRASES, *LINK_PHRASES, *PLAIN_PHRASES)}
     used = set()
     for row in records(out):
@@ -405,7 +405,7 @@ def test_templates_beside_the_domain_are_used(greenhouse, tmp_path):
     (folder / "templates.json").write_text(json.dumps({"actions": {"walk": "walk {0} from {1} to {2}"},
                                                        "predicates": {"worker-at": "{0} is at {1}"}}))
     out = tmp_path / "data.jsonl"
-    assert export(folder, "openai", out, negatives=True).ok
+    assert export_folder(folder, "openai", out, negatives=True).ok
     record = records(out)[1]
     system = record["messages"][0]["content"]
     assert "- walk ?w from ?from to ?to where ?w (worker)" in system and "Requires: ?w is at ?from" in system

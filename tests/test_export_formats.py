@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agentgen_sym.export import FORMATS, export, meta_file
+from agentgen_sym.export import FORMATS, export_folder, meta_file
 from agentgen_sym.export.card import CARD_FILE, MANIFEST_FILE
 from agentgen_sym.pipeline import dataset_file, run
 
@@ -59,14 +59,14 @@ def test_consumer_rules_keep_every_record(greenhouse, tmp_path, fmt):
     """LLaMA-Factory converter.py 135-180/231-301, AgentGym bc_trainer.py 81-131 and 220, Agent-FLAN's
     card features, OpenAI's chat format: all records of a plain export are kept."""
     out = tmp_path / FORMATS[fmt].data_file("dataset")
-    assert export(greenhouse, fmt, out).ok
+    assert export_folder(greenhouse, fmt, out).ok
     assert assert_all_kept(out) == 3
 
 
 @pytest.mark.parametrize("fmt", MASKING)
 def test_consumer_rules_keep_every_negative_record(greenhouse, tmp_path, fmt):
     out = tmp_path / FORMATS[fmt].data_file("dataset")
-    assert export(greenhouse, fmt, out, negatives=True).ok
+    assert export_folder(greenhouse, fmt, out, negatives=True).ok
     assert assert_all_kept(out) == 3
 
 
@@ -91,7 +91,7 @@ def test_the_rules_reject_what_the_consumers_reject():
 
 def test_card_and_sidecars_beside_every_export(greenhouse, tmp_path):
     for fmt in sorted(FORMATS):
-        export(greenhouse, fmt, tmp_path / FORMATS[fmt].data_file("dataset"), command=f"agentgen-sym export {fmt}")
+        export_folder(greenhouse, fmt, tmp_path / FORMATS[fmt].data_file("dataset"), command=f"agentgen-sym export {fmt}")
     card = (tmp_path / CARD_FILE).read_text()
     assert card.startswith("---\n") and "\nconfigs:\n" in card and card.count("- config_name:") == len(FORMATS)
     for fmt in FORMATS:
@@ -104,7 +104,7 @@ def test_card_and_sidecars_beside_every_export(greenhouse, tmp_path):
     assert info["dataset_sharegpt"] == {"file_name": "dataset.sharegpt.jsonl", **FORMATS["sharegpt"].llamafactory}
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     for fmt in sorted(FORMATS):  # the same exports again: the same bytes, card and sidecars included
-        export(greenhouse, fmt, tmp_path / FORMATS[fmt].data_file("dataset"), command=f"agentgen-sym export {fmt}")
+        export_folder(greenhouse, fmt, tmp_path / FORMATS[fmt].data_file("dataset"), command=f"agentgen-sym export {fmt}")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
@@ -119,7 +119,7 @@ def main_job(tmp_path_factory) -> Path:
     assert not any(s.error for s in summaries)
     for summary in summaries:
         for fmt in MASKING:
-            stats = export(out / summary.domain / "tasks", fmt,
+            stats = export_folder(out / summary.domain / "tasks", fmt,
                            out / "negatives" / summary.domain / FORMATS[fmt].data_file("dataset"), negatives=True)
             assert stats.ok
     return out
@@ -184,7 +184,7 @@ def test_thoughts_llm_paraphrases_checked_and_cached(greenhouse, tmp_path):
 
 def _paraphrase_run(greenhouse, tmp_path, client, llm_server):
     out = tmp_path / "data.jsonl"
-    stats = export(greenhouse, "agentflan", out, thoughts="llm", llm=client)
+    stats = export_folder(greenhouse, "agentflan", out, thoughts="llm", llm=client)
     assert stats.ok and stats.paraphrases.asked > stats.paraphrases.kept > 0
     assert stats.paraphrases.refused == {"changed the action": stats.paraphrases.asked - stats.paraphrases.kept}
     contents = [t["content"] for line in out.read_text().splitlines()
@@ -193,7 +193,7 @@ def _paraphrase_run(greenhouse, tmp_path, client, llm_server):
     assert any("harvest" in c and "In other words" not in c.split("\nAction:")[0] for c in contents)
     asked = llm_server.request_count
     first = out.read_bytes()
-    export(greenhouse, "agentflan", out, thoughts="llm", llm=client)
+    export_folder(greenhouse, "agentflan", out, thoughts="llm", llm=client)
     assert out.read_bytes() == first and llm_server.request_count == asked  # every call cached
     assert "paraphrased by an LLM (llm (test-model))" in (tmp_path / "README.md").read_text()
 
@@ -203,6 +203,6 @@ def test_thoughts_llm_needs_an_endpoint(greenhouse, tmp_path, capsys, monkeypatc
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     with pytest.raises(Exception, match="needs an LLM endpoint"):
-        export(greenhouse, "openai", tmp_path / "a.jsonl", thoughts="llm")
+        export_folder(greenhouse, "openai", tmp_path / "a.jsonl", thoughts="llm")
     assert main(["export", str(greenhouse), "--format", "openai", "--out", str(tmp_path / "a.jsonl"),
                  "--thoughts", "llm"]) == 2

@@ -15,11 +15,12 @@ import pytest
 from agentgen_sym import cli, parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.task import GroundAtom, GroundTask
 from agentgen_sym.compiler.validate import validate
-from agentgen_sym.generation import evolve, generate
+from agentgen_sym.generation import evolve_folder, generate_folder
 from agentgen_sym.generation.dedup import WL_ITERATIONS, Deduplicator, static_fact, task_key
-from agentgen_sym.generation.generate import _spec_of
+from agentgen_sym.generation.pool import spec_of
 from agentgen_sym.generation.evolve import select_even
 from agentgen_sym.generation.tasks import TaskSpec, mentions_only
+from agentgen_sym.taskset import Origin
 
 from .conftest import CORPUS
 
@@ -30,7 +31,7 @@ SEED = CORPUS / "library-returns" / "p02.pddl"
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("gen") / "tasks"
-    report = generate(DOMAIN, SEED, n=8, seed=5, out_dir=out, lo=1, hi=6)
+    report = generate_folder(DOMAIN, SEED, n=8, seed=5, out_dir=out, lo=1, hi=6)
     assert len(report.tasks) == 8
     return out
 
@@ -58,7 +59,7 @@ def test_no_duplicates_up_to_renaming(generated):
         facts = tuple(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
                       if hasattr(a, "predicate"))
         goal = tuple(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.goal.parts)
-        assert dedup.add(TaskSpec(problem.objects, facts, goal, "x"))
+        assert dedup.add(TaskSpec(problem.objects, facts, goal, Origin("x")))
 
 
 def test_histogram_covers_the_range_evenly(generated):
@@ -71,7 +72,7 @@ def test_histogram_covers_the_range_evenly(generated):
 
 def test_same_seed_same_bytes(generated, tmp_path: Path):
     again = tmp_path / "again"
-    generate(DOMAIN, SEED, n=8, seed=5, out_dir=again, lo=1, hi=6)
+    generate_folder(DOMAIN, SEED, n=8, seed=5, out_dir=again, lo=1, hi=6)
     comparison = filecmp.dircmp(generated, again)
     assert not comparison.diff_files and not comparison.left_only and not comparison.right_only
     assert not filecmp.dircmp(generated / "tasks", again / "tasks").diff_files
@@ -82,9 +83,9 @@ def test_dedup_sees_through_renaming():
 
     objects = (TypedName("a", ("t",)), TypedName("b", ("t",)))
     at_a, at_b = GroundAtom("at", ("a",)), GroundAtom("at", ("b",))
-    first = TaskSpec(objects, (at_a,), (at_b,), "walk")
-    renamed = TaskSpec(objects, (at_b,), (at_a,), "walk")
-    different = TaskSpec(objects, (at_a,), (at_a,), "walk")
+    first = TaskSpec(objects, (at_a,), (at_b,), Origin("walk"))
+    renamed = TaskSpec(objects, (at_b,), (at_a,), Origin("walk"))
+    different = TaskSpec(objects, (at_a,), (at_a,), Origin("walk"))
     dedup = Deduplicator()
     assert dedup.add(first) and not dedup.add(renamed) and dedup.add(different)
 
@@ -113,12 +114,12 @@ def test_the_dedup_key_is_networkx_weisfeiler_lehman_hash(generated):
 
     problems = [parse_problem(generated / r["problem_file"]) for r in _records(generated)]
     domain = parse_domain(generated / "domain.pddl")
-    specs = [_spec_of(p, domain, ()) for p in problems]
+    specs = [spec_of(p, domain, ()) for p in problems]
     assert any(s.static for s in specs)
     objects = (TypedName("a", ("t",)), TypedName("b", ("t", "u")))
-    odd = [TaskSpec(objects, (GroundAtom("on", ("a", "a")), GroundAtom("on", ("a", "a"))), (), "x"),  # repeats
-           TaskSpec(objects, (GroundAtom("at", ("a", "home")),), (GroundAtom("at", ("b", "home")),), "x"),  # constant
-           TaskSpec((), (), (GroundAtom("done", ()),), "x")]
+    odd = [TaskSpec(objects, (GroundAtom("on", ("a", "a")), GroundAtom("on", ("a", "a"))), (), Origin("x")),  # repeats
+           TaskSpec(objects, (GroundAtom("at", ("a", "home")),), (GroundAtom("at", ("b", "home")),), Origin("x")),  # constant
+           TaskSpec((), (), (GroundAtom("done", ()),), Origin("x"))]
     keys = [task_key(s) for s in specs + odd]
     assert keys == [_networkx_key(s) for s in specs + odd]
     assert len(set(keys)) == len(keys)
@@ -132,28 +133,28 @@ def test_select_even_takes_round_robin():
 @pytest.fixture(scope="module")
 def evolved(generated, tmp_path_factory):
     out = tmp_path_factory.mktemp("evo") / "evolved"
-    return out, evolve(generated, n=10, seed=2, out_dir=out, lo=1, hi=8)
+    return out, evolve_folder(generated, n=10, seed=2, out_dir=out, lo=1, hi=8)
 
 
 def test_evolve_goes_both_ways(evolved):
     """Bi-Evol runs on a folder `generate` wrote (which already covers its levels): both directions make,
     verify and contribute variants, and the output is not the input."""
     _out, report = evolved
-    origins = [r["origin"] for r in report.tasks]
-    assert any(o.startswith("easier:") for o in origins) and any(o.startswith("harder:") for o in origins)
+    directions = {t.origin.direction for t in report.tasks}
+    assert {"easier", "harder"} <= directions
     for direction in ("easier", "harder"):
         counts = report.evolution[direction]
         assert counts["candidates"] >= counts["verified"] >= counts["kept"] >= 1, (direction, counts)
-    assert report.rounds >= 1 and max(r["difficulty"] for r in report.tasks) >= 6
+    assert report.rounds >= 1 and max(t.difficulty for t in report.tasks) >= 6
 
 
 @pytest.mark.parametrize("disabled", ["easier", "harder"])
 def test_each_direction_is_needed(generated, tmp_path: Path, monkeypatch, disabled):
     """With one direction switched off, nothing is made that way (the inputs' own variants may still be
     selected, so the counts say it): test_evolve_goes_both_ways would fail."""
-    moves = importlib.import_module("agentgen_sym.generation.evolve")  # the module, not the function
+    moves = importlib.import_module("agentgen_sym.generation.evolve")
     monkeypatch.setattr(moves, disabled, lambda *args: [])
-    report = evolve(generated, n=10, seed=2, out_dir=tmp_path / "evolved", lo=1, hi=8)
+    report = evolve_folder(generated, n=10, seed=2, out_dir=tmp_path / "evolved", lo=1, hi=8)
     assert report.evolution[disabled].get("candidates", 0) == report.evolution[disabled].get("kept", 0) == 0
     other = "harder" if disabled == "easier" else "easier"
     assert report.evolution[other]["kept"] >= 1
@@ -202,8 +203,8 @@ def test_reachable_levels_are_all_filled(evolved):
 
 def test_a_used_output_folder_keeps_no_stale_task(tmp_path: Path):
     out = tmp_path / "tasks"
-    generate(DOMAIN, SEED, n=6, seed=1, out_dir=out, lo=1, hi=4)
-    generate(DOMAIN, SEED, n=2, seed=1, out_dir=out, lo=1, hi=4)
+    generate_folder(DOMAIN, SEED, n=6, seed=1, out_dir=out, lo=1, hi=4)
+    generate_folder(DOMAIN, SEED, n=2, seed=1, out_dir=out, lo=1, hi=4)
     ids = {r["id"] for r in _records(out)}
     assert len(ids) == 2 and {p.stem for p in (out / "tasks").iterdir()} == ids
 
@@ -222,7 +223,9 @@ def test_the_task_pool_is_built_on_the_seed_grounding_a_unit_made():
 
     from agentgen_sym.executor import Batch
     from agentgen_sym.generation import grounding
-    from agentgen_sym.generation.generate import EvolveOptions, _task_pool, _walk_base, made_groundings
+    from agentgen_sym.generation.generate import _task_pool, _walk_base
+    from agentgen_sym.generation.pool import EvolveOptions
+    from agentgen_sym.generation.units import made_groundings
 
     domain, seed = parse_domain(DOMAIN), _walk_base(parse_problem(SEED))
     job = _task_pool(domain, seed, 0, None, EvolveOptions())
@@ -241,17 +244,17 @@ def test_a_reused_grounding_measures_like_a_fresh_one(generated):
     """Candidates over the seed's objects reuse one grounding (other init and goal bits): each measures
     exactly as when it is checked and ground from its own problem file, with fewer groundings."""
     from agentgen_sym.compiler.compile import compile_task
-    from agentgen_sym.generation.generate import _spec_of, _walk_base
+    from agentgen_sym.generation.generate import _walk_base
     from agentgen_sym.generation.grounding import Groundings
     from agentgen_sym.generation.measure import measure_task
 
     domain = parse_domain(generated / "domain.pddl")
     groundings = Groundings(domain)
-    groundings.compile(_spec_of(_walk_base(parse_problem(SEED)), domain, ()), "seed")
+    groundings.compile(spec_of(_walk_base(parse_problem(SEED)), domain, ()), "seed")
     records = _records(generated)
     for record in records:
         problem = parse_problem(generated / record["problem_file"])
-        reused = measure_task(groundings.compile(_spec_of(problem, domain, ()), record["id"]))
+        reused = measure_task(groundings.compile(spec_of(problem, domain, ()), record["id"]))
         fresh = measure_task(compile_task(domain, problem))
         assert (reused.difficulty, reused.cost, reused.optimal) == (fresh.difficulty, fresh.cost, fresh.optimal)
         assert reused.difficulty == record["difficulty"]
@@ -269,11 +272,11 @@ def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.compiler.ground import GroundingError
     from agentgen_sym.generation import grounding
-    from agentgen_sym.generation.generate import made_groundings
+    from agentgen_sym.generation.units import made_groundings
     from agentgen_sym.generation.grounding import Groundings, Ungroundable, compile_on
 
     domain = parse_domain(generated / "domain.pddl")
-    specs = [_spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
+    specs = [spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
     smaller = next(s for s in specs if len(s.objects) < max(len(t.objects) for t in specs))
     widest = max(specs, key=lambda s: len(s.objects))
     here, told = Groundings(domain), Groundings(domain)
@@ -311,12 +314,12 @@ def test_every_candidate_carries_its_grounding_so_no_worker_grounds_one_placed_b
     import pickle
 
     from agentgen_sym.generation import grounding
-    from agentgen_sym.generation.generate import measure_candidates
+    from agentgen_sym.generation.units import measure_candidates
     from agentgen_sym.generation.grounding import Groundings
     from agentgen_sym.generation.measure import Budgets, Measurement
 
     domain = parse_domain(generated / "domain.pddl")
-    specs = [_spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
+    specs = [spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
     groundings = Groundings(domain)
     placed = [groundings.place(spec, f"c{i}") for i, spec in enumerate(specs)]
     later = next(i for i, (recipe, _) in enumerate(placed) if recipe.name != f"c{i}")  # on an earlier one's
@@ -339,14 +342,14 @@ def test_variants_made_in_a_unit_carry_their_keys_and_a_table_where_the_parents_
     with its dedup key and, exactly when its parent's grounding does not hold it (other objects, or an initial
     fact outside the table), a grounding made for it."""
     from agentgen_sym.generation.evolve import unit_rng, variants
-    from agentgen_sym.generation.generate import domain_invariants, make_variants
+    from agentgen_sym.generation.units import domain_invariants, make_variants
     from agentgen_sym.generation.grounding import Groundings, compile_on, made_grounding
     from agentgen_sym.generation.measure import measure_task
 
     domain = parse_domain(generated / "domain.pddl")
     groundings, parents = Groundings(domain), []
     for record in _records(generated)[:3]:
-        spec = _spec_of(parse_problem(generated / record["problem_file"]), domain, ())
+        spec = spec_of(parse_problem(generated / record["problem_file"]), domain, ())
         recipe = groundings.place(spec, record["id"])[0]
         plan = measure_task(compile_on(domain, recipe, spec, record["id"])).plan
         parents.append((recipe, None, spec, record["id"], plan))
@@ -384,11 +387,11 @@ def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypa
 def test_a_level_past_the_expansion_budget_is_reported_as_budget(tmp_path: Path):
     """With few expansions, hard candidates cannot be settled: the harder chains end there and the levels
     beyond are reported as a budget limit, not as something the domain cannot express."""
-    from agentgen_sym.generation.generate import EvolveOptions
+    from agentgen_sym.generation.pool import EvolveOptions
     from agentgen_sym.generation.measure import Budgets
 
     tight = EvolveOptions(rounds=3, budgets=Budgets(satisficing=5, optimal=40))
-    report = generate(DOMAIN, SEED, n=6, seed=5, out_dir=tmp_path / "o", lo=1, hi=10, options=tight)
+    report = generate_folder(DOMAIN, SEED, n=6, seed=5, out_dir=tmp_path / "o", lo=1, hi=10, options=tight)
     assert report.tasks and report.evolution["harder"].get("over_budget", 0) >= 1
     assert report.unreached and report.unreached[10].startswith("budget")
 
@@ -401,7 +404,7 @@ def test_harder_adds_objects_and_measures_them_on_their_own_grounding(tmp_path: 
     from agentgen_sym.compiler.analysis import static_predicates
 
     out = tmp_path / "o"
-    generate(DOMAIN, SEED, n=12, seed=0, out_dir=out, lo=1, hi=8)
+    generate_folder(DOMAIN, SEED, n=12, seed=0, out_dir=out, lo=1, hi=8)
     seed, domain = parse_problem(SEED), parse_domain(out / "domain.pddl")
     static = static_predicates(domain)
     seed_statics = [a for a in seed.init if getattr(a, "predicate", None) in static]
@@ -420,7 +423,7 @@ def test_harder_adds_objects_and_measures_them_on_their_own_grounding(tmp_path: 
                                                       if o.name in {t.name for t in a.args})
                        for o in seed.objects), added
     again = tmp_path / "again"
-    evolve(out, n=12, seed=1, out_dir=again, lo=1, hi=8)
+    evolve_folder(out, n=12, seed=1, out_dir=again, lo=1, hi=8)
     for record in _records(again):
         problem = parse_problem(again / record["problem_file"])
         assert validate(domain, problem, parse_plan("\n".join(record["plan"]) + "\n")).valid, record["id"]
@@ -506,13 +509,13 @@ def _interacting_clashes(invariants, use: bool) -> tuple[int, int]:
     from agentgen_sym.generation.tasks import seed_statics
 
     domain, problem = parse_domain(DOMAIN), parse_problem(SEED)
-    spec = _spec_of(problem, domain, seed_statics(domain, problem))
+    spec = spec_of(problem, domain, seed_statics(domain, problem))
     task = compile_task(domain, problem)
     plan = measure_task(task).plan
     made = clashing = 0
     for i in range(40):
         for variant in harder(spec, plan, task.ground, np.random.default_rng(i), invariants if use else None):
-            if variant.origin != "harder:interacting":
+            if variant.origin != Origin("interacting", "harder"):
                 continue
             made += 1
             clashing += any(_clash(invariants, [a], variant.goal[:j], spec.init)

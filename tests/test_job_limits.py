@@ -3,13 +3,13 @@ message naming the job and the limit, nothing half-written, and no stage's own e
 
 from __future__ import annotations
 
-import importlib
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+import agentgen_sym.export.export
 from agentgen_sym.cli import main
 from agentgen_sym.joblimits import JobLimitReached, job_limits
 
@@ -17,7 +17,7 @@ from .conftest import CORPUS, run_cli
 from .test_grounding_limits import WIDE, _wide_problem
 
 SEED = CORPUS / "office-mailroom"
-export_module = importlib.import_module("agentgen_sym.export.export")  # the package re-exports a function of that name
+export_module = agentgen_sym.export.export
 
 
 def _files_under(folder: Path) -> list[Path]:

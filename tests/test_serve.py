@@ -30,10 +30,10 @@ pytest.importorskip("uvicorn")
 from agentgen_sym.env import GOAL_SATISFIED, TextEnv  # noqa: E402
 from agentgen_sym.env.agentboard import AgentBoardEnv  # noqa: E402
 from agentgen_sym.env.catalog import data_indices, task_indices  # noqa: E402
-from agentgen_sym.export import export  # noqa: E402
+from agentgen_sym.export import export_folder  # noqa: E402
 from agentgen_sym.export.formats import meta_file  # noqa: E402
 from agentgen_sym.export.trajectories import OBSERVATION  # noqa: E402
-from agentgen_sym.export.tasks import TaskEntry, read_tasks  # noqa: E402
+from agentgen_sym.taskset import read_folder  # noqa: E402
 from agentgen_sym.serve import AgentGenEnvClient, AgentGenTask, EnvServerError, evaluate, parse_action  # noqa: E402
 from agentgen_sym.serve import pool as pool_module  # noqa: E402
 from agentgen_sym.serve.catalog import Catalog  # noqa: E402
@@ -151,7 +151,7 @@ def test_agentgym_textcraft_client_plays_every_gold_plan_to_success(server, task
     exported, metas = {}, {}
     for folder in tasks_dirs:
         out = tmp_path / f"{folder.name}.json"
-        assert export(folder, "agentgym", out).ok
+        assert export_folder(folder, "agentgym", out).ok
         exported |= {r["item_id"]: r for r in json.loads(out.read_text())}  # AgentGym's trainer reads a JSON array
         metas |= {m["id"]: m for m in map(json.loads, meta_file(out).read_text().splitlines())}
     for idx in range(len(client)):
@@ -207,7 +207,7 @@ def test_every_route_answers_as_agentgym_does(server, tasks_dirs, plans):
     health = server.get("/health").json()
     assert health["status"] == "ok" and health["tasks"] == len(plans) and health["rss_kb"] > 0
     tasks = server.get("/tasks").json()
-    entries = [{e.id: e for e in read_tasks(f) if isinstance(e, TaskEntry)} for f in tasks_dirs]
+    entries = [{e.id: e for e in read_folder(f).tasks} for f in tasks_dirs]
     assert [(t["data_idx"], t["id"]) for t in tasks] == [(i, tid) for i, (_, tid) in enumerate(data_indices(entries))]
     assert tasks[1]["item_id"] == f"{tasks[1]['domain']}_1" and tasks[3]["item_id"] == f"{tasks[3]['domain']}_0"
     assert all(t["difficulty"] == len(plans[t["data_idx"]]) for t in tasks)

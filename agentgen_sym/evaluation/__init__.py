@@ -3,8 +3,8 @@
 Loads ``openai`` (through the LLM client), so the top-level package imports it only on first use.
 """
 
-from .agent import VanillaPrompt, read_action
-from .report import EvalReport
-from .run import PROFILES, EvalError, EvalOptions, evaluate
+from agentgen_sym.evaluation.agent import VanillaPrompt, read_action
+from agentgen_sym.evaluation.report import EvalReport
+from agentgen_sym.evaluation.run import EvalError, EvalOptions, evaluate
 
-__all__ = ["EvalError", "EvalOptions", "EvalReport", "PROFILES", "VanillaPrompt", "evaluate", "read_action"]
+__all__ = ["EvalError", "EvalOptions", "EvalReport", "VanillaPrompt", "evaluate", "read_action"]

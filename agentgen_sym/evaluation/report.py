@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..files import write_atomic
+from agentgen_sym.files import write_atomic
 
 METRICS = ("success_rate", "progress_rate", "grounding_accuracy")
 

@@ -19,28 +19,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from ..compiler.compile import CompiledTask, compile_task
-from ..compiler.diagnostics import PddlError
-from ..compiler.ground import GroundingError
-from ..compiler.parser import parse_problem
-from ..compiler.task import GroundAction
-from ..env import TextEnv
-from ..env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError,
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.parser import parse_problem
+from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.env import TextEnv
+from agentgen_sym.env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError,
                               read_agentboard_file, wording_beside)
-from ..export.rules import domain_rules
-from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
-from ..files import inside, write_atomic
-from ..llm import CompletionStatus, LLMClient
-from .agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
-from .report import EvalReport, summarize, write_outputs
+from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
+from agentgen_sym.export.rules import domain_rules
+from agentgen_sym.files import inside, write_atomic
+from agentgen_sym.llm import CompletionStatus, LLMClient
+from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
+from agentgen_sym.evaluation.agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
+from agentgen_sym.evaluation.report import EvalReport, summarize, write_outputs
 
-PROFILES = ("agentgen", "agentboard")
 LOG_NAME = "pddl"
 """AgentBoard's task name for its PDDL games: logs go to ``logs/pddl.jsonl`` and ``pddl.txt``."""
 RUN_FILE = "run.json"
 
 
-class EvalError(Exception):
+class EvalError(AgentgenError):
     """The evaluation cannot run at all (bad folder, an output folder of another run); exit code 2."""
 
 
@@ -48,14 +49,13 @@ class EvalError(Exception):
 class EvalOptions:
     """``concurrency``: episodes played at once (None: the client's ``max_concurrency``)."""
 
-    profile: str = "agentgen"
+    profile: str = DEFAULT_PROFILE
     max_steps: int = 30
     concurrency: int | None = None
     stop: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.profile not in PROFILES:
-            raise ValueError(f"unknown profile {self.profile!r}; choose one of {', '.join(PROFILES)}")
+        profile_named(self.profile)  # ValueError for an unknown name
         if self.max_steps < 1 or (self.concurrency is not None and self.concurrency < 1):
             raise ValueError("max_steps and concurrency must be at least 1")
 
@@ -106,7 +106,7 @@ class OurEpisode:
         return self.env.done
 
 
-class EpisodeFailed(Exception):
+class EpisodeFailed(AgentgenError):
     def __init__(self, step: int, error: str) -> None:
         super().__init__(error)
         self.step = step
@@ -211,12 +211,13 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
     skipped: list[str] = []
     for folder in folders:
         try:
-            domain, templates = read_domain(folder)
+            read = read_folder(folder)
+            domain, templates = read.domain, read.templates
             wording, game, extra = _wording(folder, domain)
-        except (ExportError, AgentBoardError) as exc:
+        except (TaskSetError, AgentBoardError) as exc:
             raise EvalError(str(exc)) from exc
         compiled_tasks: list[tuple[TaskEntry, CompiledTask]] = []
-        for entry in read_tasks(folder):
+        for entry in read.entries:
             if isinstance(entry, BadEntry):
                 skipped.append(f"{folder}: {entry.reason}")
                 continue
@@ -232,7 +233,7 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
 
         def make(compiled: CompiledTask, wording: Any = wording, incremental: bool | None = incremental,
                  templates: Any = templates) -> Any:
-            if options.profile == "agentboard":
+            if profile_named(options.profile).agentboard_game:
                 return AgentBoardEnv(compiled, wording, incremental=incremental, max_steps=options.max_steps)
             return OurEpisode(TextEnv(compiled, templates))
 

@@ -1,17 +1,17 @@
 """Training data from generated tasks: gold trajectories with thoughts, in agent-tuning formats.
 
-``export(tasks_dir, fmt, out_file)`` reads a TASKS_DIR (see tasks.py), validates every plan,
+``export_folder(tasks_dir, fmt, out_file)`` reads a TASKS_DIR (``agentgen_sym.taskset``), validates every plan,
 plays it through the text environment and writes one record per task in the chosen format (formats.py), with sidecars.
 """
 
-from .distances import MAX_STATES, distances_to_goal
-from .card import write_card
-from .export import ExportStats, Skipped, check_format, combine, export, export_many, export_tasks, read_dataset
-from .formats import FORMATS, Format, meta_file
-from .rules import domain_rules
-from .tasks import ExportError, TaskEntry, read_tasks
-from .thoughts import explain
-from .trajectories import Trajectory, TrajectoryError, Turn, play, system_prompt
+from agentgen_sym.export.distances import MAX_STATES, distances_to_goal
+from agentgen_sym.export.card import write_card
+from agentgen_sym.export.export import (ExportError, ExportStats, Skipped, check_format, combine, export_folder,
+                                        export_many, export_tasks, read_dataset)
+from agentgen_sym.export.formats import FORMATS, Format, meta_file
+from agentgen_sym.export.rules import domain_rules
+from agentgen_sym.export.thoughts import explain
+from agentgen_sym.export.trajectories import Trajectory, TrajectoryError, Turn, play, system_prompt
 
 __all__ = [
     "ExportError",
@@ -20,7 +20,6 @@ __all__ = [
     "Format",
     "MAX_STATES",
     "Skipped",
-    "TaskEntry",
     "Trajectory",
     "TrajectoryError",
     "Turn",
@@ -29,13 +28,12 @@ __all__ = [
     "explain",
     "check_format",
     "combine",
-    "export",
+    "export_folder",
     "export_many",
     "export_tasks",
     "meta_file",
     "play",
     "read_dataset",
-    "read_tasks",
     "system_prompt",
     "write_card",
 ]

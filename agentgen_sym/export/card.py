@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..files import write_atomic
+from agentgen_sym.files import write_atomic
 
 CARD_FILE = "README.md"
 MANIFEST_FILE = "exports.json"
@@ -120,7 +120,7 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
             "last action.", "",
             "## Files", "", "| file | format | for | records | negatives | distances | metadata |",
             "|---|---|---|---|---|---|---|"]
-    from .formats import FORMATS  # formats imports trajectories; keep this module light to import
+    from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
 
     for entry in entries:
         consumer = FORMATS[entry.format].consumer if entry.format in FORMATS else entry.format

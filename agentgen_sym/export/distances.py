@@ -13,7 +13,7 @@ import heapq
 
 import numpy as np
 
-from ..compiler.task import GroundTask
+from agentgen_sym.compiler.task import GroundTask
 
 MAX_STATES = 20_000
 """Default budget: tasks with more reachable states than this get no distances."""

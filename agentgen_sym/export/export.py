@@ -16,27 +16,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from ..compiler import ast
-from ..compiler.compile import compile_task
-from ..compiler.diagnostics import PddlError
-from ..compiler.ground import GroundingError
-from ..compiler.parser import parse_plan, parse_problem
-from ..compiler.selfmove import self_move_pairs
-from ..compiler.validate import validate
-from ..env import Templates, TextEnv
-from ..env.catalog import task_indices
-from ..executor import SERIAL, ExecutorOptions, UnitFailed, make_executor, map_ordered
-from ..files import inside, write_atomic
-from ..joblimits import shielded
-from .card import ExportEntry, write_card
-from .formats import FORMATS, Item, Record, meta_file
-from .paraphrase import Paraphraser, ParaphraseStats
-from .tasks import BadEntry, ExportError, TaskEntry, read_domain, read_tasks
-from .trajectories import Trajectory, TrajectoryError, play
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.parser import parse_plan, parse_problem
+from agentgen_sym.compiler.selfmove import self_move_pairs
+from agentgen_sym.compiler.validate import validate
+from agentgen_sym.env import Templates, TextEnv
+from agentgen_sym.env.catalog import task_indices
+from agentgen_sym.executor import SERIAL, ExecutorOptions, UnitFailed, make_executor, map_ordered
+from agentgen_sym.files import inside, write_atomic
+from agentgen_sym.joblimits import shielded
+from agentgen_sym.taskset import BadEntry, TaskEntry, TaskSet, read_folder
+from agentgen_sym.export.card import ExportEntry, write_card
+from agentgen_sym.export.formats import FORMATS, Item, Record, meta_file
+from agentgen_sym.export.paraphrase import Paraphraser, ParaphraseStats
+from agentgen_sym.export.trajectories import Trajectory, TrajectoryError, play
 
-if TYPE_CHECKING:  # importing the export never imports openai; generation reads TASKS_DIRs with .tasks
-    from ..generation import TaskSet
-    from ..llm import LLMClient
+if TYPE_CHECKING:  # importing the export never imports openai
+    from agentgen_sym.llm import LLMClient
+
+
+class ExportError(AgentgenError):
+    """The export cannot run at all: an unknown format or option, or an output it cannot write (exit code 2);
+    a folder it cannot read is a TaskSetError."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ class ExportStats:
         return not self.skipped
 
 
-class _Skip(Exception):
+class _Skip(AgentgenError):
     """Internal: the current task cannot be exported; the message is the reason."""
 
 
@@ -83,10 +88,10 @@ THOUGHTS = ("template", "llm")
 """Where thoughts come from: the causal-link templates, or those paraphrased by an LLM (checked)."""
 
 
-def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: bool = False, distances: bool = False,
-           progress: Callable[[int, int], None] | None = None, command: str | None = None,
-           thoughts: str = "template", llm: LLMClient | None = None,
-           executor: ExecutorOptions = SERIAL) -> ExportStats:
+def export_folder(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: bool = False,
+                  distances: bool = False, progress: Callable[[int, int], None] | None = None,
+                  command: str | None = None, thoughts: str = "template", llm: LLMClient | None = None,
+                  executor: ExecutorOptions = SERIAL) -> ExportStats:
     """Write one ``fmt`` record per exportable task of ``tasks_dir`` to ``out_file``, with its sidecars.
 
     ``negatives`` adds one invalid action with its feedback and recovery per task (only in a
@@ -96,8 +101,8 @@ def export(tasks_dir: Path | str, fmt: str, out_file: Path | str, negatives: boo
     thought with ``llm`` (paraphrase.py: the action and facts must survive, else the templated
     thought stays). ``executor`` exports shards of SHARD_TASKS tasks on several workers (templated
     thoughts only; the records are joined in task order, so the bytes do not change). Raises
-    ExportError when the folder, its domain or the output cannot be used at all, or the options do
-    not fit the format.
+    TaskSetError when the folder or its domain cannot be used at all, ExportError when the output cannot be
+    written or the options do not fit the format.
     """
     return export_many(tasks_dir, {fmt: Path(out_file)}, negatives, distances, progress, command, thoughts, llm,
                        executor)[fmt]
@@ -115,8 +120,8 @@ def export_many(tasks_dir: Path | str, outputs: Mapping[str, Path], negatives: b
         check_format(fmt, negatives)
     paraphraser = _paraphraser(thoughts, llm)
     folder = Path(tasks_dir)
-    domain, templates = read_domain(folder)
-    entries = read_tasks(folder)
+    read = read_folder(folder)
+    domain, templates, entries = read.domain, read.templates, list(read.entries)
     formats = tuple(outputs)
     if paraphraser is None and (executor.kind == "ray" or executor.workers > 1) and len(entries) > SHARD_TASKS:
         part = _sharded(folder, formats, len(entries), negatives, distances, progress, executor)
@@ -181,9 +186,9 @@ def _export_entries(folder: Path, domain: ast.Domain, templates: Templates, entr
 def export_shard(folder: Path, formats: tuple[str, ...], start: int, stop: int, negatives: bool, distances: bool
                  ) -> _Part:
     """One unit of a sharded export (run in a worker): the folder's entries ``start:stop``."""
-    domain, templates = read_domain(folder)
-    entries = read_tasks(folder)
-    return _export_entries(folder, domain, templates, entries[start:stop], _index(entries), formats, negatives,
+    read = read_folder(folder)
+    entries = list(read.entries)
+    return _export_entries(folder, read.domain, read.templates, entries[start:stop], _index(entries), formats, negatives,
                            distances, None)
 
 
@@ -341,8 +346,7 @@ def export_tasks(tasks: TaskSet, fmt: str, negatives: bool = False, distances: b
     skipped: list[Skipped] = []
     for task in sorted(tasks.tasks, key=lambda t: t.id):
         plan = ast.Plan(tuple(ast.PlanStep(step.action, step.args) for step in task.plan))
-        record = task.record()
-        meta = TaskEntry(task.id, record["problem_file"], tuple(record["plan"]), record).meta()
+        meta = task.entry().meta()
         try:
             trajectory, meta = _played(tasks.domain, templates, task.id, task.problem, plan, task.cost, meta,
                                        negatives, distances, where=task.id)

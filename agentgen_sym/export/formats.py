@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .trajectories import Trajectory
+from agentgen_sym.export.trajectories import Trajectory
 
 Record = dict[str, Any]
 AGENTGYM_ACK = "Ok."
@@ -140,6 +140,14 @@ FORMATS: dict[str, Format] = {
     "agentflan": Format("agentflan", "Agent-FLAN", agentflan, "jsonl", can_mask=True),
 }
 """Every export format by name."""
+
+FORMAT_NAMES = tuple(FORMATS)
+"""Every format's name, in the order a job (``run``, ``build``) writes its data sets."""
+
+
+def dataset_file(name: str) -> str:
+    """Where a job writes a format's data set, beside its dataset card: ``dataset.<format>.<json|jsonl>``."""
+    return FORMATS[name].data_file("dataset")
 
 
 def meta_file(data_file: Path) -> Path:

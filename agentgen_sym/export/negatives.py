@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..env import TextEnv
-from ..env.goals import NEGATED
-from .variation import stable_index
+from agentgen_sym.env import TextEnv
+from agentgen_sym.env.goals import NEGATED
+from agentgen_sym.export.variation import stable_index
 
 INVALID_THOUGHT = "Next, I will {action}."
 RECOVERY = "That action was not valid: it requires that {fact}, which does not hold now. "

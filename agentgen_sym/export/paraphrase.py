@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
-    from ..llm import LLMClient
+    from agentgen_sym.llm import LLMClient
 
 MAX_GROWTH = 3
 """A paraphrase longer than this many times the thought (plus 200 characters) is refused."""
@@ -51,7 +51,7 @@ class Paraphraser:
     """Callable ``(thought, action, facts) -> text``: the checked paraphrase, else the thought itself."""
 
     def __init__(self, client: LLMClient) -> None:
-        from ..drafting.prompts import load_prompt, quote  # drafting imports export: load it on first use
+        from agentgen_sym.llm.prompts import load_prompt, quote  # the LLM package imports openai: loaded on first use
 
         self.client = client
         self.prompt = load_prompt("paraphrase")

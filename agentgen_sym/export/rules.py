@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from ..compiler import ast
-from ..compiler.printer import expr
-from ..env.goals import NEGATED
-from ..env.templates import Templates
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.printer import expr
+from agentgen_sym.env.goals import NEGATED
+from agentgen_sym.env.templates import Templates
 
 
 def term_text(term: ast.Term) -> str:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..env.goals import NEGATED
-from ..env.templates import Templates
-from ..compiler.task import GroundTask
-from .variation import stable_index
+from agentgen_sym.env.goals import NEGATED
+from agentgen_sym.env.templates import Templates
+from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.export.variation import stable_index
 
 GOAL_PHRASES = (
     "I need to make sure that {facts} because the goal requires it, so I will {action}.",

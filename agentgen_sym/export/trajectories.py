@@ -19,12 +19,13 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..compiler.task import GroundAction
-from ..env import Templates, TextEnv
-from .distances import MAX_STATES, distances_to_goal
-from .negatives import Negative, negative_step, try_invalid
-from .rules import domain_rules
-from .thoughts import PlanView, explain_steps
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.env import Templates, TextEnv
+from agentgen_sym.export.distances import MAX_STATES, distances_to_goal
+from agentgen_sym.export.negatives import Negative, negative_step, try_invalid
+from agentgen_sym.export.rules import domain_rules
+from agentgen_sym.export.thoughts import PlanView, explain_steps
 
 SYSTEM_PROMPT = """\
 You are an agent in the "{domain}" world. Reach the goal by taking one action at a time; \
@@ -43,7 +44,7 @@ OBSERVATION = "Observation: {}"
 TURN = "Thought: {thought}\nAction: {action}"
 
 
-class TrajectoryError(Exception):
+class TrajectoryError(AgentgenError):
     """The plan cannot be played in the environment as the validator played it."""
 
 

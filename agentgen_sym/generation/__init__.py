@@ -1,7 +1,7 @@
-"""Task generation without an LLM: random-walk goals, measured difficulty, Bi-Evol, even selection."""
+"""Task generation without an LLM: random-walk goals, measured difficulty, Bi-Evol, even selection.
 
-from .generate import (GeneratedTask, GenerationReport, TaskSet, evolve, evolve_tasks, generate, generate_tasks,
-                       read_tasks, write_tasks)
+The task sets it makes, and their folders, are ``agentgen_sym.taskset``'s."""
 
-__all__ = ["GeneratedTask", "GenerationReport", "TaskSet", "evolve", "evolve_tasks", "generate", "generate_tasks",
-           "read_tasks", "write_tasks"]
+from agentgen_sym.generation.generate import evolve_folder, evolve_tasks, generate_folder, generate_tasks
+
+__all__ = ["evolve_folder", "evolve_tasks", "generate_folder", "generate_tasks"]

@@ -17,7 +17,7 @@ from hashlib import blake2b
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.task import GroundAtom
 
-from .tasks import TaskSpec, mentions_only
+from agentgen_sym.generation.tasks import TaskSpec, mentions_only
 
 WL_ITERATIONS = 4  # refinement rounds: facts reach objects two hops away through each other
 

@@ -30,12 +30,10 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.invariants import Invariants, holds
 from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask, pack
-
-from .tasks import TaskSpec, random_walk
+from agentgen_sym.generation.tasks import TaskSpec, random_walk
+from agentgen_sym.taskset import Origin
 
 T = TypeVar("T")
-
-DIRECTIONS = ("easier", "harder")
 
 
 def unit_rng(seed: int, *unit: int | str) -> np.random.Generator:
@@ -98,21 +96,22 @@ def easier(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
     out: list[TaskSpec] = []
     if len(spec.goal) > 1:
         drop = int(rng.integers(len(spec.goal)))
-        out.append(replace(spec, goal=spec.goal[:drop] + spec.goal[drop + 1:], origin="easier:drop-goal", witness=plan))
+        out.append(replace(spec, goal=spec.goal[:drop] + spec.goal[drop + 1:], origin=Origin("drop-goal", "easier"),
+                           witness=plan))
     if len(plan) > 1:
         middle = _replay(task, spec.init, plan[:len(plan) // 2])
         if middle is not None:
             reached = set(task.state_atoms(middle)) - set(spec.init)
             goal = _sample(reached, max(1, len(spec.goal) - 1), rng)
             if goal:
-                out.append(replace(spec, goal=goal, origin="easier:subgoal", witness=plan[:len(plan) // 2]))
+                out.append(replace(spec, goal=goal, origin=Origin("subgoal", "easier"), witness=plan[:len(plan) // 2]))
     mentioned = {arg for fact in spec.goal for arg in fact.args}
     spare = [o for o in spec.objects if o.name not in mentioned]
     if spare:
         gone = spare[int(rng.integers(len(spare)))].name
         keeps = tuple(f for f in spec.init if gone not in f.args)
         out.append(replace(spec, objects=tuple(o for o in spec.objects if o.name != gone), init=keeps,
-                           origin="easier:drop-object", witness=()))
+                           origin=Origin("drop-object", "easier"), witness=()))
     return out
 
 
@@ -126,15 +125,16 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
         extra = set(task.state_atoms(further)) - set(spec.init) - set(spec.goal)
         added = _sample(extra, 1 + int(rng.integers(2)), rng)
         if added:
-            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(added))), origin="harder:more-goals",
-                               witness=plan + tuple(task.plan_steps(ops))))
+            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(added))),
+                               origin=Origin("more-goals", "harder"), witness=plan + tuple(task.plan_steps(ops))))
     start = _replay(task, spec.init, ())
     if start is not None:
         far, ops = random_walk(task, start, 2 * max(2, len(plan)), rng)
         changed = set(task.state_atoms(far)) - set(spec.init)
         goal = _sample(changed, len(spec.goal) + 1, rng)
         if goal:
-            out.append(replace(spec, goal=goal, origin="harder:longer-walk", witness=tuple(task.plan_steps(ops))))
+            out.append(replace(spec, goal=goal, origin=Origin("longer-walk", "harder"),
+                               witness=tuple(task.plan_steps(ops))))
         other, _ops = random_walk(task, start, max(2, len(plan)), rng)
         elsewhere = set(task.state_atoms(other)) - set(spec.init) - set(spec.goal)
         if invariants is not None:  # an atom the goal's own atoms exclude (the car parked elsewhere) makes a goal
@@ -142,8 +142,8 @@ def harder(spec: TaskSpec, plan: tuple[GroundAction, ...], task: GroundTask, rng
                          if not _clash(invariants, [a], spec.goal, spec.init)}
         joined = _sample(elsewhere, max(1, len(spec.goal) // 2), rng)
         if joined:
-            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))), origin="harder:interacting",
-                               witness=()))
+            out.append(replace(spec, goal=tuple(sorted(set(spec.goal) | set(joined))),
+                               origin=Origin("interacting", "harder"), witness=()))
     twin = more_objects(spec, rng, invariants) if invariants is not None else None
     if twin is not None:
         out.append(twin)
@@ -173,7 +173,7 @@ def more_objects(spec: TaskSpec, rng: np.random.Generator, invariants: Invariant
                        if original in {t.name for t in _static_args(item)})
         return replace(spec, objects=spec.objects + (replace(kind, name=twin),),
                        init=tuple(sorted(set(spec.init) | set(init))), goal=tuple(sorted(set(spec.goal) | set(goal))),
-                       static=spec.static + static, origin="harder:more-objects", witness=())
+                       static=spec.static + static, origin=Origin("more-objects", "harder"), witness=())
     return None
 
 

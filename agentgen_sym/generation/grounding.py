@@ -15,7 +15,8 @@ everywhere. A new grounding can come from a unit of work (``made_grounding``), s
 candidates without grounding them itself, and it travels on with the candidate it was made for (a
 ``Grounding``: a fraction of a millisecond to pickle where grounding again takes milliseconds), and so
 does the grounding of every later candidate placed on it: whichever worker measures a candidate grounds
-nothing (a grounding is pickled once however many units it goes with, and unpickled once per worker).
+nothing. How it travels is the executor's business (the units register it with ``share_by_type``: pickled
+once however many units it goes with, and unpickled once per worker).
 """
 
 from __future__ import annotations
@@ -31,9 +32,8 @@ from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError, GroundingStats
 from agentgen_sym.compiler.task import GroundAtom, GroundTask, pack
-from agentgen_sym.executor import Shared
 
-from .tasks import TaskSpec
+from agentgen_sym.generation.tasks import TaskSpec
 
 CACHED_BASES = 64
 """Groundings a process keeps (least recently used dropped first): a worker serves many domains."""
@@ -57,27 +57,11 @@ class Grounding:
 
     ground: GroundTask
     static: frozenset[GroundAtom]
-    action_costs: bool
     stats: GroundingStats
 
     @property
     def fact_ids(self) -> dict[GroundAtom, int]:
         return self.ground.fact_ids
-
-    def __reduce__(self) -> tuple:
-        """Pickled once, whatever the units it travels with (the bytes are kept on it), and unpickled once per
-        worker process (``Shared``)."""
-        travelling = self.__dict__.get("_travelling")
-        if travelling is None:
-            travelling = Shared((self.ground, self.static, self.action_costs, self.stats))
-            object.__setattr__(self, "_travelling", travelling)
-        return _arrived, (travelling,)
-
-
-def _arrived(travelling: Shared) -> Grounding:
-    grounding = Grounding(*travelling.value)
-    object.__setattr__(grounding, "_travelling", travelling)  # sent on as the bytes it came in
-    return grounding
 
 
 _bases: OrderedDict[tuple, Grounding] = OrderedDict()
@@ -92,7 +76,7 @@ def base(domain: ast.Domain, recipe: Recipe, made: Grounding | None = None) -> G
     if found is None:
         if made is None:
             compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
-            made = Grounding(compiled.ground, compiled.static, compiled.action_costs, compiled.stats)
+            made = Grounding(compiled.ground, compiled.static, compiled.stats)
         found = _bases[key] = made
         while len(_bases) > CACHED_BASES:
             _bases.popitem(last=False)
@@ -113,7 +97,7 @@ def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str, ma
         else:
             goal = sorted(ids[f] for f in spec.goal)
         ground = _with_init_goal(ground, [ids[f] for f in spec.init], goal)
-    return CompiledTask(domain, spec.problem(name, domain.name), ground, found.static, found.action_costs, found.stats)
+    return CompiledTask(domain, spec.problem(name, domain.name), ground, found.static, found.stats)
 
 
 @dataclass(frozen=True)
@@ -128,7 +112,7 @@ def made_grounding(domain: ast.Domain, spec: TaskSpec) -> Grounding | Ungroundab
     """A grounding made for ``spec`` (kept in this process's cache too), or why none can be made: the part of
     ``Groundings.place`` a unit of work does, so the driver only places it."""
     try:
-        return replace(base(domain, Recipe(spec, "candidate")))  # a copy: the bytes it travels as are not kept here
+        return replace(base(domain, Recipe(spec, "candidate")))  # a copy: the cached one keeps no bytes
     except PddlError as exc:
         return Ungroundable(exc.diagnostics[0].code if exc.diagnostics else "E000", str(exc))
     except GroundingError as exc:

@@ -40,7 +40,7 @@ from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners.registry import HEURISTICS, make_planner
 from agentgen_sym.planners.result import Status
-from agentgen_sym.solve import Solution, solve
+from agentgen_sym.solver import Solution, solve
 
 UNSOLVABLE = "unsolvable"
 OVER_BUDGET = "over budget"

@@ -14,6 +14,7 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
+from agentgen_sym.taskset import Origin
 
 
 def fact_atom(fact: GroundAtom) -> ast.Atom:
@@ -29,7 +30,7 @@ class TaskSpec:
     objects: tuple[ast.TypedName, ...]
     init: tuple[GroundAtom, ...]
     goal: tuple[GroundAtom, ...]
-    origin: str
+    origin: Origin
     parent: str | None = None
     static: tuple[ast.Atom | ast.FunctionValue, ...] = field(default=(), compare=False)
     witness: tuple[GroundAction, ...] = field(default=(), compare=False)

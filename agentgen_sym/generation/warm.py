@@ -9,7 +9,7 @@ that a driver running units itself pays only once.
 
 import matplotlib
 
-matplotlib.use("Agg")  # the plot's backend, as generate._plot sets it: no display in a worker
+matplotlib.use("Agg")  # the plot's backend, as taskset.report._plot sets it: no display in a worker
 import matplotlib.pyplot  # noqa: E402,F401
 
 from agentgen_sym.planners import kernels  # noqa: E402

@@ -12,24 +12,25 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..compiler.compile import compile_task
-from ..compiler.diagnostics import PddlError
-from ..compiler.ground import GroundingError
-from ..compiler.parser import parse_problem
-from ..env import Templates, TextTask
-from ..env.agentboard import INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError, Wording, wording_beside
-from ..env.catalog import data_indices, task_indices
-from ..export.formats import AGENTGYM_ACK
-from ..export.tasks import DOMAIN_FILE, BadEntry, ExportError, TaskEntry, read_domain, read_tasks
-from ..export.trajectories import instruction
-from ..files import inside
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.parser import parse_problem
+from agentgen_sym.env import Templates, TextTask
+from agentgen_sym.env.agentboard import INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError, Wording, wording_beside
+from agentgen_sym.env.catalog import data_indices, task_indices
+from agentgen_sym.export.formats import AGENTGYM_ACK
+from agentgen_sym.export.trajectories import instruction
+from agentgen_sym.files import inside
+from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
 
 
-class CatalogError(Exception):
+class CatalogError(AgentgenError):
     """A TASKS_DIR that cannot be served at all (the CLI's exit code 2)."""
 
 
-class TaskUnavailable(Exception):
+class TaskUnavailable(AgentgenError):
     """A task of the catalog that cannot be played; the message says why."""
 
 
@@ -91,13 +92,13 @@ class Catalog:
 
     def _read_folder(self, path: Path) -> tuple[Folder, dict[str, TaskEntry]]:
         try:  # the same reading, and the same refusals, as the export's
-            domain, templates = read_domain(path)
-            found = read_tasks(path)
-            wording, game = wording_beside(domain, path / DOMAIN_FILE)
-        except (ExportError, AgentBoardError) as exc:
+            read = read_folder(path)
+            templates = read.templates
+            wording, game = wording_beside(read.domain, path / DOMAIN_FILE)
+        except (TaskSetError, AgentBoardError) as exc:
             raise CatalogError(str(exc)) from exc
         good: dict[str, TaskEntry] = {}
-        for entry in found:
+        for entry in read.entries:
             if isinstance(entry, BadEntry):
                 self.warnings.append(f"{path}: skipped {entry.label}: {entry.reason}")
             else:

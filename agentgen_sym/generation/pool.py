@@ -1,0 +1,388 @@
+"""The pool of one domain's verified tasks, grown by walks and Bi-Evol, and the selection from it.
+
+Goals come from states reached by random walks (facts that became true, never ones true at the start),
+initial states from walks too, so every candidate is solvable by construction; still, each is solved and
+validated before it is kept, and duplicates up to object renaming are dropped. Bi-Evol then runs in rounds
+both ways from every seed task (``TaskPool.evolve``), and the final set is picked for an even difficulty
+histogram over the requested range, Bi-Evol's variants first; every task keeps its lineage back to its seed.
+
+The pool's walks and Bi-Evol rounds are coroutines that yield a batch of candidates for the units of work
+(units.py) and are sent their results, while the walks, deduplicating, grounding choices and bookkeeping stay
+in the driver, in one fixed order, so the tasks are the same on one worker, on many, and under Ray.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Generator
+
+import numpy as np
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.analysis import static_predicates
+from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.task import GroundAtom
+from agentgen_sym.executor import Batch
+from agentgen_sym.generation.dedup import Deduplicator
+from agentgen_sym.generation.evolve import select_even, unit_rng
+from agentgen_sym.generation.grounding import Grounding, Groundings, Recipe, Ungroundable
+from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Measurement, Stopwatch
+from agentgen_sym.generation.tasks import TaskSpec, random_walk, seed_statics
+from agentgen_sym.generation.units import Outcome, admissible, made_groundings, make_variants, measure_candidates
+from agentgen_sym.taskset import DIRECTIONS, GeneratedTask, GenerationReport, Origin, TaskSet
+
+MAX_WALK = 24
+MAX_GOAL_ATOMS = 4
+
+PATIENCE = 2
+
+WORK_NOTE = " (fewer on a task of many ground operators: --optimal-work, --satisficing-work)"
+
+ProgressFn = Callable[[int, int, str], None]
+"""Called as ``progress(done, total, note)`` with units of work done of a known total."""
+
+
+@dataclass(frozen=True)
+class EvolveOptions:
+    """Bi-Evol's budget: rounds per seed task and direction, and variants carried on per chain."""
+
+    rounds: int = 4
+    width: int = 2
+    budgets: Budgets = Budgets()
+
+    def key(self) -> dict[str, int]:
+        return {"rounds": self.rounds, "width": self.width, **self.budgets.key()}
+
+
+@dataclass(frozen=True)
+class _Admitted:
+    """A new candidate, numbered, placed on a grounding (sent along with it), waiting for its measurement."""
+
+    spec: TaskSpec
+    name: str
+    recipe: Recipe
+    grounding: Grounding
+    counts: Counter
+
+    @property
+    def own_grounding(self) -> bool:
+        """Whether its grounding was made for it (not found among those made before)."""
+        return self.recipe.name == self.name
+
+
+@dataclass(frozen=True)
+class Generated:
+    spec: TaskSpec
+    measurement: Measurement
+    order: int  # creation order: ties in selection keep it, for determinism
+    parent: int | None = None  # the pool order of the task this one was evolved from
+    direction: str | None = None  # "easier"/"harder" for a variant made by this pool's Bi-Evol
+    source_id: str | None = None  # an input task's reference ("<folder>/<id>")
+    inherited: tuple[dict, ...] = ()  # an input task's lineage as it was read
+
+
+def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
+    start = task.init_bits
+    if rng.random() < 0.5:
+        start, _ = random_walk(task, start, int(rng.integers(1, 9)), rng)
+    length = 1 + (attempt * 7) % MAX_WALK  # lengths spread from the start: seed tasks short and long
+    end, ops = random_walk(task, start, length, rng)
+    init = task.state_atoms(start)
+    reached = sorted(set(task.state_atoms(end)) - set(init))
+    k = int(rng.integers(1, MAX_GOAL_ATOMS + 1))
+    goal = tuple(sorted(reached[i] for i in rng.choice(len(reached), size=min(k, len(reached)), replace=False))) \
+        if reached else ()
+    return TaskSpec(objects, init, goal, Origin("walk"), None, statics, tuple(task.plan_steps(ops)))
+
+
+class TaskPool:
+    """Verified, deduplicated tasks of one domain: seed tasks from walks (or a folder), grown by Bi-Evol.
+
+    Every random choice comes from a stream of its own unit of work (``unit_rng``: the walk attempt,
+    or the seed task, round and direction), so a unit's result depends on its inputs and the seed only.
+    """
+
+    def __init__(self, domain: ast.Domain, seed_problem: ast.Problem, seed: int,
+                 progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions(),
+                 seed_grounding: Grounding | None = None) -> None:
+        """``seed_grounding``: the seed problem's, when a unit of work made it (else it is made here)."""
+        self.domain, self.seed_problem, self.seed, self.options = domain, seed_problem, seed, options
+        self.groundings = Groundings(domain)
+        self.task = self.groundings.compile(spec_of(seed_problem, domain, ()), "seed", seed_grounding).ground
+        self.statics = seed_statics(domain, seed_problem)
+        self.dedup = Deduplicator()
+        self.items: list[Generated] = []
+        self.candidates = 0
+        self.progress = progress
+        self.watch = Stopwatch()
+        self.evolution = {d: Counter() for d in DIRECTIONS}
+        self.rounds = 0
+        self.chains_open: dict[str, int] = {}
+        self.done, self.total = 0, 0
+        self.chains_at_budget = 0  # harder chains ended by a candidate the expansions could not settle
+        self.cap: int | None = None  # the hardest level wanted: candidates provably beyond it are not searched
+
+    def _admit(self, spec: TaskSpec, direction: str | None, key: str | None = None,
+               made: Grounding | Ungroundable | None = None) -> _Admitted | str:
+        """A candidate in the generation's order: new (not a duplicate), numbered, on a grounding; else why not.
+        ``key`` and ``made``: its dedup key and a grounding made for it, when ``make_variants`` made them."""
+        with self.watch.stage("dedup"):
+            if not admissible(self.domain, spec) or not self.dedup.add(spec, key):
+                return "duplicate"
+        self.candidates += 1
+        counts = self.evolution[direction] if direction else Counter()
+        counts["candidates"] += 1
+        name = f"candidate-{self.candidates}"
+        with self.watch.stage("ground"):
+            try:
+                recipe, grounding = self.groundings.place(spec, name, made)
+            except (PddlError, GroundingError):
+                counts["errors"] += 1
+                return "error"
+        return _Admitted(spec, name, recipe, grounding, counts)
+
+    def _measured(self, admitted: list[_Admitted]) -> Generator[Batch, list, list[Outcome]]:
+        """The candidates' outcomes, in order, from whichever workers measure them."""
+        if not admitted:
+            return []
+        outcomes = yield Batch(measure_candidates, (self.domain, self.options.budgets, self.cap),
+                               [(a.recipe, a.grounding, a.spec, a.name) for a in admitted])
+        return outcomes
+
+    def _settle(self, admitted: _Admitted, outcome: Outcome, parent: Generated | None = None,
+                direction: str | None = None) -> Generated | str:
+        """A measured candidate: the verified task when it is solvable within the budgets, else why not."""
+        self.watch.seconds.update(outcome.seconds)
+        self.watch.events.update(outcome.events)
+        measured, counts = outcome.result, admitted.counts
+        if not isinstance(measured, Measurement):
+            counts[measured.replace(" ", "_")] += 1
+            return measured
+        if measured.difficulty == 0:
+            return "trivial"
+        counts["verified"] += 1
+        item = Generated(admitted.spec, measured, len(self.items), None if parent is None else parent.order, direction)
+        self.items.append(item)
+        return item
+
+    def add(self, spec: TaskSpec, measurement: Measurement, source_id: str, inherited: tuple[dict, ...]) -> None:
+        """An input task already verified (read back from a task folder)."""
+        if self.dedup.add(spec):
+            self.items.append(Generated(spec, measurement, len(self.items), None, None, source_id, inherited))
+
+    def walks(self, target: int, max_attempts: int, width: int = 1) -> Generator[Batch, list, None]:
+        """Walk until the pool holds ``target`` seed tasks (each attempt its own random stream). Attempts are
+        measured in batches (at least ``width``, the workers), then taken in attempt order until the target is
+        reached; those past it are taken back, so the pool is the one walking attempt by attempt makes."""
+        attempt = 0
+        while attempt < max_attempts and len(self.items) < target:
+            size = min(max_attempts - attempt, max(target - len(self.items), width))
+            tried: list[tuple[TaskSpec, int, _Admitted | str]] = []
+            for number in range(attempt, attempt + size):
+                with self.watch.stage("walks"):
+                    rng = unit_rng(self.seed, self.domain.name, "walk", number)
+                    spec = _walk_spec(self.task, rng, self.seed_problem.objects, self.statics, number)
+                tried.append((spec, self.candidates, self._admit(spec, None)))
+            outcomes = iter((yield from self._measured([a for _, _, a in tried if isinstance(a, _Admitted)])))
+            for i, (_spec, _before, admitted) in enumerate(tried):
+                if len(self.items) >= target:
+                    self._take_back(tried[i:])
+                    return
+                if isinstance(admitted, _Admitted) and isinstance(self._settle(admitted, next(outcomes)), Generated):
+                    self._tick(1, f"seed task {len(self.items)}/{target}")
+            attempt += size
+
+    def _take_back(self, tried: list[tuple[TaskSpec, int, _Admitted | str]]) -> None:
+        """Undo the admission of walk attempts past the target: their numbers, dedup entries and groundings."""
+        self.candidates = tried[0][1]
+        for spec, _before, admitted in reversed(tried):
+            if admitted == "duplicate":
+                continue
+            self.dedup.remove(spec)
+            if isinstance(admitted, _Admitted) and admitted.own_grounding:
+                self.groundings.withdraw(admitted.recipe)
+
+    def _full(self, lo: int, hi: int | None, n: int) -> bool:
+        levels = Counter(g.measurement.difficulty for g in self.items)
+        top = hi if hi is not None else max(levels, default=lo)
+        quota = -(-n // max(1, top - lo + 1))
+        return hi is not None and all(levels[level] >= min(quota, n) for level in range(lo, top + 1))
+
+    def evolve(self, seeds: list[Generated], lo: int, hi: int | None, n: int) -> Generator[Batch, list, None]:
+        """Bi-Evol in rounds, both ways from every seed task: each round evolves every open chain one step.
+        An easier chain carries on from its easiest new variant until it reaches ``lo``, a harder one from
+        its hardest until ``hi``; a chain ends after PATIENCE rounds that verify nothing beyond its front
+        (each round draws new variants from a stream of its own), and a harder chain as soon as one of its
+        candidates is not settled within the expansions (its successors would only be harder). The rounds stop
+        when every level holds its share of ``n`` tasks, no chain is open, or ``options.rounds`` are done.
+        A round's variants, of every chain, are one batch: made and admitted in order, then measured together."""
+        self.cap = hi
+        chains = {(s.order, d): [s] for s in seeds for d in DIRECTIONS}
+        stale: Counter[tuple[int, str]] = Counter()
+        for round_no in range(self.options.rounds):
+            if not chains or (round_no > 0 and self._full(lo, hi, n)):
+                break
+            self.rounds = round_no + 1
+            keys = [(root.order, direction) for root in seeds for direction in DIRECTIONS]
+            made_in_round: list[tuple[tuple[int, str], list[Generated], list]] = [
+                (key, chains[key], []) for key in keys if key in chains]
+            placed = yield from self._placed([parent for _, front, _ in made_in_round for parent in front])
+            per_chain = yield Batch(make_variants, (self.domain, self.seed, round_no), [
+                (key, [(*placed[parent.order], parent.spec, f"parent-{parent.order}", parent.measurement.plan)
+                       for parent in front]) for key, front, _ in made_in_round])
+            for (key, front, tried), (per_parent, seconds) in zip(made_in_round, per_chain):
+                self.watch.seconds["variants"] += seconds
+                tried.extend((parent, self._admit(v.spec, key[1], v.key, v.made))
+                             for parent, made in zip(front, per_parent) for v in made)
+            outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
+                                                        if isinstance(a, _Admitted)])))
+            for key, front, tried in made_in_round:
+                direction = key[1]
+                made: list[Generated] = []
+                over = False
+                for parent, admitted in tried:
+                    found = self._settle(admitted, next(outcomes), parent, direction) \
+                        if isinstance(admitted, _Admitted) else admitted
+                    if isinstance(found, Generated):
+                        made.append(found)
+                    over |= found == OVER_BUDGET
+                nxt = _front(front, made, direction, self.options.width)
+                reached = bool(nxt) and (
+                    min(g.measurement.difficulty for g in nxt) <= lo if direction == "easier"
+                    else hi is not None and max(g.measurement.difficulty for g in nxt) >= hi)
+                stale[key] = 0 if nxt else stale[key] + 1
+                if over and direction == "harder":  # harder than the budget can measure: going on only
+                    self.chains_at_budget += 1       # spends expansions on more of the same
+                if reached or stale[key] >= PATIENCE or (over and direction == "harder"):
+                    del chains[key]
+                elif nxt:
+                    chains[key] = nxt
+            self._tick(1, f"Bi-Evol round {round_no + 1}/{self.options.rounds}, {len(self.items)} verified")
+        self.chains_open = Counter(direction for _root, direction in chains)
+
+    def _placed(self, parents: list[Generated]) -> Generator[Batch, list, dict[int, tuple[Recipe, Grounding]]]:
+        """The groundings parents' variants are made on, by the parents' order: the ones they were measured on.
+        Input tasks read back were measured on none: they are placed now, in order, on groundings units make
+        for those that fit none yet."""
+        unplaced = [parent for parent in parents if not self.groundings.fits(parent.spec)]
+        made: dict[int, Grounding | Ungroundable] = {}
+        if unplaced:
+            groundings = yield Batch(made_groundings, (self.domain,), [parent.spec for parent in unplaced])
+            made = {parent.order: grounding for parent, grounding in zip(unplaced, groundings)}
+        return {parent.order: self.groundings.place(parent.spec, f"parent-{parent.order}", made.get(parent.order))
+                for parent in parents}
+
+    def _tick(self, n: int, note: str) -> None:
+        self.done += n
+        if self.progress:
+            self.progress(min(self.done, self.total), self.total, note)
+
+    def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None) -> TaskSet:
+        """Up to ``n`` tasks spread evenly over [lo, hi]; within a level Bi-Evol's variants come first."""
+        top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
+        ranked = sorted(self.items, key=lambda g: (g.direction is None, g.order))
+        chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
+        chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
+        name = self.domain.name
+        ids = {g.order: f"{name}-{i + 1:04d}" for i, g in enumerate(chosen)}
+
+        def ref(g: Generated) -> str:
+            return ids.get(g.order) or g.source_id or f"{name}-pool-{g.order:04d}"
+
+        def lineage(g: Generated) -> tuple[dict, ...]:
+            if g.parent is None:
+                return g.inherited
+            up = self.items[g.parent]
+            return lineage(up) + ({"id": ref(up), "origin": str(up.spec.origin),
+                                   "difficulty": up.measurement.difficulty},)
+
+        tasks = []
+        for item in chosen:
+            m, chain = item.measurement, lineage(item)
+            tasks.append(GeneratedTask(ids[item.order], item.spec.problem(ids[item.order], name), m.plan, m.cost,
+                                       m.optimal, m.expanded, item.spec.origin, chain[-1]["id"] if chain else None,
+                                       seed, len(item.spec.goal), chain, m.bound))
+        histogram = Counter(t.difficulty for t in tasks)
+        for task, item in zip(tasks, chosen):
+            if item.direction:
+                self.evolution[item.direction]["kept"] += 1
+        levels: dict[int, Counter] = {}
+        for g in self.items:
+            kind = g.direction or ("input" if g.source_id else "walk")
+            levels.setdefault(g.measurement.difficulty, Counter())[kind] += 1
+        for level, count in histogram.items():
+            levels.setdefault(level, Counter())["kept"] = count
+        report = GenerationReport(name, tuple(tasks), self.candidates, len(self.items),
+                                  dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds),
+                                  self_moves=dict(sorted(self.watch.events.items())),
+                                  evolution={d: dict(sorted(c.items())) for d, c in self.evolution.items()},
+                                  levels={level: dict(sorted(c.items())) for level, c in sorted(levels.items())},
+                                  unreached=self._unreached(lo, top, histogram), rounds=self.rounds)
+        return TaskSet(self.domain, tuple(tasks), report, templates_file)
+
+    def _unreached(self, lo: int, top: int, histogram: Counter) -> dict[int, str]:
+        """Why each level of [lo, top] holds no task: the budget stopped a chain that was still moving, or
+        every chain that way ended without a variant beyond its front (the domain cannot express it from
+        these seeds)."""
+        present = sorted({g.measurement.difficulty for g in self.items})
+        out = {}
+        for level in range(lo, top + 1):
+            if histogram.get(level) or level in present:  # selected, or left out only because n is smaller
+                continue
+            direction = "harder" if not present or level > present[-1] else \
+                "easier" if level < present[0] else None
+            counts = self.evolution[direction] if direction else Counter()
+            if direction and self.chains_open.get(direction):
+                out[level] = (f"budget: {self.chains_open[direction]} {direction} chain(s) still open after "
+                              f"{self.rounds} round(s)")
+            elif direction == "harder" and self.chains_at_budget:
+                budgets = self.options.budgets
+                out[level] = (f"budget: {self.chains_at_budget} harder chain(s) ended at a candidate not settled "
+                              f"within {budgets.optimal} + {budgets.satisficing} expansions{WORK_NOTE}")
+            elif direction and counts.get("over_budget"):
+                budgets = self.options.budgets
+                out[level] = (f"budget: {counts['over_budget']} {direction} candidate(s) not solved within "
+                              f"{budgets.optimal} + {budgets.satisficing} expansions{WORK_NOTE}")
+            elif direction and counts.get("beyond_range"):
+                out[level] = (f"not reached: every {direction} chain ended, its variants either short of it or "
+                              f"past it ({counts['beyond_range']} provably beyond the range)")
+            elif direction:
+                out[level] = f"not expressible from these seeds: every {direction} chain ended before it"
+            else:
+                out[level] = "no variant landed on it (levels on both sides were reached)"
+        return out
+
+
+def _front(front: list[Generated], made: list[Generated], direction: str, width: int) -> list[Generated]:
+    """The chain's next front: of the variants that moved beyond it (easier: below its easiest, harder:
+    above its hardest), the nearest one (the next level gets filled) and the farthest (the chain gets
+    far fast), then the others from near to far, up to ``width``."""
+    sign = 1 if direction == "easier" else -1
+    edge = min(sign * g.measurement.difficulty for g in front)
+    beyond = sorted((g for g in made if sign * g.measurement.difficulty < edge),
+                    key=lambda g: (-sign * g.measurement.difficulty, g.order))
+    picked = beyond[:1] + beyond[-1:] + beyond[1:-1] if len(beyond) > 1 else beyond
+    return picked[:width]
+
+
+def spec_of(problem: ast.Problem, domain: ast.Domain, statics: tuple) -> TaskSpec:
+    """A problem's fluent initial facts and goal as a TaskSpec (static facts: ``statics``)."""
+    static = static_predicates(domain)
+    init = tuple(sorted(_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
+    goal = tuple(sorted(_fact(a) for a in _goal_atoms(problem.goal))) if problem.goal is not None else ()
+    return TaskSpec(problem.objects, init, goal, Origin("seed"), None, statics or seed_statics(domain, problem))
+
+
+def _fact(atom: ast.Atom) -> GroundAtom:
+    return GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
+
+
+def _goal_atoms(goal: ast.Formula | None) -> list[ast.Atom]:
+    if isinstance(goal, ast.Atom):
+        return [goal]
+    if isinstance(goal, ast.And):
+        return [a for part in goal.parts for a in _goal_atoms(part)]
+    raise ValueError("generated tasks have conjunctive goals of atoms")

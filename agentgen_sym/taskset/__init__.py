@@ -1,0 +1,11 @@
+"""Task sets: the task model and the one reader and writer of a TASKS_DIR, below generation, export, serve,
+eval and drafting (which all read or write task sets through here)."""
+
+from agentgen_sym.taskset.folder import (DOMAIN_FILE, TASKS_FILE, TaskFolder, TaskSetError, append_tasks, read_folder,
+                                         read_tasks, write_tasks)
+from agentgen_sym.taskset.model import (DIRECTIONS, FIGURES, BadEntry, GeneratedTask, GenerationReport, Origin,
+                                        TaskEntry, TaskSet, problem_file_of)
+
+__all__ = ["BadEntry", "DIRECTIONS", "DOMAIN_FILE", "FIGURES", "GeneratedTask", "GenerationReport", "Origin",
+           "TASKS_FILE", "TaskEntry", "TaskFolder", "TaskSet", "TaskSetError", "append_tasks", "problem_file_of",
+           "read_folder", "read_tasks", "write_tasks"]
