@@ -20,6 +20,8 @@ once, a batch cut into units, so one large job does not leave the other workers 
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import hashlib
 import heapq
 import itertools
@@ -29,6 +31,7 @@ import os
 import pickle
 import resource
 import time
+import weakref
 from abc import ABC, abstractmethod
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
@@ -38,12 +41,14 @@ from dataclasses import dataclass
 from multiprocessing import forkserver
 from typing import Any
 
+from agentgen_sym.compiler.errors import AgentgenError
+
 KINDS = ("local", "ray")
 DEFAULT_RETRIES = 2
 RAY_ADDRESS_ENV = "RAY_ADDRESS"
 
 
-class ExecutorError(Exception):
+class ExecutorError(AgentgenError):
     """The executor cannot start (Ray missing, a cluster unreachable, bad options)."""
 
 
@@ -206,6 +211,36 @@ def _shared_from(digest: bytes, blob: bytes) -> Shared:
     return shared
 
 
+def share_by_type(kind: type) -> None:
+    """Every value of ``kind`` travels as a Shared of its fields, wherever it is pickled: a value that goes with
+    many units (a grounding placed under many candidates) is pickled once, its bytes kept beside it, and
+    unpickled once per worker process, and one that arrived is sent on as the bytes it came in. The job that
+    sends such values registers their kind, so the values themselves know nothing of their transport.
+    ``kind`` must be a dataclass compared by identity (``eq=False``) whose fields are all ``__init__``
+    arguments: the bytes are kept per object, and it is rebuilt from its fields."""
+    if not dataclasses.is_dataclass(kind) or kind.__eq__ is not object.__eq__ or \
+            not all(f.init for f in dataclasses.fields(kind)):
+        raise TypeError(f"{kind.__name__} cannot travel shared: a dataclass with eq=False and init fields only")
+    copyreg.pickle(kind, _travel)
+
+
+_travelling: weakref.WeakKeyDictionary[Any, Shared] = weakref.WeakKeyDictionary()
+"""The Shared each value of a registered kind travels as, once pickled or unpickled."""
+
+
+def _travel(value: Any) -> tuple[Callable[[type, Shared], Any], tuple[type, Shared]]:
+    travelling = _travelling.get(value)
+    if travelling is None:
+        travelling = _travelling[value] = Shared(tuple(getattr(value, f.name) for f in dataclasses.fields(value)))
+    return _arrived, (type(value), travelling)
+
+
+def _arrived(kind: type, travelling: Shared) -> Any:
+    value = kind(*travelling.value)
+    _travelling[value] = travelling  # sent on as the bytes it came in
+    return value
+
+
 def _batch_unit(fn: Callable[..., list], shared: Shared, chunk: list) -> tuple[list, float]:
     """A unit of a batch: ``fn(*shared, chunk)``, and the CPU seconds it took (the driver's cue to which job
     is the long one)."""
@@ -224,7 +259,7 @@ class Batch:
     items: Sequence[Any]
 
 
-class BatchFailed(Exception):
+class BatchFailed(AgentgenError):
     """Thrown into a job's coroutine when a unit of its batch failed (its worker died too often, or it raised)."""
 
     def __init__(self, reason: str) -> None:

@@ -1,9 +1,10 @@
 """The main job: every bundled domain through check, generate, Bi-Evol, solve, validate, export.
 
-Every domain is a job of the driver (``domain_job``, a coroutine): its task generation and Bi-Evol
-hand their candidates' keys, new groundings and measurements, the writing (and reading back) of its
-task folders, and its export, to an executor (``agentgen_sym.executor``: every local core by default,
-or Ray) as units of work, all domains' at once, so one large domain keeps every worker busy. Each domain's work lands in ``out/<domain>/``
+Every domain is a job of the driver (``domain_job``, a coroutine running the per-domain flow of
+``agentgen_sym.domainflow``): its task generation and Bi-Evol hand their candidates' keys, new
+groundings and measurements, the writing of its task folders, and its export, to an executor
+(``agentgen_sym.executor``: every local core by default, or Ray) as units of work, all domains' at
+once, so one large domain keeps every worker busy. Each domain's work lands in ``out/<domain>/``
 (every file written atomically) and the driver marks it done by a last, atomic write of ``out/<domain>/done.json``,
 which records everything that determines the result: the hashes of the domain folder's files, the
 options, the seed and the code version (a hash of the package's source). A rerun, under any
@@ -31,20 +32,14 @@ from typing import Callable, Generator
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
-from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.compiler.parser import parse_domain
+from agentgen_sym.domainflow import choose_seed, export_units, tasks_job
 from agentgen_sym.executor import Batch, BatchFailed, ExecutorOptions, drive, make_executor
+from agentgen_sym.export.formats import FORMAT_NAMES, dataset_file
 from agentgen_sym.files import remove_dead_temporaries, write_atomic
-from agentgen_sym.generation.generate import (PRELOAD, EvolveOptions, TaskSet, evolve_job, generate_job, read_tasks,
-                                              write_tasks)
-
-from agentgen_sym.export.formats import FORMATS as _REGISTRY
-
-FORMATS = tuple(_REGISTRY)
-"""Every export format, each written as ``dataset.<format>.<json|jsonl>``."""
-
-
-def dataset_file(fmt: str) -> str:
-    return _REGISTRY[fmt].data_file("dataset")
+from agentgen_sym.generation.generate import PRELOAD
+from agentgen_sym.generation.pool import EvolveOptions
+from agentgen_sym.taskset import Origin
 
 
 @dataclass(frozen=True)
@@ -125,9 +120,8 @@ def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1
 
 def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float
             ) -> Generator[Batch, list, DomainSummary]:
-    domain_file = folder / "domain.pddl"
-    seed_problem = sorted(folder.glob("p*.pddl"))[-1]  # the largest seed leaves room for hard variants
-    domain, problem = parse_domain(domain_file), parse_problem(seed_problem)
+    domain = parse_domain(folder / "domain.pddl")
+    _, problem = choose_seed(sorted(folder.glob("p*.pddl")), "largest")
     errors = [d for d in check(domain, problem, strict=False) if d.is_error]
     if errors:
         return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started,
@@ -137,42 +131,15 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
         shutil.rmtree(stale, ignore_errors=True)
     (work / "done.json").unlink(missing_ok=True)
     templates = folder / "templates.json"
-    generated = yield from generate_job(domain, problem, options.n, options.seed, options.lo, options.hi, None,
-                                        templates if templates.exists() else None, options.evolve, workers)
-    (generated,) = yield Batch(write_and_read, (), [(generated, work / "generated")])
-    evolved = yield from evolve_job(generated, options.n, options.seed, options.lo, options.hi, None,
-                                    options.evolve)
-    report = evolved.report
-    (valid,) = yield Batch(export_formats, (FORMATS,), [(evolved, work)])
-    origins = [str(r["origin"]) for r in report.tasks]
-    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, valid,
-                         time.perf_counter() - started, "", sum(o.startswith("easier:") for o in origins),
-                         sum(o.startswith("harder:") for o in origins), report.filled, report.hi - report.lo + 1,
-                         sum(o == "walk" for o in origins))
-
-
-def write_and_read(sets: list[tuple[TaskSet, Path]]) -> list[TaskSet]:
-    """A unit of work: each task set written as a task folder (its report and plot too), then read back, as
-    the next stage takes it (the writing and plotting are seconds the driver would spend alone)."""
-    written = []
-    for tasks, folder in sets:
-        write_tasks(tasks, folder)
-        written.append(read_tasks(folder))
-    return written
-
-
-def export_formats(formats: tuple[str, ...], works: list[tuple[TaskSet, Path]]) -> list[int]:
-    """A unit of work: each domain's final task set written as ``<folder>/tasks``, then exported in every
-    format from one replay of its tasks (the exports of a folder share its dataset card and manifest, so one
-    unit writes them all); per folder, the tasks the last format wrote."""
-    from agentgen_sym.export import export_many
-
-    written = []
-    for tasks, work in works:
-        write_tasks(tasks, work / "tasks")
-        stats = export_many(work / "tasks", {fmt: work / dataset_file(fmt) for fmt in formats})
-        written.append(stats[formats[-1]].written)
-    return written
+    made = yield from tasks_job(domain, problem, templates if templates.exists() else None, work, options.n,
+                                options.seed, options.lo, options.hi, options.evolve, workers)
+    report = made.evolved.report
+    (stats,) = yield Batch(export_units, (), [work])
+    origins = [task.origin for task in report.tasks]
+    return DomainSummary(folder.name, len(report.tasks), report.lo, report.hi, stats[FORMAT_NAMES[-1]].written,
+                         time.perf_counter() - started, "", sum(o.direction == "easier" for o in origins),
+                         sum(o.direction == "harder" for o in origins), report.filled, report.hi - report.lo + 1,
+                         sum(o == Origin("walk") for o in origins))
 
 
 def _mark_done(folder: Path, out: Path, options: RunOptions, summary: DomainSummary) -> None:
@@ -243,12 +210,12 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
             progress(done, len(folders), name)
 
     if todo:
-        with make_executor(executor, preload=("agentgen_sym.pipeline", *PRELOAD)) as pool:
+        with make_executor(executor, preload=("agentgen_sym.domainflow", *PRELOAD)) as pool:
             drive(pool, {f.name: domain_job(f, out, options, executor.workers) for f in todo}, executor.workers,
                   on_done)
     remove_dead_temporaries(out)  # a worker killed mid-write leaves its temporary; its unit was redone
     summaries = [s for s in (finished[f.name] for f in folders) if s is not None]
-    for fmt in FORMATS:
+    for fmt in FORMAT_NAMES:
         combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),
                 command)
     write_atomic(out / "report.md", _report(summaries))
@@ -275,5 +242,5 @@ def _report(summaries: list[DomainSummary]) -> str:
     lines += ["", f"{evolved} of {total} tasks are Bi-Evol variants ({sum(s.easier for s in summaries)} easier, "
                   f"{sum(s.harder for s in summaries)} harder)."]
     lines += ["", f"{total} tasks in {len(summaries)} domains; datasets: "
-                  + ", ".join(dataset_file(fmt) for fmt in FORMATS) + " (card: README.md)"]
+                  + ", ".join(dataset_file(fmt) for fmt in FORMAT_NAMES) + " (card: README.md)"]
     return "\n".join(lines) + "\n"

@@ -6,9 +6,10 @@ import os
 import signal
 import sys
 from collections.abc import Generator
+from dataclasses import dataclass
 from pathlib import Path
 
-from agentgen_sym.executor import Batch, BatchFailed, Shared
+from agentgen_sym.executor import Batch, BatchFailed, Shared, share_by_type
 
 
 def square(x: int) -> int:
@@ -117,6 +118,26 @@ def made_shared(chunk: list[int]) -> list[Shared]:
 
 def payload_size(travelling: list[Shared]) -> list[int]:
     return [len(shared.value[0].payload) for shared in travelling]
+
+
+@dataclass(frozen=True, eq=False)
+class Carried:
+    """A value of a kind the executor shares by type (as a grounding is): no transport of its own."""
+
+    counted: Counted
+    label: str
+
+
+share_by_type(Carried)
+
+
+def made_carried(chunk: list[int]) -> list[Carried]:
+    """Per item, a value of a shared kind made here to travel on."""
+    return [Carried(Counted(b"%d" % item * 10_000), str(item)) for item in chunk]
+
+
+def carried_size(chunk: list[Carried]) -> list[tuple[int, str]]:
+    return [(len(value.counted.payload), value.label) for value in chunk]
 
 
 def where_shared(shared: Counted, chunk: list[int]) -> list[tuple[int, int]]:

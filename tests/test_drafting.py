@@ -15,13 +15,14 @@ import pytest
 from agentgen_sym.cli import main
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.drafting import (STAGES, BuildOptions, DraftOptions, EnvDeduplicator, build, draft_environment,
-                                   load_prompt, prompt_versions, signature)
+                                   signature)
 from agentgen_sym.drafting.examples import EVALUATION_DOMAINS, examples
-from agentgen_sym.drafting.lint import lint, rejection
-from agentgen_sym.drafting.prompts import PROMPT_NAMES, PromptError, parse_prompt, quote
-from agentgen_sym.drafting.signature import shape
+from agentgen_sym.drafting.degenerate import find_degenerate, rejection
+from agentgen_sym.drafting.fingerprint import shape
 from agentgen_sym.drafting.stages import fit_templates
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
+from agentgen_sym.llm.prompts import (PROMPT_NAMES, PromptError, load_prompt, parse_prompt, prompt_versions,
+                                      quote)
 
 from .llm_scripts import (CORPUS, CorpusRouter, RoutedLLMServer, break_arity, break_typo, break_unbound,
                           corpus_scenario, domain_reply, domain_text, problem_texts, problems_reply, prompt_kind,
@@ -278,13 +279,13 @@ def test_lint_trivial_goals_and_unused_actions():
     solved_ok = parse_problem(ROOMS_PROBLEM)
     trivial = parse_problem(ROOMS_PROBLEM.replace("(:goal (and (lit b)))", "(:goal (and (at a)))"))
     plan = ("(move a b)", "(light b)")
-    assert lint(domain, {"p01": (solved_ok, plan)}) == []
-    findings = lint(domain, {"p01": (solved_ok, plan), "p02": (trivial, ())})
+    assert find_degenerate(domain, {"p01": (solved_ok, plan)}) == []
+    findings = find_degenerate(domain, {"p01": (solved_ok, plan), "p02": (trivial, ())})
     assert [(f.kind, f.subject) for f in findings] == [("trivial-goal", "p02")]
     assert rejection(findings) is None  # the trivial problem is dropped, the environment stays
-    only_trivial = lint(domain, {"p02": (trivial, ())})
+    only_trivial = find_degenerate(domain, {"p02": (trivial, ())})
     assert rejection(only_trivial).kind == "trivial-goal"
-    unused = lint(domain, {"p01": (solved_ok, ("(light a)",))}, max_unused_fraction=0.4)
+    unused = find_degenerate(domain, {"p01": (solved_ok, ("(light a)",))}, max_unused_fraction=0.4)
     assert rejection(unused).kind == "unused-action" and "1 of 2 actions" in rejection(unused).message
 
 
@@ -389,6 +390,10 @@ def test_build_goes_on_after_a_bad_item_and_resumes(tmp_path: Path):
         tasks = [json.loads(line) for line in (out / "envs" / "02-warehouse" / "tasks" / "tasks.jsonl").open()]
         assert all(t["origin"].startswith("llm-") == (t["parent"] is not None and t["id"] in {
             o["task_id"] for o in record["evolve"]["outcomes"]}) for t in tasks if t["origin"].startswith("llm-"))
+        kept = {o["task_id"]: o["direction"] for o in record["evolve"]["outcomes"] if o["accepted"]}
+        rewrites = tasks[-len(kept):]  # appended after the set's own lines, stating only what a rewrite knows
+        assert kept and {t["id"]: t["origin"] for t in rewrites} == {i: f"llm-{d}" for i, d in kept.items()}
+        assert all(set(t) == set(tasks[0]) - {"lineage", "cost_lower_bound"} for t in rewrites)
         lines = (out / "dataset.openai.jsonl").read_text().splitlines()
         assert len(lines) == env.trajectories
         assert "## Acceptance per stage" in (out / "report.md").read_text()

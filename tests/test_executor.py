@@ -5,7 +5,6 @@ start), a worker killed mid-run, a run resumed under another executor."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import multiprocessing.connection
 import os
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import agentgen_sym.export.export
 from agentgen_sym.drafting import BuildOptions, build
 from agentgen_sym.executor import (SERIAL, ExecutorError, ExecutorOptions, UnitFailed, drive, make_executor,
                                    map_ordered)
@@ -224,6 +224,48 @@ def test_a_shared_value_made_in_a_worker_travels_on_as_the_bytes_it_came_in():
     assert units.Counted.pickled == 0
 
 
+def test_a_value_of_a_shared_kind_is_pickled_once_and_unpickled_once_per_process():
+    """A value whose kind the job registered (``share_by_type``) is pickled once however many units it goes with,
+    and unpickled once per process: its fields are the same objects in every copy there."""
+    import pickle
+
+    value = units.Carried(units.Counted(b"x" * 1000), "a")
+    units.Counted.pickled = 0
+    sent = [pickle.dumps([value, value]) for _ in range(3)]
+    assert units.Counted.pickled == 1
+    copies = [copy for blob in sent for copy in pickle.loads(blob)]
+    assert all(isinstance(c, units.Carried) and c.label == "a" for c in copies)
+    assert len({id(c.counted) for c in copies}) == 1
+
+
+def test_a_value_of_a_shared_kind_made_in_a_worker_travels_on_as_the_bytes_it_came_in():
+    """The driver sends a value of a shared kind that a unit made (a grounding) on to other units without
+    pickling it again."""
+    with make_executor(TWO) as pool:
+        pool.submit("make", units.made_carried, [1, 2])
+        _, made = pool.next_done()
+        units.Counted.pickled = 0
+        pool.submit("use", units.carried_size, made)
+        assert pool.next_done() == ("use", [(10_000, "1"), (10_000, "2")])
+    assert units.Counted.pickled == 0
+
+
+def test_only_a_dataclass_compared_by_identity_can_be_shared_by_type():
+    """The executor keeps a shared value's bytes per object and rebuilds it from its fields: a kind compared by
+    value (equal values would share one entry) or one that is no dataclass is refused."""
+    from dataclasses import dataclass
+
+    from agentgen_sym.executor import share_by_type
+
+    @dataclass(frozen=True)
+    class ByValue:
+        x: int
+
+    for kind in (ByValue, units.Counted):
+        with pytest.raises(TypeError, match="cannot travel shared"):
+            share_by_type(kind)
+
+
 _FIRST_UNIT = """
 from agentgen_sym.executor import ExecutorOptions, make_executor
 from agentgen_sym.generation.generate import PRELOAD
@@ -344,12 +386,12 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(small_corpus: Path
 # --- generate and evolve: the same files under every executor ----------------------------------------------------------
 
 def _generate_and_evolve(out: Path, options: ExecutorOptions) -> dict[str, bytes]:
-    from agentgen_sym.generation import evolve, generate
+    from agentgen_sym.generation import evolve_folder, generate_folder
 
     folder = CORPUS / "kitchen-line"
-    generate(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 2, out / "generated", 1, 6,
-             executor=options)
-    evolve(out / "generated", 4, 3, out / "evolved", 1, 8, executor=options)
+    generate_folder(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 2, out / "generated", 1, 6,
+                    executor=options)
+    evolve_folder(out / "generated", 4, 3, out / "evolved", 1, 8, executor=options)
     return files(out)
 
 
@@ -373,7 +415,8 @@ def test_generate_and_evolve_give_the_same_bytes_with_ray(generate_reference: di
 def test_walks_in_batches_make_the_pool_walking_one_attempt_at_a_time_makes():
     """Attempts measured past the target are taken back: their numbers, dedup entries and groundings."""
     from agentgen_sym import parse_domain, parse_problem
-    from agentgen_sym.generation.generate import TaskPool, _walk_base
+    from agentgen_sym.generation.generate import _walk_base
+    from agentgen_sym.generation.pool import TaskPool
 
     folder = CORPUS / "kitchen-line"
     domain, problem = parse_domain(folder / "domain.pddl"), parse_problem(sorted(folder.glob("p*.pddl"))[-1])
@@ -466,14 +509,14 @@ def test_build_stops_after_k_endpoint_failures_in_a_row(tmp_path: Path):
 
 
 def test_an_export_in_shards_gives_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    from agentgen_sym.export import export
-    from agentgen_sym.generation import generate
+    from agentgen_sym.export import export_folder
+    from agentgen_sym.generation import generate_folder
 
     folder = CORPUS / "kitchen-line"
-    generate(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 0, tmp_path / "tasks")
-    one = export(tmp_path / "tasks", "openai", tmp_path / "one" / "data.jsonl", executor=SERIAL)
-    module = importlib.import_module("agentgen_sym.export.export")  # the package's `export` is the function
+    generate_folder(folder / "domain.pddl", sorted(folder.glob("p*.pddl"))[-1], 4, 0, tmp_path / "tasks")
+    one = export_folder(tmp_path / "tasks", "openai", tmp_path / "one" / "data.jsonl", executor=SERIAL)
+    module = agentgen_sym.export.export
     monkeypatch.setattr(module, "SHARD_TASKS", 1)  # one task per shard: four units
-    two = export(tmp_path / "tasks", "openai", tmp_path / "two" / "data.jsonl", executor=TWO)
+    two = export_folder(tmp_path / "tasks", "openai", tmp_path / "two" / "data.jsonl", executor=TWO)
     assert one.written == two.written == 4
     assert files(tmp_path / "one") == files(tmp_path / "two")

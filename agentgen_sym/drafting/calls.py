@@ -13,11 +13,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.llm import Completion, CompletionStatus, LLMClient, extract_json, extract_pddl
 from agentgen_sym.llm.extract import ExtractStatus
+from agentgen_sym.llm.prompts import load_prompt
 
-from .prompts import load_prompt
-from .record import Clock, Record
+from agentgen_sym.drafting.record import Clock, Record
 
 MAX_PDDL_CHARS = 64_000
 """Largest domain or problem block taken from an answer; anything bigger is not a sensible draft."""
@@ -25,7 +26,7 @@ MAX_DESCRIPTION_CHARS = 6_000
 MAX_INSPIRATION_CHARS = 8_000
 
 
-class Rejected(Exception):
+class Rejected(AgentgenError):
     """Ends one item's pipeline with a verdict: the stage, a stable reason code and a one-line reason."""
 
     def __init__(self, stage: str, code: str, reason: str, retry: bool = False) -> None:

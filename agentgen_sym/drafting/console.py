@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from .build import BuildReport
-from .record import TIME_CATEGORIES, StageResult
-from .stages import STAGES, DraftResult
+from agentgen_sym.drafting.builder import BuildReport
+from agentgen_sym.drafting.record import TIME_CATEGORIES, StageResult
+from agentgen_sym.drafting.stages import STAGES, DraftResult
 
 MARKS = {"ok": "ok", "warning": "ok*", "failed": "FAILED"}
 

@@ -7,35 +7,33 @@ and the lifted validator accepts the plan (optimal length where the budget allow
 flagged, exactly as for generated tasks), its difficulty moved the asked way (strictly
 fewer steps than its parent for "easier", strictly more for "harder"), and it is no duplicate
 of a task already in the folder up to renaming of objects. Kept rewrites are appended to the
-task folder (``tasks/<id>.pddl`` and a ``tasks.jsonl`` record with ``origin`` ``llm-easier`` or
-``llm-harder`` and the parent's id), so export treats them like every other task.
+task folder (``taskset.append_tasks``) with origin ``llm-easier`` or ``llm-harder`` and the
+parent's id, so export treats them like every other task.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
-from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.task import GroundAtom
-from agentgen_sym.files import write_atomic
+from agentgen_sym.drafting.calls import Asker, Rejected, extract_block, require_answer
+from agentgen_sym.drafting.record import Clock
 from agentgen_sym.generation.dedup import Deduplicator
 from agentgen_sym.generation.measure import Stopwatch, measure
 from agentgen_sym.generation.tasks import TaskSpec
-
-from .calls import Asker, Rejected, extract_block, require_answer
-from .record import Clock
+from agentgen_sym.taskset import DOMAIN_FILE, Origin, TaskEntry, append_tasks, problem_file_of, read_folder
 
 DIRECTIONS = {
     "easier": "fewer steps are needed: drop some goal facts, or start closer to the goal.",
     "harder": "more steps are needed: add goal facts or objects, or start further from the goal.",
 }
+ORIGINS = {direction: Origin(f"llm-{direction}") for direction in DIRECTIONS}
 
 
 @dataclass(frozen=True)
@@ -56,7 +54,7 @@ def _fact(atom: ast.Atom) -> GroundAtom:
     return GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
 
 
-def _spec(problem: ast.Problem, origin: str) -> TaskSpec | None:
+def _spec(problem: ast.Problem, origin: Origin) -> TaskSpec | None:
     goal = list(conjuncts(problem.goal))
     if not goal or not all(isinstance(g, ast.Atom) for g in goal):
         return None
@@ -68,19 +66,24 @@ def evolve_with_llm(tasks_dir: Path, asker: Asker, clock: Clock, per_direction: 
                     ) -> list[EvolveOutcome]:
     """Ask for ``per_direction`` easier rewrites (of the hardest tasks) and harder ones (of the easiest),
     verify and measure each, append the kept ones to ``tasks_dir``; returns every outcome."""
-    records = [json.loads(line) for line in (tasks_dir / "tasks.jsonl").read_text().splitlines() if line.strip()]
-    if not records or per_direction <= 0:
+    if per_direction <= 0:
         return []
-    domain_text = (tasks_dir / "domain.pddl").read_text(encoding="utf-8")
-    domain = parse_domain(domain_text)
+    folder = read_folder(tasks_dir)
+    entries = folder.tasks
+    if not entries:
+        return []
+    domain = folder.domain
+    domain_text = (tasks_dir / DOMAIN_FILE).read_text(encoding="utf-8")
     dedup = Deduplicator()
-    for r in records:
-        spec = _spec(parse_problem(tasks_dir / r["problem_file"]), r["origin"])
+    for entry in entries:
+        spec = _spec(parse_problem(tasks_dir / entry.problem_file), Origin.parse(entry.fields["origin"]))
         if spec is not None:
             dedup.add(spec)
-    ordered = sorted(records, key=lambda r: (r["difficulty"], r["id"]))
+    ordered = sorted(entries, key=lambda e: (e.fields["difficulty"], e.id))
     parents = {"easier": ordered[::-1][:per_direction], "harder": ordered[:per_direction]}
-    next_number = len(records)
+    next_number = len(folder.entries)
+    taken = {e.id for e in entries}
+    kept: list[tuple[TaskEntry, ast.Problem]] = []
     outcomes: list[EvolveOutcome] = []
     watch = Stopwatch()
     for direction in DIRECTIONS:
@@ -90,36 +93,38 @@ def evolve_with_llm(tasks_dir: Path, asker: Asker, clock: Clock, per_direction: 
             if problem is not None and measured is not None:
                 next_number += 1
                 task_id = f"{domain.name}-{next_number:04d}"
-                while (tasks_dir / "tasks" / f"{task_id}.pddl").exists() or any(r["id"] == task_id for r in records):
+                while (tasks_dir / problem_file_of(task_id)).exists() or task_id in taken:
                     next_number += 1
                     task_id = f"{domain.name}-{next_number:04d}"
+                taken.add(task_id)
                 named = ast.Problem(task_id, problem.domain_name, problem.requirements, problem.objects, problem.init,
                                     problem.goal, problem.metric)
-                write_atomic(tasks_dir / "tasks" / f"{task_id}.pddl", print_pddl(named))
-                records.append({"id": task_id, "domain": domain.name, "problem_file": f"tasks/{task_id}.pddl",
-                                "seed": parent.get("seed"), "origin": f"llm-{direction}", "parent": parent["id"],
-                                "n_objects": len(problem.objects), "n_goal_atoms": len(list(conjuncts(problem.goal))),
-                                "plan": [str(step) for step in measured.plan], "cost": measured.cost,
-                                "optimal": measured.optimal, "expanded": measured.expanded,
-                                "difficulty": measured.difficulty})
+                problem_file, plan = problem_file_of(task_id), [str(step) for step in measured.plan]
+                fields = {"id": task_id, "domain": domain.name, "problem_file": problem_file,
+                          "seed": parent.fields.get("seed"), "origin": str(ORIGINS[direction]), "parent": parent.id,
+                          "n_objects": len(problem.objects), "n_goal_atoms": len(list(conjuncts(problem.goal))),
+                          "plan": plan, "cost": measured.cost, "optimal": measured.optimal,
+                          "expanded": measured.expanded, "difficulty": measured.difficulty}
+                kept.append((TaskEntry(task_id, problem_file, tuple(plan), fields), named))
                 outcome = EvolveOutcome(**{**asdict(outcome), "task_id": task_id})
             outcomes.append(outcome)
     clock.add({"solve": sum(watch.seconds.values())})
-    if any(o.accepted for o in outcomes):
-        write_atomic(tasks_dir / "tasks.jsonl", "".join(json.dumps(r, sort_keys=True) + "\n" for r in records))
+    if kept:
+        append_tasks(tasks_dir, kept)
     return outcomes
 
 
 def _one(tasks_dir: Path, asker: Asker, clock: Clock, watch: Stopwatch, domain: ast.Domain, domain_text: str,
-         dedup: Deduplicator, parent: dict[str, Any], direction: str, stage: str):
-    base = {"direction": direction, "parent": parent["id"], "parent_difficulty": parent["difficulty"]}
+         dedup: Deduplicator, parent: TaskEntry, direction: str, stage: str):
+    parent_difficulty = parent.fields["difficulty"]
+    base = {"direction": direction, "parent": parent.id, "parent_difficulty": parent_difficulty}
 
     def rejected(code: str, reason: str, **more: Any):
         return EvolveOutcome(accepted=False, reason=reason, code=code, **base, **more), None, None
 
-    parent_text = (tasks_dir / parent["problem_file"]).read_text(encoding="utf-8")
+    parent_text = (tasks_dir / parent.problem_file).read_text(encoding="utf-8")
     completion = asker.ask("evolve", stage, 0, direction=direction, direction_rule=DIRECTIONS[direction],
-                           plan_length=str(parent["difficulty"]), problem=parent_text, domain=domain_text)
+                           plan_length=str(parent_difficulty), problem=parent_text, domain=domain_text)
     try:
         require_answer(completion, stage)
     except Rejected as exc:
@@ -134,21 +139,21 @@ def _one(tasks_dir: Path, asker: Asker, clock: Clock, watch: Stopwatch, domain: 
         shown = "; ".join(f"{d.code} {d.message}" for d in errors[:3]) or "not a problem"
         return rejected("check-failed", f"check failed: {shown}")
     problem = result.problem
-    spec = _spec(problem, f"llm-{direction}")
+    spec = _spec(problem, ORIGINS[direction])
     if spec is None:
         return rejected("goal-not-atoms", "the goal is not a conjunction of atoms")
     measured = measure(domain, problem, watch=watch)
     if measured is None:
         return rejected("unsolved", "not solved with a validated plan")
     figures = {"difficulty": measured.difficulty, "optimal": measured.optimal}
-    moved = measured.difficulty < parent["difficulty"] if direction == "easier" else \
-        measured.difficulty > parent["difficulty"]
+    moved = measured.difficulty < parent_difficulty if direction == "easier" else \
+        measured.difficulty > parent_difficulty
     if measured.difficulty == 0:
         return rejected("trivial", "the goal already holds initially", **figures)
     if not moved:
         return rejected("wrong-direction", f"not {direction}: difficulty {measured.difficulty} vs the parent's "
-                                           f"{parent['difficulty']}", **figures)
+                                           f"{parent_difficulty}", **figures)
     if not dedup.add(spec):
         return rejected("duplicate", "a duplicate of a task in the folder (up to renaming)", **figures)
-    reason = f"{direction}: difficulty {parent['difficulty']} -> {measured.difficulty}"
+    reason = f"{direction}: difficulty {parent_difficulty} -> {measured.difficulty}"
     return EvolveOutcome(accepted=True, reason=reason, code="kept", **base, **figures), problem, measured

@@ -19,8 +19,8 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.compiler.repair import repair
 
-from .calls import Asker, Extracted, extract_block, require_answer
-from .record import Clock, Record, diagnostic_data, fix_data
+from agentgen_sym.drafting.calls import Asker, Extracted, extract_block, require_answer
+from agentgen_sym.drafting.record import Clock, Record, diagnostic_data, fix_data
 
 DOMAIN_FILE, PROBLEM_FILE = "<domain>", "<problem>"
 MAX_FEEDBACK = 20

@@ -38,16 +38,16 @@ from agentgen_sym.env.templates import Templates, TemplateError
 from agentgen_sym.files import write_atomic
 from agentgen_sym.llm import CompletionStatus, LLMClient
 from agentgen_sym.llm.extract import strip_fences
-from agentgen_sym.solve import solve
+from agentgen_sym.llm.prompts import prompt_versions, quote
+from agentgen_sym.solver import solve
 
-from .calls import (MAX_DESCRIPTION_CHARS, MAX_INSPIRATION_CHARS, Asker, Extracted, Rejected, extract_block,
-                    extract_problems, require_answer)
-from .examples import example_for
-from .lint import LintFinding, lint, rejection
-from .prompts import prompt_versions, quote
-from .record import Clock, Record, StageResult, Verdict
-from .repair_loop import RepairLoop
-from .signature import EnvDeduplicator, shape, signature
+from agentgen_sym.drafting.calls import (MAX_DESCRIPTION_CHARS, MAX_INSPIRATION_CHARS, Asker, Extracted, Rejected,
+                                         extract_block, extract_problems, require_answer)
+from agentgen_sym.drafting.examples import example_for
+from agentgen_sym.drafting.degenerate import DegenerateFinding, find_degenerate, rejection
+from agentgen_sym.drafting.record import Clock, Record, StageResult, Verdict
+from agentgen_sym.drafting.repair_loop import RepairLoop
+from agentgen_sym.drafting.fingerprint import EnvDeduplicator, shape, signature
 
 STAGES = ("describe", "draft_domain", "check_domain", "templates", "dedup", "draft_problems", "check_problems",
           "solve", "lint")
@@ -332,7 +332,7 @@ class _Draft:
     def lint(self, domain: ast.Domain, solved: dict[str, tuple[ast.Problem, tuple[str, ...]]]) -> list[str]:
         self.begin("lint")
         with self.clock.on("compile"):
-            findings = lint(domain, solved, self.options.max_unused_fraction)
+            findings = find_degenerate(domain, solved, self.options.max_unused_fraction)
         self.record.lint = [f.to_data() for f in findings]
         fatal = rejection(findings)
         if fatal is not None:
@@ -359,7 +359,7 @@ class _Draft:
             write_atomic(self.folder / f"{label}.plan", "".join(step + "\n" for step in plan))
 
 
-def _lint_summary(findings: list[LintFinding]) -> str:
+def _lint_summary(findings: list[DegenerateFinding]) -> str:
     return "; ".join(f.message for f in findings[:4]) + (f"; +{len(findings) - 4} more" if len(findings) > 4 else "")
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agentgen_sym.compiler.errors import AgentgenError
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10 uses the backport named in pyproject.toml
@@ -26,14 +28,14 @@ NOT_CONFIGURED = ("no LLM endpoint configured: set OPENAI_BASE_URL (and OPENAI_A
                   f"write an [llm] table in {CONFIG_FILE}, or pass --base-url; see README")
 
 
-class LLMNotConfigured(Exception):
+class LLMNotConfigured(AgentgenError):
     """Raised before any request when neither a base URL nor an API key is known."""
 
     def __init__(self, message: str = NOT_CONFIGURED) -> None:
         super().__init__(message)
 
 
-class LLMConfigError(ValueError):
+class LLMConfigError(AgentgenError, ValueError):
     """A config file or value that cannot be used (unknown key, wrong type, unreadable TOML)."""
 
 

@@ -50,21 +50,22 @@ from typing import Any
 from agentgen_sym import __version__
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import PddlError
-from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor
-from agentgen_sym.export import ExportError, combine, export_many
+from agentgen_sym.compiler.parser import parse_domain
+from agentgen_sym.domainflow import SEED_RULES, choose_seed, export_datasets, tasks_job
+from agentgen_sym.executor import SERIAL, ExecutorOptions, UnitFailed, drive, make_executor
+from agentgen_sym.export import ExportError, combine
+from agentgen_sym.export.formats import FORMAT_NAMES, dataset_file
 from agentgen_sym.files import read_text_bounded, write_atomic
-from agentgen_sym.generation import evolve, generate
 from agentgen_sym.generation.generate import PRELOAD as GENERATION_PRELOAD
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
 from agentgen_sym.llm.client import Usage
-from agentgen_sym.pipeline import FORMATS, dataset_file
+from agentgen_sym.taskset import TaskSetError
 
-from .calls import Asker
-from .evolve_llm import evolve_with_llm
-from .record import COSTS_FILE, Clock, StageResult
-from .signature import EnvDeduplicator
-from .stages import REJECTIONS, STAGES, DraftOptions, draft_environment
+from agentgen_sym.drafting.calls import Asker
+from agentgen_sym.drafting.evolve_llm import evolve_with_llm
+from agentgen_sym.drafting.record import COSTS_FILE, Clock, StageResult
+from agentgen_sym.drafting.fingerprint import EnvDeduplicator
+from agentgen_sym.drafting.stages import REJECTIONS, STAGES, DraftOptions, draft_environment
 
 BUILD_STAGES = (*STAGES, "tasks", "evolve_llm", "export")
 DONE_FILE = "done.json"
@@ -78,12 +79,12 @@ class BuildOptions:
     seed: int = 0
     llm_evolve: int = 1  # LLM rewrites asked per direction (easier, harder) per environment
     draft: DraftOptions = DraftOptions()
-    seed_problem: str = "smallest"  # or "largest": which accepted problem seeds task generation
+    seed_problem: str = "smallest"  # which accepted problem seeds task generation: one of SEED_RULES
     max_endpoint_failures: int = 3  # stop after this many items in a row fail on the endpoint; 0: never
 
     def __post_init__(self) -> None:
         if self.n_envs < 1 or self.tasks_per_env < 1 or self.llm_evolve < 0 or self.max_endpoint_failures < 0 or \
-                self.seed_problem not in ("smallest", "largest"):
+                self.seed_problem not in SEED_RULES:
             raise ValueError(f"invalid build options: {self}")
 
 
@@ -242,7 +243,7 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
     earlier = [_earlier_result(out / "envs" / env_id_for(path)) for path in texts]
     reusable = [e is not None and e.key == k for e, k in zip(earlier, keys)]
     partial = out / PARTIAL_DIR
-    with make_executor(executor, preload=("agentgen_sym.drafting.build", *GENERATION_PRELOAD)) as pool:
+    with make_executor(executor, preload=("agentgen_sym.drafting.builder", *GENERATION_PRELOAD)) as pool:
 
         def send(i: int) -> None:
             env_id = env_id_for(texts[i])
@@ -301,7 +302,7 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
     if progress:
         progress(len(summaries), len(summaries), sum(s.accepted for s in summaries), "")
     datasets = {}
-    for fmt in FORMATS:
+    for fmt in FORMAT_NAMES:
         parts = [out / "envs" / s.env_id / dataset_file(fmt) for s in summaries if s.accepted and not s.error]
         datasets[fmt] = combine(fmt, parts, out / dataset_file(fmt), "agentgen-sym build")
     report = BuildReport(summaries, options.n_envs, len(texts), {k: usage[k] for k in _USAGE_FIELDS},
@@ -389,33 +390,30 @@ def run_env(path: Path, key: str, env_id: str, folder: Path, client: LLMClient, 
 
 def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[str], record, clock: Clock,
            summary: EnvSummary) -> None:
-    """generation.generate from the accepted problem, symbolic Bi-Evol, LLM Bi-Evol, export."""
+    """The per-domain flow (``agentgen_sym.domainflow``) on the accepted environment, with the LLM's Bi-Evol
+    rewrites added to its task folder before the export."""
 
     def stage(name: str, status: str, detail: str, started: float, data: dict | None = None) -> None:
         record.stages.append(StageResult(name, status, detail, round(time.perf_counter() - started, 4), data or {}))
 
-    # The smallest accepted problem seeds generation by default: LLM-drafted problems grow unpredictably
-    # and generation's cost grows with the seed's objects; Bi-Evol adds the harder variants.
-    # "largest" leaves more room for hard tasks, as the bundled-corpus job does.
-    sizes = {label: len(parse_problem(folder / f"{label}.pddl").objects) for label in labels}
-    pick = min if options.seed_problem == "smallest" else max
-    seed_label = pick(labels, key=lambda label: (sizes[label], label))
     started = time.perf_counter()
     try:
         with clock.on("generation"):
-            generated = generate(folder / "domain.pddl", folder / f"{seed_label}.pddl", options.tasks_per_env,
-                                 options.seed, folder / "generated")
-            if not generated.tasks:
-                raise ValueError("task generation found no task of difficulty 1 or more")
-            evolved = evolve(folder / "generated", options.tasks_per_env, options.seed, folder / "tasks")
+            seed_file, seed_problem = choose_seed([folder / f"{label}.pddl" for label in labels], options.seed_problem)
+            templates = folder / "templates.json"
+            job = tasks_job(parse_domain(folder / "domain.pddl"), seed_problem,
+                            templates if templates.exists() else None, folder, options.tasks_per_env, options.seed)
+            with make_executor(SERIAL) as serial:
+                made = drive(serial, {"tasks": job}, SERIAL.workers)["tasks"]
     except (PddlError, ValueError, OSError) as exc:
         summary.error = f"tasks: {exc}"
         stage("tasks", "failed", summary.error, started)
         return
+    generated, evolved = made.generated.report, made.evolved.report
     summary.tasks = len(evolved.tasks)
     record.generation_seconds = {k: round(v, 4) for k, v in generated.seconds.items()}
-    stage("tasks", "ok", f"{len(generated.tasks)} generated from {seed_label}, {len(evolved.tasks)} after "
-                         f"symbolic Bi-Evol ({evolved.lo}..{evolved.hi})", started, {"seed_problem": seed_label})
+    stage("tasks", "ok", f"{len(generated.tasks)} generated from {seed_file.stem}, {len(evolved.tasks)} after "
+                         f"symbolic Bi-Evol ({evolved.lo}..{evolved.hi})", started, {"seed_problem": seed_file.stem})
 
     started = time.perf_counter()
     outcomes = evolve_with_llm(folder / "tasks", Asker(client, record, clock), clock, options.llm_evolve)
@@ -424,10 +422,10 @@ def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[
     summary.tasks += summary.llm_evolved
     by_direction = Counter(o.direction for o in outcomes if o.accepted)
     summary.llm_evolve_outcomes = dict(sorted(Counter(f"{o.direction}:{o.code}" for o in outcomes).items()))
-    for line in (folder / "tasks" / "tasks.jsonl").read_text(encoding="utf-8").splitlines():
-        task = json.loads(line)
-        origin = task["origin"].split(":")[0]  # "easier:drop-goal" -> "easier"
-        summary.difficulty_by_origin.setdefault(origin, []).append(task["difficulty"])
+    measured = [(task.origin.kind, task.difficulty) for task in evolved.tasks]
+    measured += [(f"llm-{o.direction}", o.difficulty) for o in outcomes if o.accepted]  # appended after them
+    for kind, difficulty in measured:
+        summary.difficulty_by_origin.setdefault(kind, []).append(difficulty)
     record.evolve = {"candidates": len(outcomes), "accepted": dict(by_direction),
                      "outcomes": [asdict(o) for o in outcomes]}
     stage("evolve_llm", "ok" if summary.llm_evolved == len(outcomes) else "warning",
@@ -436,13 +434,13 @@ def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[
     started = time.perf_counter()
     try:
         with clock.on("export"):
-            stats = export_many(folder / "tasks", {fmt: folder / dataset_file(fmt) for fmt in FORMATS})
-    except ExportError as exc:
+            stats = export_datasets(folder)
+    except (ExportError, TaskSetError) as exc:
         summary.error = f"export: {exc}"
         stage("export", "failed", summary.error, started)
         return
     summary.trajectories = min(s.written for s in stats.values())
-    stage("export", "ok", f"{summary.trajectories} trajectories per format ({', '.join(FORMATS)})", started)
+    stage("export", "ok", f"{summary.trajectories} trajectories per format ({', '.join(FORMAT_NAMES)})", started)
 
 
 def _bi_evol_section(report: BuildReport) -> list[str]:
@@ -470,7 +468,7 @@ def render_report(report: BuildReport) -> str:
     lines = ["# agentgen-sym build", "",
              f"{len(report.envs)} inspiration text(s) tried of {report.texts}; {len(accepted)} environment(s) accepted "
              f"(asked for {report.n_envs}); {sum(e.tasks for e in accepted)} tasks; "
-             f"{report.datasets.get(FORMATS[0], 0)} trajectories per format.", "",
+             f"{report.datasets.get(FORMAT_NAMES[0], 0)} trajectories per format.", "",
              *([f"The build {report.stopped}.", ""] if report.stopped else []),
              "## Acceptance per stage", "", "| stage | entered | passed | failed |", "|---|---|---|---|"]
     lines += [f"| {stage} | {entered} | {passed} | {failed} |" for stage, entered, passed, failed in report.stage_counts()]
