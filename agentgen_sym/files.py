@@ -9,10 +9,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from agentgen_sym.compiler.errors import AgentgenError
+
 LOCK_FILE = ".agentgen-sym.lock"
 
 
-class FolderBusy(Exception):
+class FolderBusy(AgentgenError):
     """Another process is writing to the same output folder."""
 
 

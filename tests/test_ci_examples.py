@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from agentgen_sym.lint import tomllib
+from agentgen_sym.findings import tomllib
 
 from .conftest import ROOT
 from .test_check import BLOCKS, PROBLEM

@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 
 from agentgen_sym import __version__, cli, parse_domain
+from agentgen_sym.cli import check as cli_check
+from agentgen_sym.discover import Discovery, Unit
 
 from .conftest import BENCHMARKS, CORPUS, requires_benchmarks, run_cli
+from .test_check import BLOCKS, PROBLEM, domain_with
 
 
 def test_help_and_version_through_python_m():
@@ -108,3 +111,39 @@ def test_canonical_output_is_a_fixed_point_on_upper_case_blocks(tmp_path: Path):
     again_file.write_bytes(first.stdout)
     again = run_cli("parse", str(again_file))
     assert again.stdout == first.stdout
+
+
+# --------------------------------------------------------------------------- check DIR on the executor
+
+
+def _tree(root: Path) -> None:
+    """Three domains, each with its own findings: errors in one, warnings in another, none in the last."""
+    texts = {"a-clean": BLOCKS, "b-errors": domain_with("(clear ?x) (handempty))", "(claer ?x) (handempty))"),
+             "c-warnings": BLOCKS.replace("(:types block table - object)", "(:types block table spare - object)")}
+    for name, text in texts.items():
+        (root / name).mkdir()
+        (root / name / "domain.pddl").write_text(text)
+        (root / name / "p1.pddl").write_text(PROBLEM)
+
+
+def test_check_a_tree_in_workers_prints_what_one_process_prints(tmp_path: Path, capsys):
+    """The units go to the executor's workers and come back in unit order, whichever finishes first."""
+    _tree(tmp_path)
+    outputs = {}
+    for jobs in ("1", "3"):
+        code = cli.main(["check", "--jobs", jobs, "--statistics", str(tmp_path)])
+        outputs[jobs] = code, capsys.readouterr().out
+    assert outputs["3"] == outputs["1"]
+    code, out = outputs["3"]
+    assert code == 1 and out.index("b-errors") < out.index("c-warnings") and "checked 6 files" in out
+
+
+def test_check_a_tree_in_workers_reports_an_unreadable_domain_as_a_usage_error(tmp_path: Path, monkeypatch,
+                                                                                capsys):
+    """A unit that cannot read its file is a usage error (exit 2) with the reader's own message, not a traceback."""
+    gone = tmp_path / "gone" / "domain.pddl"
+    units = [Unit(CORPUS / "kitchen-line" / "domain.pddl", (CORPUS / "kitchen-line" / "p01.pddl",)), Unit(gone)]
+    monkeypatch.setattr(cli_check, "discover", lambda root: Discovery(units))
+    assert cli.main(["check", "--jobs", "2", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"error: cannot read {gone}: No such file or directory" in err and "Traceback" not in err

@@ -1,10 +1,10 @@
 """Text environments for LLM agents over grounded planning tasks (AgentBoard conventions)."""
 
-from .goals import GoalCondition
-from .templates import TEMPLATES_FILE, ActionReader, TemplateError, Templates
-from .textenv import StepResult, TextEnv
-from .texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
-                       VALID_ACTIONS_PREFIX, Outcome, TextTask)
+from agentgen_sym.env.goals import GoalCondition
+from agentgen_sym.env.templates import TEMPLATES_FILE, ActionReader, TemplateError, Templates
+from agentgen_sym.env.textenv import StepResult, TextEnv
+from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
+                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, Outcome, TextTask)
 
 __all__ = [
     "ActionReader",

@@ -25,13 +25,15 @@ from typing import Any, Mapping, Protocol
 
 import numpy as np
 
-from ..compiler import ast
-from ..compiler.compile import CompiledTask, compile_task
-from ..compiler.parser import parse_domain, parse_problem
-from ..compiler.task import GroundAction, GroundAtom
-from .goals import goal_conditions
-from .templates import ActionReader, Templates
-from .texttask import GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.compiler.task import GroundAction, GroundAtom
+from agentgen_sym.env.goals import goal_conditions
+from agentgen_sym.env.templates import ActionReader, Templates
+from agentgen_sym.env.texttask import (GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
+                                       VALID_ACTIONS_PREFIX)
 
 AGENTBOARD_FILE = "agentboard.json"
 """AgentBoard's wording of one domain, beside its ``domain.pddl``: game, predicate_map, description."""
@@ -45,11 +47,11 @@ CHECK_VALID_ACTIONS = "check valid actions"
 _TOKEN = re.compile(r"\w+(?:-\w+)*")
 
 
-class AgentBoardError(ValueError):
+class AgentBoardError(AgentgenError, ValueError):
     """AgentBoard wording that cannot be used with a domain; the message names the entry."""
 
 
-class EpisodeOver(RuntimeError):
+class EpisodeOver(AgentgenError, RuntimeError):
     """``step`` called after the episode used its ``max_steps``."""
 
 

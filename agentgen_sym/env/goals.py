@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..compiler import ast
-from ..compiler.analysis import conjuncts
-from ..compiler.compile import CompiledTask
-from ..compiler.printer import expr
-from ..compiler.task import GroundAtom
-from .templates import Templates
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.analysis import conjuncts
+from agentgen_sym.compiler.compile import CompiledTask
+from agentgen_sym.compiler.printer import expr
+from agentgen_sym.compiler.task import GroundAtom
+from agentgen_sym.env.templates import Templates
 
 NEGATED = "it is not true that {}"
 

@@ -17,14 +17,15 @@ from pathlib import Path
 from string import Formatter
 from typing import Iterable, Mapping
 
-from ..compiler import ast
-from ..compiler.suggest import closest
-from ..compiler.task import GroundAction
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.suggest import closest
+from agentgen_sym.compiler.task import GroundAction
 
 TEMPLATES_FILE = "templates.json"
 """The override file looked for beside a domain file."""
 
-class TemplateError(ValueError):
+class TemplateError(AgentgenError, ValueError):
     """A template override that does not fit the domain; the message names the file and entry."""
 
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..compiler.compile import CompiledTask, compile_task
-from ..compiler.parser import parse_domain, parse_problem
-from .templates import Templates
-from .texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
-                       VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.env.templates import Templates
+from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
+                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
 
 __all__ = ["CHECK_VALID_ACTIONS", "GOAL_PREFIX", "GOAL_SATISFIED", "INVALID_ACTION", "UNSATISFIED_ACTION",
            "VALID_ACTIONS_PREFIX", "StepResult", "TextEnv", "sentence"]

@@ -13,10 +13,10 @@ from enum import IntEnum
 
 import numpy as np
 
-from ..compiler.compile import CompiledTask
-from ..compiler.task import GroundAction
-from .goals import goal_conditions
-from .templates import ActionReader, Templates
+from agentgen_sym.compiler.compile import CompiledTask
+from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.env.goals import goal_conditions
+from agentgen_sym.env.templates import ActionReader, Templates
 
 INVALID_ACTION = "The action is not valid and therefore takes no effect. Please check valid actions."
 """AgentBoard's answer to text that is no action of the domain."""

@@ -4,8 +4,8 @@ The server side (``catalog``, ``pool``, ``app``, ``server``) needs the ``serve``
 and uvicorn); the client (``client``) needs only the standard library.
 """
 
-from .client import (AgentGenEnvClient, AgentGenTask, EnvServerError, Evaluation, Experience, StepOutput, evaluate,
-                     parse_action)
+from agentgen_sym.serve.client import (AgentGenEnvClient, AgentGenTask, EnvServerError, Evaluation, Experience,
+                                       StepOutput, evaluate, parse_action)
 
 __all__ = ["AgentGenEnvClient", "AgentGenTask", "EnvServerError", "Evaluation", "Experience", "StepOutput",
            "evaluate", "parse_action"]

@@ -20,7 +20,7 @@ from fastapi import FastAPI, Request
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
 
-from .pool import EnvPool, ServeError
+from agentgen_sym.serve.pool import EnvPool, ServeError
 
 MAX_BODY_BYTES = 64 * 1024
 """The default limit on a request body; an action is a line of text, so this is generous."""
@@ -161,7 +161,7 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
     @app.get("/health")
     async def health() -> JSONResponse:
         return JSONResponse({"status": "ok", "live": pool.live, "max_envs": pool.max_envs, "evicted": pool.evicted,
-                       "tasks": len(catalog), "profile": pool.profile, "rss_kb": rss_kb()})
+                       "tasks": len(catalog), "profile": pool.profile.name, "rss_kb": rss_kb()})
 
     @app.get("/tasks")
     async def tasks() -> JSONResponse:

@@ -25,12 +25,14 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 from urllib.parse import urlsplit
 
+from agentgen_sym.compiler.errors import AgentgenError
+
 TWO_ACTIONS = "Error: Only one 'Action' is allowed per response. Please adjust your response."
 """TextCraft's client's answer to a reply with more than one ``Action:`` (no request is sent)."""
 _ACTION = re.compile(r"Action:\s*(.*?)(?=\n|$)", re.DOTALL)
 
 
-class EnvServerError(RuntimeError):
+class EnvServerError(AgentgenError, RuntimeError):
     """The server refused a request (its ``{"error"}`` message) or could not be reached."""
 
 

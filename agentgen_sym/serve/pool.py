@@ -2,13 +2,13 @@
 
 An episode is a packed state row (``uint64[1, n_words]``) and a few counters; observations are
 recomputed from the row through the task's ``TextTask``, so they are TextEnv's strings and cost
-no memory between requests. Under the ``agentboard`` profile an episode is an ``AgentBoardEnv``
-instead (AgentBoard's reading, messages and scores need its last observation and its history). The pool holds at most ``max_envs`` episodes: creating one more
-evicts the least recently used, and episodes idle longer than ``idle_timeout`` seconds are
-evicted as new ones are created. A gone id is remembered (a bounded record) so its client is
-told it was closed or evicted rather than that it never existed. Each episode has its own lock,
-so concurrent steps on one id run one after the other; the registry lock is held only to look up,
-insert and remove.
+no memory between requests. Under a profile of AgentBoard's games (``env.profiles``) an episode is an
+``AgentBoardEnv`` instead (AgentBoard's reading, messages and scores need its last observation and its
+history). The pool holds at most ``max_envs`` episodes: creating one more evicts the least recently
+used, and episodes idle longer than ``idle_timeout`` seconds are evicted as new ones are created. A
+gone id is remembered (a bounded record) so its client is told it was closed or evicted rather than
+that it never existed. Each episode has its own lock, so concurrent steps on one id run one after the
+other; the registry lock is held only to look up, insert and remove.
 """
 
 from __future__ import annotations
@@ -20,16 +20,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..env import Outcome, TextTask
-from ..env.agentboard import AgentBoardEnv
-from ..export.trajectories import OBSERVATION
-from .catalog import Catalog, TaskUnavailable
-
-PROFILES = ("agentgen", "agentboard")
-"""How episodes behave: ``agentgen`` is TextEnv worded as the agentgym export's turns (so a model sees
-at evaluation exactly what it was trained on): the first is the goal line, a newline and
-``Observation: <facts>``, later ones ``Observation: <text>``; ``agentboard`` plays by AgentBoard's
-PDDL games (``env.agentboard.AgentBoardEnv``), its bare texts (the first one starts with the goal line)."""
+from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.env import Outcome, TextTask
+from agentgen_sym.env.agentboard import AgentBoardEnv
+from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
+from agentgen_sym.export.trajectories import OBSERVATION
+from agentgen_sym.serve.catalog import Catalog, TaskUnavailable
 
 RESET = -1
 """The outcome code of an episode that has not stepped since its reset."""
@@ -38,7 +34,7 @@ GONE_MEMORY = 65536
 CLOSED, EVICTED_LRU, EVICTED_IDLE = 0, 1, 2
 
 
-class ServeError(Exception):
+class ServeError(AgentgenError):
     """A request the server refuses; ``status`` is the HTTP code used when proper status codes are on."""
 
     def __init__(self, message: str, status: int = 400) -> None:
@@ -71,15 +67,13 @@ class Episode:
 class EnvPool:
     """The server's environments; every method returns JSON-ready data or raises ServeError."""
 
-    def __init__(self, catalog: Catalog, profile: str = "agentgen", max_envs: int = 10000,
+    def __init__(self, catalog: Catalog, profile: str = DEFAULT_PROFILE, max_envs: int = 10000,
                  idle_timeout: float = 3600.0, max_action_chars: int = 2000,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        if profile not in PROFILES:
-            raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+        self.profile = profile_named(profile)  # how episodes behave (ValueError for an unknown name)
         if max_envs < 1:
             raise ValueError("max_envs must be at least 1")
         self.catalog = catalog
-        self.profile = profile
         self.max_envs = max_envs
         self.idle_timeout = idle_timeout
         self.max_action_chars = max_action_chars
@@ -209,14 +203,14 @@ class EnvPool:
             return f"{game.goal}\n{game.observation}" if episode.outcome == RESET else game.observation
         if episode.outcome == RESET:
             facts = text.message(Outcome.STATE, state, episode.done)
-            if self.profile == "agentgen":
+            if self.profile.training_turns:
                 return f"{text.goal_line}\n{OBSERVATION.format(facts)}"
             return f"{text.goal_line}\n{facts}"
         message = text.message(Outcome(episode.outcome), state, episode.done)
-        return OBSERVATION.format(message) if self.profile == "agentgen" else message
+        return OBSERVATION.format(message) if self.profile.training_turns else message
 
     def _game(self, data_idx: int) -> AgentBoardEnv | None:
-        if self.profile != "agentboard":
+        if not self.profile.agentboard_game:
             return None
         try:
             return self.catalog.agentboard(data_idx)

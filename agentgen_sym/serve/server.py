@@ -7,8 +7,8 @@ import socket
 import sys
 from typing import Callable
 
-from .app import MAX_BODY_BYTES, create_app
-from .pool import EnvPool
+from agentgen_sym.serve.app import MAX_BODY_BYTES, create_app
+from agentgen_sym.serve.pool import EnvPool
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 LOOP = "asyncio"
@@ -45,7 +45,7 @@ def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors
                             timeout_keep_alive=int(keep_alive_s), timeout_graceful_shutdown=10)
     server = uvicorn.Server(config)
     where = f"[{bound_host}]" if ":" in bound_host else bound_host
-    say(f"agentgen-sym serve: {len(pool.catalog)} tasks, profile {pool.profile}, "
+    say(f"agentgen-sym serve: {len(pool.catalog)} tasks, profile {pool.profile.name}, "
         f"listening on http://{where}:{bound_port}")
     # uvicorn shuts down gracefully on SIGTERM/SIGINT, then re-raises the signal to the handler it
     # found; a no-op one there lets the process finish its own shutdown and exit 0.

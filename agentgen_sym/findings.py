@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from agentgen_sym.compiler.diagnostics import Diagnostic
+from agentgen_sym.compiler.errors import AgentgenError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,7 +28,7 @@ BASELINE_VERSION = 1
 _CODE = re.compile(r"^[A-Z][0-9]{0,3}$")
 
 
-class ConfigError(ValueError):
+class ConfigError(AgentgenError, ValueError):
     """A malformed `[tool.agentgen-sym]` table, code list or baseline file (a usage error)."""
 
 

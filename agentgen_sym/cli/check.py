@@ -1,0 +1,223 @@
+"""``check``: every error and warning of a domain and its problems, or of a whole tree of domains (one unit of
+work per domain on the executor), shown as ``[tool.agentgen-sym]``, the flags and a baseline select."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from agentgen_sym import __version__, findings
+from agentgen_sym.cli.common import EXIT_FINDINGS, EXIT_OK, UsageError, eprint, positive_int, task_files
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.codes import CATALOGUE
+from agentgen_sym.compiler.diagnostics import (Diagnostic, Severity, SourceCache, render_github, render_json,
+                                               render_sarif, render_text)
+from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
+from agentgen_sym.discover import Unit, discover
+from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
+from agentgen_sym.progress import Progress
+
+Findings = tuple[list[Diagnostic], dict[str, str]]
+"""A unit's outcome: its diagnostics and the source texts it read (by file name)."""
+
+
+def add_check(sub: argparse._SubParsersAction) -> None:
+    c = sub.add_parser("check", help="type-check and lint a domain and its problems (for CI)",
+                       description="Report every error and warning in a domain and, against it, each problem: "
+                                   "names, arity, types, requirements and static analysis (unsolvable goals, "
+                                   "dead actions, self-loops). PROBLEM may be a folder of generated tasks. "
+                                   "DOMAIN may be a folder holding domain.pddl and its problems, or a tree: every "
+                                   "domain under it (domain.pddl beside problems or instances/, *-domain.pddl or "
+                                   "domain_*.pddl per problem) is checked with its problems, in parallel. "
+                                   "Comments `; agentgen: ignore[W607]` (this or the next line) and "
+                                   "`; agentgen: ignore-file[W6]` suppress findings; [tool.agentgen-sym] in the "
+                                   "nearest pyproject.toml sets select, ignore, strict, exit-zero and baseline.",
+                       epilog="Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage or "
+                              "I/O error. `agentgen-sym explain CODE` explains a diagnostic.")
+    c.add_argument("domain", metavar="DOMAIN", help="the domain file, a folder with domain.pddl, or a tree of them")
+    c.add_argument("problems", nargs="*", metavar="PROBLEM", help="problem files or folders")
+    c.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
+                   help="text for people, json for tools, sarif for code scanning, github for workflow annotations")
+    c.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
+    c.add_argument("--select", metavar="CODES", help="report only these codes or prefixes, comma-separated (E2,W607)")
+    c.add_argument("--ignore", metavar="CODES", help="never report these codes or prefixes, comma-separated")
+    c.add_argument("--baseline", metavar="FILE", help="report only findings not recorded in FILE (a JSON baseline)")
+    c.add_argument("--update-baseline", action="store_true", help="record every current finding in --baseline FILE")
+    c.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings (report only)")
+    c.add_argument("--statistics", action="store_true", help="print the number of findings per code")
+    c.add_argument("--no-config", action="store_true", help="ignore [tool.agentgen-sym] in pyproject.toml")
+    c.add_argument("--jobs", "-j", type=positive_int, default=min(8, os.cpu_count() or 1), metavar="N",
+                   help="check the domains of a folder tree in N processes (default: the CPUs, at most 8)")
+    c.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    c.set_defaults(handler=cmd_check)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    units, tree = _check_units(args)
+    try:
+        settings = _check_settings(args)
+    except findings.ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    found, texts = _run_units(units, args.max_bytes, tree, args.jobs)
+    sources = SourceCache(texts)
+    try:
+        found = findings.apply(found, settings, texts)
+    except findings.ConfigError as exc:
+        raise UsageError(str(exc)) from exc
+    accepted = fixed = 0
+    if args.update_baseline:
+        if settings.baseline is None:
+            raise UsageError("--update-baseline needs --baseline FILE (or `baseline` in [tool.agentgen-sym])")
+        written = findings.write_baseline(settings.baseline, found)
+        eprint(f"wrote {settings.baseline}: {written} finding{'s' * (written != 1)} accepted")
+        found, accepted = [], written
+    elif settings.baseline is not None:
+        try:
+            new, fixed = findings.new_findings(settings.baseline, found)
+        except findings.ConfigError as exc:
+            raise UsageError(str(exc)) from exc
+        accepted, found = len(found) - len(new), new
+    n_files = sum(1 + len(u.problems) for u in units)
+    _print_diagnostics(found, args.format, sources, n_files)
+    if args.format == "text" and (accepted or fixed) and not args.update_baseline:
+        print(f"baseline {settings.baseline}: {accepted} known finding{'s' * (accepted != 1)} not shown"
+              + (f", {fixed} no longer found (run --update-baseline to drop them)" if fixed else ""))
+    if args.statistics:
+        target = sys.stdout if args.format == "text" else sys.stderr  # keep machine formats parseable
+        for code, severity, count in findings.statistics(found):
+            info = CATALOGUE.get(code)
+            print(f"{count:6d}  {code}  {severity:<7}  {info.title if info else ''}", file=target)
+    errors = sum(d.is_error for d in found)
+    failed = errors > 0 or (settings.strict and len(found) > 0)
+    return EXIT_FINDINGS if failed and not settings.exit_zero else EXIT_OK
+
+
+def _check_units(args: argparse.Namespace) -> tuple[list[Unit], bool]:
+    """What to check: the DOMAIN and PROBLEMs given, or (a folder without domain.pddl, or --tree) every
+    domain found under it with its problems."""
+    folder = Path(args.domain)
+    if folder.is_dir() and not args.problems and not (folder / "domain.pddl").exists():
+        found = discover(folder)
+        if not found.units:
+            raise UsageError(f"cannot check {folder}: no domain found (domain.pddl, *-domain.pddl, domain_*.pddl)")
+        for orphan in found.orphans[:5]:
+            eprint(f"warning: {orphan}: no domain found for this file; not checked")
+        if len(found.orphans) > 5:
+            eprint(f"warning: {len(found.orphans) - 5} more files with no domain; not checked")
+        return found.units, True
+    domain_path, problem_paths = task_files(args.domain, args.problems)
+    return [Unit(domain_path, tuple(problem_paths))], False
+
+
+def _check_settings(args: argparse.Namespace) -> findings.Settings:
+    settings = findings.Settings() if args.no_config else findings.find_settings(Path(args.domain))
+    return findings.with_settings(
+        settings,
+        select=findings.codes(args.select, "--select") if args.select is not None else None,
+        ignore=findings.codes(args.ignore, "--ignore") if args.ignore is not None else None,
+        strict=True if args.strict else None, exit_zero=True if args.exit_zero else None,
+        baseline=Path(args.baseline) if args.baseline else None)
+
+
+# --------------------------------------------------------------------------- units of work
+
+
+def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int) -> Findings:
+    """Every unit's findings, in unit order: the output does not depend on which worker finished first.
+    One unit, or one job, runs here with a bar per file; more run on the executor with a bar per domain."""
+    found: list[Diagnostic] = []
+    texts: dict[str, str] = {}
+    if len(units) == 1 or jobs <= 1:
+        progress = Progress(sum(len(u.problems) for u in units), "check", unit="file")
+        for unit in units:
+            more, read = check_unit(unit.domain, unit.problems, max_bytes, tree, progress)
+            found += more
+            texts.update(read)
+        progress.close()
+        return found, texts
+    progress = Progress(len(units), "check", unit="domain")
+    work = ((str(i), (u.domain, u.problems, max_bytes, tree)) for i, u in enumerate(units))
+    with make_executor(ExecutorOptions(jobs=min(jobs, len(units))), preload=(__name__,)) as pool:
+        for key, outcome in map_ordered(pool, _check_in_worker, work):
+            if isinstance(outcome, UnitFailed):
+                raise UsageError(f"cannot check {units[int(key)].domain}: {outcome.reason}")
+            if isinstance(outcome, UsageError):
+                raise outcome
+            more, read = outcome
+            found += more
+            texts.update(read)
+            progress.update()
+    progress.close()
+    return found, texts
+
+
+def _check_in_worker(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int,
+                     tree: bool) -> Findings | UsageError:
+    """``check_unit`` as a unit of work: a file it cannot use is its outcome, which the driver raises in unit
+    order with its own message (an exception raised in a worker would come back as a bare failure)."""
+    try:
+        return check_unit(domain_path, problem_paths, max_bytes, tree)
+    except UsageError as exc:
+        return exc
+
+
+def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int, tree: bool = False,
+               progress: Progress | None = None) -> Findings:
+    """Parse and check one domain and its problems: the findings and the source texts read."""
+    sources = SourceCache()
+    try:
+        domain = _parse_for_check(domain_path, sources, max_bytes)
+        found: list[Diagnostic] = list(domain.diagnostics)
+        domain_ok = isinstance(domain.node, ast.Domain)  # recovered after syntax errors counts: check what parsed
+        if isinstance(domain.node, ast.Problem):
+            if not tree:
+                raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
+            found.append(Diagnostic("E111", Severity.ERROR, f"expected a domain, found the problem "
+                                    f"`{domain.node.name}`", domain.node.span, "name domain files domain.pddl"))
+        checked_with_problem = False
+        for path in problem_paths:
+            problem = _parse_for_check(path, sources, max_bytes)
+            found += problem.diagnostics
+            if isinstance(problem.node, ast.Domain):
+                found.append(_not_a_problem(problem.node, path))
+            elif domain_ok and isinstance(problem.node, ast.Problem):
+                found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost)
+                checked_with_problem = True
+            if progress is not None:
+                progress.update()
+        if domain_ok and not checked_with_problem:
+            found += check(domain.node, incomplete=domain.lost)
+    except OSError as exc:
+        raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    return list(dict.fromkeys(found)), sources.texts
+
+
+def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int) -> ParseResult:
+    result = parse_source(path, max_bytes=max_bytes)
+    sources.add(str(path), result.text)
+    return result
+
+
+def _not_a_problem(node: ast.Domain, path: Path) -> Diagnostic:
+    return Diagnostic("E111", Severity.ERROR, f"expected a problem, found the domain `{node.name}`", node.span,
+                      f"{path} is a domain file: give it first, or give problem files after the domain")
+
+
+def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int) -> None:
+    if fmt == "json":
+        print(render_json(found))
+    elif fmt == "sarif":
+        print(render_sarif(found, __version__))
+    elif fmt == "github":
+        for d in found:
+            print(render_github(d))
+    else:
+        for d in found:
+            print(render_text(d, sources) + "\n")
+        errors = sum(d.is_error for d in found)
+        print(f"checked {n_files} file{'s' * (n_files != 1)}: {errors} error{'s' * (errors != 1)}, "
+              f"{len(found) - errors} warning{'s' * (len(found) - errors != 1)}")

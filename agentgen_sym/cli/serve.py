@@ -1,0 +1,123 @@
+"""``serve`` and ``eval``: task folders played as text environments, by any client over HTTP or by a model
+through the LLM endpoint, under one of the registered profiles (``env.profiles``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, LazyProgress, UsageError, eprint, llm_client, llm_options,
+                                     non_negative_int, output_folder, positive_int)
+from agentgen_sym.env.profiles import DEFAULT_PROFILE, PROFILES
+from agentgen_sym.tables import print_table
+
+
+def add_serve(sub: argparse._SubParsersAction) -> None:
+    sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",
+                        description="Serve the tasks of one or more TASKS_DIRs over HTTP with AgentGym's routes "
+                                    "(/create, /step, /reset, /observation, /available_actions, /detail, /close) "
+                                    "plus /tasks, /health and /conversation_start. data_idx numbers tasks by id "
+                                    "within each folder, folders in the order given (as the agentgym export's "
+                                    "item_id). Rewards are progress rates. Stop with SIGTERM or Ctrl-C.",
+                        epilog="Exit codes: 0 stopped cleanly, 2 usage error (unreadable folder, port in use, "
+                               "missing serve extra).")
+    sv.add_argument("tasks_dirs", nargs="+", metavar="TASKS_DIR", help="folders written by `generate`/`evolve`/`run`")
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
+    sv.add_argument("--port", type=non_negative_int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
+    sv.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE,
+                    help="; ".join(f"{p.name}: {p.serve_help}{' (default)' * (p.name == DEFAULT_PROFILE)}"
+                                   for p in PROFILES.values()))
+    sv.add_argument("--http-errors", action="store_true",
+                    help="answer errors with HTTP status codes (400/404/410/413/422) instead of AgentGym's "
+                         "200 with {\"error\": ...}")
+    sv.add_argument("--max-envs", type=positive_int, default=10000, metavar="N",
+                    help="live environments at most; one more evicts the least recently used (default 10000)")
+    sv.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
+                    help="evict environments idle this many seconds (default 3600)")
+    sv.add_argument("--max-action-chars", type=positive_int, default=2000, metavar="N", help="longest action (default 2000)")
+    sv.add_argument("--max-body-bytes", type=positive_int, default=65536, metavar="N",
+                    help="largest request body (default 65536)")
+    sv.add_argument("--max-connections", type=positive_int, default=2048, metavar="N",
+                    help="concurrent connections at most; more are answered 503 (default 2048)")
+    sv.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs time)")
+    sv.set_defaults(handler=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from agentgen_sym.serve.catalog import Catalog, CatalogError
+        from agentgen_sym.serve.pool import EnvPool
+        from agentgen_sym.serve.server import LOOPBACK, run as run_server
+        import fastapi  # noqa: F401  (the serve extra)
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise UsageError(f"`serve` needs the serve extra: pip install 'agentgen-sym[serve]' ({exc})") from exc
+    for name in ("max_envs", "max_action_chars", "max_body_bytes", "max_connections"):
+        if getattr(args, name) < 1:
+            raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.idle_timeout <= 0:
+        raise UsageError("--idle-timeout must be positive (seconds)")
+    try:
+        catalog = Catalog([Path(p) for p in args.tasks_dirs])
+    except CatalogError as exc:
+        raise UsageError(str(exc)) from exc
+    for warning in catalog.warnings:
+        eprint(f"warning: {warning}")
+    if args.host not in LOOPBACK:
+        eprint(f"warning: serving on {args.host}, not only on this machine (there is no authentication)")
+    pool = EnvPool(catalog, args.profile, max_envs=args.max_envs, idle_timeout=args.idle_timeout,
+                   max_action_chars=args.max_action_chars)
+    try:
+        run_server(pool, args.host, args.port, http_errors=args.http_errors, max_body_bytes=args.max_body_bytes,
+                   max_connections=args.max_connections, access_log=args.access_log)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
+    return EXIT_OK
+
+
+def add_eval(sub: argparse._SubParsersAction) -> None:
+    ev = sub.add_parser("eval", help="measure a model on task folders, scored as AgentBoard scores its PDDL games",
+                        description="Play every task of the TASKS_DIRs with a ReAct agent in AgentBoard's VanillaAgent "
+                                    "prompt shape over an OpenAI-compatible endpoint, at most --max-steps steps, and "
+                                    "report success rate, progress rate and grounding accuracy overall, per domain "
+                                    "and per difficulty level. Writes OUT/logs/pddl.jsonl (AgentBoard's log format), "
+                                    "OUT/pddl.txt, OUT/all_results.txt, OUT/report.json and OUT/eval.png; a rerun "
+                                    "resumes, LLM answers are cached in OUT/llm-cache.sqlite.",
+                        epilog="Exit codes: 0 every episode scored, 1 some episode failed (endpoint errors after "
+                               "the retries) or some task was skipped, 2 usage error or no LLM endpoint.")
+    ev.add_argument("--tasks", nargs="+", required=True, metavar="DIR", help="folders written by generate/evolve/run")
+    ev.add_argument("--out", default="out-eval", metavar="DIR", type=output_folder,
+                    help="output folder (default: out-eval)")
+    ev.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE,
+                    help="text environment: " + "; ".join(
+                        f"{p.name}, {p.eval_help}{' (default)' * (p.name == DEFAULT_PROFILE)}"
+                        for p in PROFILES.values()))
+    ev.add_argument("--max-steps", type=positive_int, default=30, metavar="N", help="steps per episode (default 30)")
+    ev.add_argument("--concurrency", type=positive_int, metavar="N",
+                    help="episodes played at once (default: the LLM client's max_concurrency)")
+    llm_options(ev, repair=False)
+    ev.set_defaults(handler=cmd_eval, output_folder="out")
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from agentgen_sym.evaluation import EvalError, EvalOptions, evaluate
+
+    out = Path(args.out)
+    client = llm_client(args, out)
+    progress = LazyProgress("eval", unit="episode")
+    options = EvalOptions(profile=args.profile, max_steps=args.max_steps, concurrency=args.concurrency)
+    with client:
+        try:
+            report = evaluate([Path(d) for d in args.tasks], client, out, options, progress)
+        except EvalError as exc:
+            raise UsageError(str(exc)) from exc
+        finally:
+            progress.close()
+    print_table(["group", "episodes", "success", "progress", "grounding"], report.rows())
+    for skipped in report.skipped:
+        eprint(f"warning: skipped {skipped}")
+    for error in report.errors:
+        eprint(f"error: task {error['task_id']} ({error['domain']}): {error['error']}")
+    unfinished = f"; {len(report.errors)} episode(s) failed, rerun to resume them" if report.errors else ""
+    print(f"\nlogs, report.json and eval.png in {out}/{unfinished}")
+    return EXIT_OK if report.complete else EXIT_FINDINGS

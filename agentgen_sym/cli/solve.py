@@ -1,0 +1,229 @@
+"""``validate``, ``ground`` and ``solve``: one task (a domain and a problem) checked first, then replayed against a
+plan, grounded, or solved; a task with errors is reported and goes no further."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from pathlib import Path
+
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError,
+                                     eprint, output_file, positive_float, positive_int)
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.check import READ_ANYWAY, check
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_json, render_text
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
+from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
+from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.files import write_atomic
+from agentgen_sym.planners.result import Status
+from agentgen_sym.solver import SOLVER_NAMES, solve
+
+# --------------------------------------------------------------------------- validate
+
+
+def add_validate(sub: argparse._SubParsersAction) -> None:
+    v = sub.add_parser("validate", help="replay a plan on a domain and problem and report whether it is valid",
+                       description="Replay PLAN (an IPC plan file: one `(action arg ...)` per line) step by step on "
+                                   "the lifted domain, independent of any grounder: every step must be applicable "
+                                   "and the goal must hold at the end. Prints the plan's cost, or the first step "
+                                   "that fails and why. The task itself must pass `agentgen-sym check`.",
+                       epilog="Exit codes: 0 the plan is valid, 1 it is not (or a file has errors), 2 usage or I/O "
+                              "error, 4 a limit was reached. `agentgen-sym explain V805` explains a diagnostic.")
+    v.add_argument("domain", metavar="DOMAIN", help="the domain file")
+    v.add_argument("problem", metavar="PROBLEM", help="the problem file")
+    v.add_argument("plan", metavar="PLAN", help="the plan file")
+    v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    v.add_argument("--time-limit", type=positive_float, metavar="S", help="give up after S seconds of replay (exit 4)")
+    v.add_argument("--memory-limit", type=positive_float, metavar="MB",
+                   help="give up when the process's resident memory passes MB (exit 4)")
+    v.set_defaults(handler=cmd_validate)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    sources = SourceCache()
+    results, found = _load_task(sources, args.max_bytes, args.domain, args.problem, args.plan)
+    outcome: ValidationResult | None = None
+    if not has_errors(found):
+        try:
+            outcome = validate(*(r.node for r in results), Budget(Deadline.after(args.time_limit), args.memory_limit))
+        except LimitReached as exc:
+            eprint(f"stopped: {exc}")
+            return EXIT_LIMIT
+        found = list(outcome.diagnostics)
+    if args.format == "json":
+        plan = results[2].node
+        print(json.dumps({"valid": outcome is not None and outcome.valid,
+                          "cost": None if outcome is None else outcome.cost,
+                          "steps": len(plan.steps) if isinstance(plan, ast.Plan) else None,
+                          "failed_step": None if outcome is None else outcome.failed_step,
+                          "diagnostics": json.loads(render_json(found))["diagnostics"]}, indent=2))
+    else:
+        for d in found:
+            print(render_text(d, sources) + "\n")
+        print(_verdict(outcome))
+    return EXIT_OK if outcome is not None and outcome.valid else EXIT_FINDINGS
+
+
+def _verdict(outcome: ValidationResult | None) -> str:
+    if outcome is None:
+        return "not validated: the task has errors"
+    if outcome.valid:
+        return f"valid plan: {outcome.steps_done} step{'s' * (outcome.steps_done != 1)}, cost {outcome.cost}"
+    if outcome.failed_step is not None:
+        return f"invalid plan: step {outcome.failed_step} cannot be applied"
+    return f"invalid plan: the goal is not reached after {outcome.steps_done} steps"
+
+
+def _load_task(sources: SourceCache, max_bytes: int, domain_path: str, problem_path: str,
+               plan_path: str | None = None) -> tuple[list[ParseResult], list[Diagnostic]]:
+    """Parse DOMAIN, PROBLEM (and PLAN); the diagnostics are their syntax errors, then `check`'s errors."""
+    results: list[ParseResult] = []
+    files = [(domain_path, "pddl_file"), (problem_path, "pddl_file")]
+    if plan_path is not None:
+        files.append((plan_path, "plan_file"))
+    for path, start in files:
+        try:
+            result = parse_source(Path(path), start, max_bytes=max_bytes)
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        sources.add(str(path), result.text)
+        results.append(result)
+    found = [d for r in results for d in r.diagnostics]
+    domain, problem = results[0].node, results[1].node
+    order = "DOMAIN, PROBLEM and PLAN" if plan_path is not None else "DOMAIN and PROBLEM"
+    for path, node, kind, noun in ((domain_path, domain, ast.Domain, "domain"),
+                                   (problem_path, problem, ast.Problem, "problem")):
+        if node is not None and not isinstance(node, kind):
+            raise UsageError(f"{path} is not a {noun}: give {order} in this order")
+    if all(r.ok for r in results):
+        checked = check(domain, problem, strict=False)
+        found += [d for d in checked if d.is_error]
+        for d in checked:
+            if d.code in READ_ANYWAY:  # one line each: published files draw several
+                eprint(f"{d.span}: warning[{d.code}]: {d.message}; read anyway, as Fast Downward reads it "
+                       f"(`agentgen-sym check` reports an error, `agentgen-sym fix` declares it)")
+    return results, found
+
+
+# --------------------------------------------------------------------------- ground
+
+
+def add_ground(sub: argparse._SubParsersAction) -> None:
+    g = sub.add_parser("ground", help="ground a task to NumPy arrays and report its size",
+                       description="Ground DOMAIN and PROBLEM (relaxed reachability, static facts removed, ADL "
+                                   "compiled to conditional STRIPS); print the sizes as JSON; -o saves the task.")
+    g.add_argument("domain", metavar="DOMAIN")
+    g.add_argument("problem", metavar="PROBLEM")
+    g.add_argument("-o", "--output", metavar="TASK.npz", type=output_file, help="save the GroundTask (.npz)")
+    g.add_argument("--time-limit", type=positive_float, metavar="S", help="give up after S seconds of grounding (exit 4)")
+    g.add_argument("--memory-limit", type=positive_float, metavar="MB",
+                   help="give up when the process's resident memory passes MB (exit 4)")
+    g.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
+    g.set_defaults(handler=cmd_ground)
+
+
+def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
+              memory_limit_mb: float | None) -> CompiledTask | int:
+    """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return the exit code when
+    anything is (1 for errors, 4 for a limit reached while grounding)."""
+    sources = SourceCache()
+    results, found = _load_task(sources, args.max_bytes, args.domain, args.problem)
+    if has_errors(found):
+        for d in found:
+            eprint(render_text(d, sources) + "\n")
+        return EXIT_FINDINGS
+    try:
+        task = compile_task(results[0].node, results[1].node, memory_limit_mb=memory_limit_mb, deadline=deadline)
+    except LimitReached as exc:
+        eprint(f"stopped: {exc}")
+        return EXIT_LIMIT
+    except GroundingError as exc:
+        eprint(f"error[{exc.code}]: {exc}")
+        return EXIT_FINDINGS
+    if not quiet:
+        stats = task.stats
+        eprint(f"grounded: {stats.n_facts} facts, {stats.n_operators} operators, "
+               f"{stats.n_conditional_effects} conditional effects, {stats.n_axioms} axioms in {stats.seconds:.2f} s")
+    return task
+
+
+def cmd_ground(args: argparse.Namespace) -> int:
+    task = _compiled(args, True, Deadline.after(args.time_limit), args.memory_limit)
+    if isinstance(task, int):
+        return task
+    stats = task.stats
+    print(json.dumps({"facts": stats.n_facts, "operators": stats.n_operators,
+                      "conditional_effects": stats.n_conditional_effects, "axioms": stats.n_axioms,
+                      "goal_facts": len(task.goal_ids), "seconds": round(stats.seconds, 4),
+                      "passes": {name: round(seconds, 4) for name, seconds in stats.passes.items()}}, indent=2))
+    if args.output:
+        saved = io.BytesIO()
+        task.ground.save(saved)
+        write_atomic(Path(args.output), saved.getvalue())
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- solve
+
+
+def add_solve(sub: argparse._SubParsersAction) -> None:
+    v = sub.add_parser("solve", help="find a plan (satisficing by default, --optimal for cost-optimal)",
+                       description="Check, ground and solve a task; print the plan in IPC format and validate it "
+                                   "on the lifted semantics before anything is written. Planners: "
+                                   + ", ".join(SOLVER_NAMES) + ".",
+                       epilog="Exit codes: 0 plan found, 1 input errors, 2 usage error (or a planner that "
+                              "refuses the task), 3 proved unsolvable, 4 a limit was reached.")
+    v.add_argument("domain", metavar="DOMAIN")
+    v.add_argument("problem", metavar="PROBLEM")
+    v.add_argument("--planner", metavar="NAME", help="a planner by name (default: 'default', or 'optimal' "
+                                                     "with --optimal)")
+    v.add_argument("--optimal", action="store_true", help="find a cost-optimal plan (A* with LM-cut)")
+    v.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help="give up after S seconds, parsing and grounding included (exit 4)")
+    v.add_argument("--memory-limit", type=positive_float, metavar="MB",
+                   help="give up beyond MB: the process's resident memory while grounding, the search's own "
+                        "structures while searching (exit 4)")
+    v.add_argument("-o", "--output", metavar="PLAN", type=output_file, help="also write the plan to this file")
+    v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
+    v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
+    v.set_defaults(handler=cmd_solve)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    deadline = Deadline.after(args.time_limit)  # the one deadline of parsing, grounding, search and validation
+    name = args.planner or ("optimal" if args.optimal else "default")
+    if name not in SOLVER_NAMES:
+        raise UsageError(f"unknown planner {name!r}; choose one of {', '.join(SOLVER_NAMES)}")
+    task = _compiled(args, args.quiet, deadline, args.memory_limit)
+    if isinstance(task, int):
+        return task
+    solution = solve(task, name, memory_limit_mb=args.memory_limit, deadline=deadline)
+    stats = solution.stats
+    if not args.quiet:
+        eprint(f"{name}: {solution.status.value}; expanded {stats.expanded}, generated {stats.generated}, "
+               f"evaluated {stats.evaluated} in {stats.seconds:.2f} s ({stats.expansions_per_second:.0f}/s), "
+               f"peak {stats.peak_memory_mb:.1f} MB")
+        eprint("seconds per pass: " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in solution.timings.items()))
+    if solution.status is Status.UNSUPPORTED:
+        eprint(f"error: {solution.message}")
+        return EXIT_USAGE
+    if solution.status is Status.UNSOLVABLE:
+        eprint("the task is unsolvable: the search exhausted every reachable state")
+        return EXIT_UNSOLVABLE
+    if solution.status is Status.LIMIT_REACHED:
+        eprint(f"no plan: {solution.message or 'a limit was reached'}")
+        return EXIT_LIMIT
+    if not solution.solved:
+        eprint(f"error: {solution.message}")
+        return EXIT_FINDINGS
+    text = solution.plan_text()
+    if args.output:
+        write_atomic(Path(args.output), text)
+    sys.stdout.write(text)
+    return EXIT_OK
