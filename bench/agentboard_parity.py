@@ -86,7 +86,7 @@ def main() -> int:
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
     from agentgen_sym.env.agentboard import AgentBoardEnv, PredicateMap, import_agentboard
-    from agentgen_sym.solve import solve
+    from agentgen_sym.solver import solve
     from agentgen_sym.tables import print_table
 
     def pair(game: str, index: int, problem: object, wording: PredicateMap, max_steps: int):

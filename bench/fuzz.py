@@ -10,7 +10,6 @@ Every finding it prints belongs in a regression test.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentgen_sym.tables import print_table  # noqa: E402
+from bench.common import add_benchmarks_option, read_manifest, select  # noqa: E402
 from tests.fuzz_pddl import OUTCOMES, mutate, run_one  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,14 +29,10 @@ def seeds(benchmarks: Path) -> list[tuple[str, str, str]]:
     """(name, domain text, problem text): each corpus domain's p01, each benchmark domain's first problem."""
     found = [(f"corpus/{d.name}", (d / "domain.pddl").read_text(), (d / "p01.pddl").read_text())
              for d in sorted((ROOT / "corpus" / "domains").iterdir()) if (d / "domain.pddl").exists()]
-    manifest = benchmarks / "MANIFEST.tsv"
-    if manifest.exists():
-        first: dict[str, tuple[str, str]] = {}
-        with manifest.open(newline="") as handle:
-            for row in csv.DictReader(handle, delimiter="\t"):
-                first.setdefault(row["domain"], (row["domain_file"], row["problem_file"]))
-        found += [(f"benchmarks/{name}", (benchmarks / d).read_text(), (benchmarks / p).read_text())
-                  for name, (d, p) in sorted(first.items())]
+    if (benchmarks / "MANIFEST.tsv").exists():
+        found += [(f"benchmarks/{t.domain}", (benchmarks / t.domain_file).read_text(),
+                   (benchmarks / t.problem_file).read_text())
+                  for t in sorted(select(read_manifest(benchmarks), per_domain=1), key=lambda t: t.domain)]
     return found
 
 
@@ -46,7 +42,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--max-mutations", type=int, default=3, help="mutations per input, 1..N (default 3)")
     parser.add_argument("--time-limit", type=float, default=2.0, help="seconds per stage (default 2)")
-    parser.add_argument("--benchmarks", type=Path, default=ROOT.parent / "shared" / "benchmarks")
+    add_benchmarks_option(parser)
     args = parser.parse_args()
     pool = seeds(args.benchmarks)
     rng = random.Random(args.seed)

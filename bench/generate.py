@@ -26,7 +26,6 @@ output file is compared byte for byte with the first run's.
 from __future__ import annotations
 
 import argparse
-import csv
 import hashlib
 import json
 import multiprocessing
@@ -38,13 +37,21 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agentgen_sym.domainflow import choose_seed  # noqa: E402
+from agentgen_sym.tables import print_table  # noqa: E402
+from agentgen_sym.taskset import Origin  # noqa: E402
+from bench.common import add_benchmarks_option, read_manifest, select  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 PHASES = ("walks", "variants", "dedup", "ground", "bound", "witness", "probe", "optimal", "satisficing")
 
 WORKER = """
 import json, sys, time
 from pathlib import Path
-from agentgen_sym.generation import generate
+import agentgen_sym.generation as generation
+generate = getattr(generation, "generate_folder", None) or generation.generate  # an older build: generate
 domain, problem, out, n, lo, hi, seed, jobs = sys.argv[1:9]
 started = time.perf_counter()
 more = {}
@@ -53,7 +60,8 @@ if int(jobs) > 1:  # the pool: only a build that has one is asked for it
     more["executor"] = ExecutorOptions(jobs=int(jobs))
 report = generate(Path(domain), Path(problem), int(n), int(seed), Path(out), int(lo), int(hi), **more)
 seconds = time.perf_counter() - started
-print(json.dumps({"seconds": seconds, "tasks": report.tasks, "phases": dict(report.seconds),
+tasks = [t.record() if hasattr(t, "record") else t for t in report.tasks]  # an older build: records
+print(json.dumps({"seconds": seconds, "tasks": tasks, "phases": dict(report.seconds),
                   "evolution": getattr(report, "evolution", {}), "unreached": getattr(report, "unreached", {})}))
 """
 
@@ -61,15 +69,10 @@ print(json.dumps({"seconds": seconds, "tasks": report.tasks, "phases": dict(repo
 def seeds(benchmarks: Path, only: set[str] | None) -> list[tuple[str, Path, Path]]:
     """(name, domain file, seed problem) for the bundled corpus, then the benchmark domains."""
     corpus = ROOT / "corpus" / "domains"
-    out = [(f"corpus/{d.name}", d / "domain.pddl", sorted(d.glob("p*.pddl"))[-1])
+    out = [(f"corpus/{d.name}", d / "domain.pddl", choose_seed(sorted(d.glob("p*.pddl")), "largest")[0])
            for d in sorted(corpus.iterdir()) if (d / "domain.pddl").exists()]
-    problems: dict[str, list[tuple[str, str]]] = {}
-    with open(benchmarks / "MANIFEST.tsv", newline="") as handle:
-        for row in csv.DictReader(handle, delimiter="\t"):
-            problems.setdefault(row["domain"], []).append((row["problem_file"], row["domain_file"]))
-    for name, files in sorted(problems.items()):
-        problem, domain = sorted(files)[0]  # p01, as the earlier benchmark took
-        out.append((name, benchmarks / domain, benchmarks / problem))
+    for task in sorted(select(read_manifest(benchmarks), per_domain=1), key=lambda task: task.domain):
+        out.append((task.domain, benchmarks / task.domain_file, benchmarks / task.problem_file))  # p01
     return [s for s in out if only is None or s[0] in only or s[0].removeprefix("corpus/") in only]
 
 
@@ -112,12 +115,12 @@ def folder_hash(folder: Path) -> str:
 
 def row_for(name: str, result: dict | None, args: argparse.Namespace) -> list[str]:
     if result is None:
-        return [name, f"did not finish in {args.timeout} s"]
+        return [name, f"did not finish in {args.timeout} s", *[""] * (len(HEADER) - 2)]
     if "error" in result:
-        return [name, f"error: {result['error']}"]
+        return [name, f"error: {result['error']}", *[""] * (len(HEADER) - 2)]
     tasks, seconds = result["tasks"], result["seconds"]
     origins = [str(t["origin"]) for t in tasks]
-    share = {kind: sum(o.split(":")[0] == kind for o in origins) for kind in ("easier", "harder", "walk")}
+    share = {kind: sum(Origin.parse(o).kind == kind for o in origins) for kind in ("easier", "harder", "walk")}
     levels = {t["difficulty"] for t in tasks if args.lo <= t["difficulty"] <= args.hi}
     phases = result["phases"]
     other = seconds - sum(phases.get(p, 0.0) for p in PHASES)
@@ -129,12 +132,6 @@ def row_for(name: str, result: dict | None, args: argparse.Namespace) -> list[st
 
 
 HEADER = ["domain", "tasks", "seconds", "per min", "easier", "harder", "walk", "levels", *PHASES, "other", "flagged"]
-
-
-def print_table(rows: list[list[str]]) -> None:
-    widths = [max(len(r[i]) for r in [HEADER, *rows] if i < len(r)) for i in range(len(HEADER))]
-    for row in [HEADER, ["-" * w for w in widths], *rows]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
 
 
 def hog(stop_at: float) -> None:
@@ -152,7 +149,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="workers per domain's generate (the local pool)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per domain before it counts as unfinished")
-    parser.add_argument("--benchmarks", type=Path, default=ROOT.parent / "shared" / "benchmarks")
+    add_benchmarks_option(parser)
     parser.add_argument("--domains", help="comma-separated domain names instead of all")
     parser.add_argument("--baseline", type=Path, metavar="SITE", help="an older build to compare on the bundled corpus")
     parser.add_argument("--baseline-timeout", type=float, default=600.0)
@@ -172,10 +169,10 @@ def main() -> int:
             if result is not None and "error" not in result:
                 hashes[name] = folder_hash(out)
             rows.append(row_for(name, result, args))
-            print("  ".join(rows[-1]), file=sys.stderr, flush=True)
+            print("  ".join(rows[-1]).rstrip(), file=sys.stderr, flush=True)
         print(f"Task generation, {args.n} tasks per domain, levels {args.lo}..{args.hi}, seed {args.seed}, "
               f"{args.jobs} worker(s) per domain, {os.cpu_count()} CPUs\n")
-        print_table(rows)
+        print_table(HEADER, rows)
         finished = [r for r in results.values() if r is not None and "error" not in r]
         slow = [n for n, r in results.items() if r is None]
         print(f"\n{len(finished)}/{len(results)} domains finished within {args.timeout:.0f} s"
@@ -202,7 +199,7 @@ def main() -> int:
                     alike.append(result is not None and "error" not in result and folder_hash(out) == hashes.get(name))
                     new_tasks += len(result["tasks"]) if result and "error" not in result else 0
                     new_seconds += result["seconds"] if result and "error" not in result else args.timeout
-                print_table(now_rows)
+                print_table(HEADER, now_rows)
                 print(f"one worker vs {args.jobs}: {sum(alike)} of {len(alike)} bundled domains byte-identical")
             print("\nbaseline (older build) on the bundled corpus, one worker:")
             base_rows, base_tasks, base_seconds, unfinished = [], 0, 0.0, 0
@@ -222,7 +219,7 @@ def main() -> int:
                 elif "error" not in result:
                     base_tasks += len(result["tasks"])
                     base_seconds += result["seconds"]
-            print_table(base_rows)
+            print_table(HEADER, base_rows)
             old_rate = 60 * base_tasks / base_seconds if base_seconds else 0.0
             new_rate = 60 * new_tasks / new_seconds
             bound = f" ({unfinished} domain(s) stopped at {args.baseline_timeout:.0f} s, counted as {args.n} tasks " \

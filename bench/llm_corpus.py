@@ -1,4 +1,4 @@
-"""What `check` and `fix` make of real LLM-drafted PDDL: the corpus under bench/llm_corpus/.
+"""What `check` and `fix` make of real LLM-drafted PDDL: the corpus under data/llm_corpus/.
 
 Run from the repository root:
 
@@ -6,7 +6,7 @@ Run from the repository root:
     .venv/bin/python bench/llm_corpus.py --summary-only   # the summary tables alone
     .venv/bin/python bench/llm_corpus.py --limit 50 --json /tmp/llm_corpus.json
 
-The corpus and its provenance are described in bench/llm_corpus/PROVENANCE.md (manifest.tsv
+The corpus and its provenance are described in data/llm_corpus/PROVENANCE.md (manifest.tsv
 names the source repository, commit, path and drafting model of every file). Per domain:
 
     parses      the file parses as a domain as drafted
@@ -48,10 +48,10 @@ from agentgen_sym.compiler.parser import parse_text
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.selfmove import self_move_pairs
 from agentgen_sym.progress import Progress
-from agentgen_sym.solve import solve
+from agentgen_sym.solver import solve
 from agentgen_sym.tables import print_table
 
-CORPUS = Path(__file__).resolve().parent / "llm_corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "llm_corpus"
 GOAL_CODES = ("E503", "E504", "E520")
 
 

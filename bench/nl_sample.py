@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from pathlib import Path
 
-from agentgen_sym.compiler.compile import compile_task
-from agentgen_sym.compiler.parser import parse_domain, parse_problem
-from agentgen_sym.env import Templates, TextEnv
-from agentgen_sym.export.trajectories import play
-from agentgen_sym.solve import solve
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-ROOT = Path(__file__).resolve().parent.parent
-BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+from agentgen_sym.compiler.compile import compile_task  # noqa: E402
+from agentgen_sym.compiler.parser import parse_domain, parse_problem  # noqa: E402
+from agentgen_sym.env import Templates, TextEnv  # noqa: E402
+from agentgen_sym.export.trajectories import play  # noqa: E402
+from agentgen_sym.solver import solve  # noqa: E402
+from bench.common import BENCHMARKS, ROOT  # noqa: E402
+
 CORPUS = ROOT / "corpus" / "domains"
 
 

@@ -27,8 +27,6 @@ parser construction) is measured separately and kept out of the table.
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import multiprocessing
 import os
 import statistics
@@ -40,7 +38,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
 from pathlib import Path
 
-DEFAULT_BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import (Task, add_benchmarks_option, add_tools_option, chosen_tools, error_text,  # noqa: E402
+                          print_rows, read_manifest, write_json)
+
 ALL_TOOLS = ("ours", "pddl", "up", "tarski")
 PROGRESS_EVERY = 25
 WORKER_START_TIMEOUT_S = 300.0
@@ -51,15 +53,6 @@ Parse = Callable[[], "str | None"]
 
 Prepare = Callable[[Path, Path], Parse]
 """Untimed per-task preparation (reading texts) for a domain and problem path; returns the timed part."""
-
-
-@dataclass(frozen=True)
-class Task:
-    """One MANIFEST.tsv row: the unit every tool parses and is timed on."""
-
-    domain: str
-    domain_file: str
-    problem_file: str
 
 
 @dataclass(frozen=True)
@@ -81,21 +74,15 @@ class ToolRun:
 
 
 def load_tasks(benchmarks: Path, limit: int | None) -> list[Task]:
-    """Read MANIFEST.tsv so every tool sees the same tasks in the same order."""
-    with (benchmarks / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
-        rows = csv.DictReader(handle, delimiter="\t")
-        tasks = [Task(row["domain"], row["domain_file"], row["problem_file"]) for row in rows]
+    """The MANIFEST's tasks (the unit every tool parses and is timed on), so every tool sees the same
+    tasks in the same order."""
+    tasks = read_manifest(benchmarks)
     return tasks if limit is None else tasks[:limit]
 
 
 def _read(path: Path) -> str:
     """Read a PDDL file before the clock starts, so tools given texts are timed on parsing only."""
     return path.read_text(encoding="utf-8")
-
-
-def _error_text(exc: BaseException) -> str:
-    """Shorten an anchor exception to one line for the JSON results."""
-    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300] if str(exc) else type(exc).__name__
 
 
 def ours_tool() -> Prepare:
@@ -181,12 +168,12 @@ def time_task(prepare: Prepare, domain_path: Path, problem_path: Path) -> TaskRe
     try:
         parse = prepare(domain_path, problem_path)
     except Exception as exc:  # unreadable file: a failure for this tool, timed as zero
-        return TaskResult(0.0, False, _error_text(exc))
+        return TaskResult(0.0, False, error_text(exc))
     start = time.perf_counter()
     try:
         error = parse()
     except Exception as exc:  # RecursionError included: anchors recurse on deep formulas
-        error = _error_text(exc)
+        error = error_text(exc)
     seconds = time.perf_counter() - start
     return TaskResult(seconds, error is None, error)
 
@@ -203,7 +190,7 @@ def _worker_main(tool: str, conn: Connection) -> None:
     try:
         prepare = TOOLS[tool]()
     except Exception as exc:
-        conn.send(("setup-failed", _error_text(exc)))
+        conn.send(("setup-failed", error_text(exc)))
         return
     conn.send(("ready", time.perf_counter() - start))
     while (job := conn.recv()) is not None:
@@ -323,14 +310,6 @@ def _failures(results: list[TaskResult]) -> int:
     return sum(not result.ok for result in results)
 
 
-def _print_rows(header: list[str], rows: list[list[str]]) -> None:
-    """Print a plain aligned table: first column left-aligned, numbers right-aligned."""
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
-        print("  ".join(cells))
-
-
 def _ratio(anchor: float, ours: float) -> str:
     """Anchor / ours as text; n/a when ours took no measurable time."""
     return f"{anchor / ours:.2f}x" if ours > 0 else "n/a"
@@ -341,7 +320,7 @@ def print_summary(runs: list[ToolRun], common: list[int], limit_s: float) -> Non
     header = ["tool", "tasks", "failures", "total s", "median s", "common s"]
     rows = [[run.tool, str(len(run.results)), str(_failures(run.results)), f"{_total(run):.3f}",
              f"{_median(run):.5f}", f"{_total(run, common):.3f}"] for run in runs]
-    _print_rows(header, rows)
+    print_rows(header, rows)
     print(f"common set: {len(common)} of {len(runs[0].results)} tasks parsed by every tool")
     print("one-off setup (imports + parser construction, not in the table): "
           + ", ".join(f"{run.tool} {run.setup_seconds:.3f} s" for run in runs))
@@ -385,41 +364,32 @@ def print_per_domain(tasks: list[Task], runs: list[ToolRun]) -> None:
         failures = [str(_failures([run.results[i] for i in indices])) for run in runs]
         rows.append([domain, str(len(indices)), *seconds, *failures])
     print()
-    _print_rows(header, rows)
+    print_rows(header, rows)
 
 
-def write_json(path: Path, benchmarks: Path, tasks: list[Task], runs: list[ToolRun], limit_s: float) -> None:
-    """Write raw per-task results atomically, so a reader never sees a half-written file."""
-    payload = {
+def json_payload(benchmarks: Path, tasks: list[Task], runs: list[ToolRun], limit_s: float) -> dict:
+    """The raw per-task results of every tool."""
+    return {
         "benchmarks": str(benchmarks),
         "task_timeout_s": limit_s,
         "tasks": [asdict(task) for task in tasks],
         "tools": {run.tool: {"setup_seconds": run.setup_seconds, "results": [asdict(r) for r in run.results]}
                   for run in runs},
     }
-    from agentgen_sym.files import write_atomic  # the project's atomic writer
-
-    write_atomic(path, json.dumps(payload, indent=1))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Command-line options; --tools keeps the given order of ALL_TOOLS for a stable table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--benchmarks", type=Path, default=DEFAULT_BENCHMARKS, metavar="DIR",
-                        help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
-    parser.add_argument("--tools", default=",".join(ALL_TOOLS),
-                        help="comma-separated subset of " + ",".join(ALL_TOOLS))
+    add_benchmarks_option(parser)
+    add_tools_option(parser, ALL_TOOLS)
     parser.add_argument("--limit", type=int, metavar="N", help="only the first N tasks")
     parser.add_argument("--task-timeout", type=float, default=60.0, metavar="S",
                         help="per-task limit for anchors, in seconds (default 60)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write raw per-task results here")
     parser.add_argument("--per-domain", action="store_true", help="also print a per-domain table")
     args = parser.parse_args(argv)
-    tools = [tool.strip() for tool in args.tools.split(",") if tool.strip()]
-    unknown = sorted(set(tools) - set(ALL_TOOLS))
-    if unknown or not tools:
-        parser.error(f"--tools: unknown {', '.join(unknown) or '(none given)'}; choose from {', '.join(ALL_TOOLS)}")
-    args.tools = [tool for tool in ALL_TOOLS if tool in tools]
+    args.tools = chosen_tools(parser, args.tools, ALL_TOOLS)
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be at least 1")
     if args.task_timeout <= 0:
@@ -443,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.per_domain:
         print_per_domain(tasks, runs)
     if args.json is not None:
-        write_json(args.json, benchmarks, tasks, runs, args.task_timeout)
+        write_json(args.json, json_payload(benchmarks, tasks, runs, args.task_timeout))
     return 0
 
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import csv
 import pstats
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import BENCHMARKS, read_manifest  # noqa: E402
+
 # part -> (file suffix, function) whose cumulative time it is; heuristic phases are inside "heuristic"
 PARTS = {
     "successor generation": [("compiler/task.py", "applicable"), ("compiler/task.py", "successors")],
@@ -48,12 +49,10 @@ def main() -> None:
     args = parser.parse_args()
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.planners import make_planner
-    with (BENCHMARKS / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
-        rows = [r for r in csv.DictReader(handle, delimiter="\t")
-                if r["domain"] == args.domain and Path(r["problem_file"]).name == args.problem]
+    rows = [row for row in read_manifest() if row.name == f"{args.domain}/{args.problem}"]
     if not rows:
         raise SystemExit(f"no MANIFEST row for {args.domain}/{args.problem}")
-    task = compile_task(BENCHMARKS / rows[0]["domain_file"], BENCHMARKS / rows[0]["problem_file"]).ground
+    task = compile_task(BENCHMARKS / rows[0].domain_file, BENCHMARKS / rows[0].problem_file).ground
     planner = make_planner(args.planner)
     planner.solve(task, expansion_limit=1)  # kernels loaded (or compiled) before the profile starts
     profile = cProfile.Profile()

@@ -55,9 +55,7 @@ mutant of that domain or its problem takes 10-15 s (about 5 minutes more in all)
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
-import json
 import random
 import re
 import sys
@@ -72,9 +70,11 @@ from agentgen_sym.compiler.check import check, effective_requirements
 from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.compiler.parser import ParseResult, parse_source, parse_text
 from agentgen_sym.compiler.repair import repair
-from agentgen_sym.files import write_atomic
 
-DEFAULT_BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import Task, add_benchmarks_option, print_rows, read_manifest, select, write_json  # noqa: E402
+
 HUGE_DOMAINS = ("psr-small",)
 PROGRESS_EVERY = 50
 SHOWN_DIAGNOSTICS = 6
@@ -700,22 +700,11 @@ AT_OR_AFTER = {"dropped-paren-inner"}
 # --------------------------------------------------------------------------- the corpus
 
 
-@dataclass(frozen=True)
-class Row:
-    """One MANIFEST.tsv row: a problem and the domain file it is checked against."""
-
-    domain: str
-    problem_file: str
-    domain_file: str
-
-
 def load_rows(benchmarks: Path, limit: int | None, domains: set[str] | None, include_huge: bool
-              ) -> tuple[list[Row], dict[str, int]]:
-    """The manifest rows to mutate, and how many rows of each huge domain were skipped (to say so)."""
-    with (benchmarks / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
-        rows = [Row(r["domain"], r["problem_file"], r["domain_file"]) for r in csv.DictReader(handle, delimiter="\t")]
-    if domains is not None:
-        rows = [row for row in rows if row.domain in domains]
+              ) -> tuple[list[Task], dict[str, int]]:
+    """The manifest rows to mutate (a problem and the domain file it is checked against), and how many
+    rows of each huge domain were skipped (to say so)."""
+    rows = select(read_manifest(benchmarks), None if domains is None else sorted(domains))
     skipped: dict[str, int] = {}
     if not include_huge:
         for row in rows:
@@ -743,7 +732,7 @@ def _first_error(parsed: ParseResult, expected: type, domain: ast.Domain | None)
     return _describe(errors[0]) if errors else None
 
 
-def load_subjects(benchmarks: Path, rows: list[Row]) -> tuple[list[Subject], int, list[str]]:
+def load_subjects(benchmarks: Path, rows: list[Task]) -> tuple[list[Subject], int, list[str]]:
     """Parse and check every original once: the subjects to mutate, the number of files, and the
     false alarms (a file with an error is not mutated: its mutants would prove nothing)."""
     subjects: list[Subject] = []
@@ -895,13 +884,6 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}" if whole else "-"
 
 
-def _print_rows(header: list[str], rows: list[list[str]]) -> None:
-    """A plain aligned table: first column left-aligned, numbers right-aligned."""
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        print("  ".join([row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]))
-
-
 def print_table(outcomes: list[Outcome]) -> None:
     """One row per mutator and a total row; percentages are over invalid mutants."""
     tallies = {name: Tally() for name in MUTATORS}
@@ -916,7 +898,7 @@ def print_table(outcomes: list[Outcome]) -> None:
         rows.append([name, str(t.mutants), str(t.invalid), str(t.detected), _pct(t.detected, t.invalid),
                      _pct(t.any_error, t.invalid), str(t.repaired), _pct(t.repaired, t.invalid), str(t.restored),
                      _pct(t.restored, t.invalid), str(t.crashes)])
-    _print_rows(header, rows)
+    print_rows(header, rows)
 
 
 def print_misses(outcomes: list[Outcome], per_mutator: int) -> None:
@@ -953,19 +935,13 @@ def print_crashes(outcomes: list[Outcome]) -> None:
         print(crash.rstrip())
 
 
-def write_json(path: Path, payload: dict) -> None:
-    """Write atomically: readers never see half a file."""
-    write_atomic(path, json.dumps(payload, indent=1))
-
-
 # --------------------------------------------------------------------------- command line
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Command-line options, validated so a typo fails fast instead of after a full run."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--benchmarks", type=Path, default=DEFAULT_BENCHMARKS, metavar="DIR",
-                        help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
+    add_benchmarks_option(parser)
     parser.add_argument("--seed", type=int, default=0, help="random seed of the mutation sites (default 0)")
     parser.add_argument("--per-file", type=int, default=1, metavar="K",
                         help="mutants per mutator per file (default 1)")

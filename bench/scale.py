@@ -42,18 +42,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agentgen_sym import pipeline  # noqa: E402
+from agentgen_sym import domainflow, pipeline  # noqa: E402
 from agentgen_sym.compiler.parser import parse_domain, parse_problem  # noqa: E402
 from agentgen_sym.executor import SERIAL, BatchFailed, Executor, ExecutorOptions, available_cores, drive  # noqa: E402
 from agentgen_sym.executor import make_executor, map_ordered  # noqa: E402
-import agentgen_sym.generation.generate  # noqa: E402
-from agentgen_sym.generation.generate import EvolveOptions  # noqa: E402
+from agentgen_sym.generation import generate as generation, pool as generation_pool  # noqa: E402
+from agentgen_sym.generation.pool import EvolveOptions  # noqa: E402
+from agentgen_sym.domainflow import choose_seed  # noqa: E402
 from agentgen_sym.pipeline import domains_in  # noqa: E402
+from agentgen_sym.taskset import write_tasks  # noqa: E402
+from bench.common import BENCHMARKS  # noqa: E402
 
-BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
 CORPUS = ROOT / "corpus" / "domains"
 SLOWEST = ("barman", "elevators-08", "grid", "parking")
-generation = sys.modules["agentgen_sym.generation.generate"]  # the module: the package's `generate` is the function
 
 
 class _Counting(Executor):
@@ -88,8 +89,9 @@ class Meter:
         self.by_unit: dict[str, list] = {}  # unit function: [seconds, items] (1 worker only)
         self.in_process = in_process
 
-    UNITS = ((generation, "measure_candidates"), (generation, "make_variants"), (generation, "made_groundings"),
-             (pipeline, "write_and_read"), (pipeline, "export_formats"))
+    UNITS = ((generation_pool, "measure_candidates"), (generation_pool, "make_variants"),
+             (generation_pool, "made_groundings"), (generation, "made_groundings"),
+             (domainflow, "write_units"), (pipeline, "export_units"))
     """Every function the jobs run as a unit of work."""
 
     def __enter__(self) -> Meter:
@@ -131,7 +133,8 @@ def generation_seeds(include_corpus: bool = True, only: tuple[str, ...] = ()) ->
             if domain is not None:
                 seeds.append((f"ipc-{folder.name}", domain, folder / "p01.pddl"))
     if include_corpus:
-        seeds += [(f.name, f / "domain.pddl", sorted(f.glob("p*.pddl"))[-1]) for f in domains_in(CORPUS)]
+        seeds += [(f.name, f / "domain.pddl", choose_seed(sorted(f.glob("p*.pddl")), "largest")[0])
+                  for f in domains_in(CORPUS)]
     return seeds
 
 
@@ -145,7 +148,7 @@ def _one_generation(domain: Path, problem: Path, n: int, lo: int, hi: int | None
         raise
     except Exception:  # noqa: BLE001 (unsupported requirements, ungroundable seeds: counted as 0 tasks)
         return 0
-    generation.write_tasks(tasks, out)
+    write_tasks(tasks, out)
     return len(tasks.tasks)
 
 

@@ -39,7 +39,6 @@ it did not finish are listed. ``--baseline DIR`` also runs the code installed in
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import re
@@ -51,7 +50,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+sys.path.insert(0, str(ROOT))
+
+from bench.common import BENCHMARKS, read_manifest, select  # noqa: E402
+
 FD_SEARCHES = {"gbfs-hff": "eager_greedy([ff()])", "astar-blind": "astar(blind())", "astar-lmcut": "astar(lmcut())"}
 HANDMADE = ("gripper-20", "blocksworld-9", "15-puzzle")
 
@@ -148,22 +150,11 @@ def load_tasks(domains: list[str] | None, per_domain: int | None, problems: list
                ) -> list[tuple[str, Path, Path]]:
     """MANIFEST rows (name, domain file, problem file) in MANIFEST order: the first ``per_domain``
     of each domain, or the ``problems`` named as domain/problem-file."""
-    with (BENCHMARKS / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle, delimiter="\t"))
-    known = {row["domain"] for row in rows}
-    unknown = sorted(set(domains or ()) - known)
-    if unknown:
-        raise SystemExit(f"unknown domain(s): {', '.join(unknown)}")
-    tasks, taken = [], {}
-    for row in rows:
-        name = row["domain"]
-        task = f"{name}/{Path(row['problem_file']).name}"
-        if (domains and name not in domains) or (per_domain is not None and taken.get(name, 0) >= per_domain):
-            continue
-        if problems and task not in problems:
-            continue
-        taken[name] = taken.get(name, 0) + 1
-        tasks.append((task, BENCHMARKS / row["domain_file"], BENCHMARKS / row["problem_file"]))
+    rows = read_manifest()
+    if problems:
+        rows = [row for row in rows if row.name in problems]
+    tasks = [(row.name, BENCHMARKS / row.domain_file, BENCHMARKS / row.problem_file)
+             for row in select(rows, domains, per_domain)]
     missing = sorted(set(problems or ()) - {task for task, _, _ in tasks})
     if missing:
         raise SystemExit(f"not in MANIFEST.tsv: {', '.join(missing)}")

@@ -47,13 +47,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from agentgen_sym.compiler.compile import compile_task  # noqa: E402
+from agentgen_sym.compiler.limits import Deadline  # noqa: E402
 from agentgen_sym.compiler.parser import parse_domain  # noqa: E402
 from agentgen_sym.compiler.task import GroundAction  # noqa: E402
 from agentgen_sym.env import TEMPLATES_FILE, Templates  # noqa: E402
 from agentgen_sym.env.catalog import data_indices  # noqa: E402
-from agentgen_sym.export.tasks import TaskEntry, read_tasks  # noqa: E402
+from agentgen_sym.taskset import read_folder  # noqa: E402
 from agentgen_sym.serve.client import AgentGenEnvClient, EnvServerError  # noqa: E402
-from agentgen_sym.solve import solve  # noqa: E402
+from agentgen_sym.solver import solve  # noqa: E402
 
 try:
     from starlette.requests import Request  # the stand-in's handlers (FastAPI resolves the annotation by name)
@@ -102,7 +103,7 @@ def gold_actions(folders: list[Path]) -> list[list[str]]:
     for folder in folders:
         domain = parse_domain(folder / "domain.pddl")
         templates.append(Templates.beside(domain, folder / "domain.pddl"))
-        entries.append({e.id: e for e in read_tasks(folder) if isinstance(e, TaskEntry)})
+        entries.append({e.id: e for e in read_folder(folder).tasks})
     out = []
     for position, task_id in data_indices(entries):
         steps = [GroundAction.parse(s) for s in entries[position][task_id].plan]
@@ -116,8 +117,8 @@ def gold_actions(folders: list[Path]) -> list[list[str]]:
 def start_server(command: list[str]) -> tuple[subprocess.Popen, str]:
     """Start a server that prints 'listening on http://HOST:PORT' on stderr; returns it and its address."""
     proc = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, cwd=ROOT)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    deadline = Deadline.after(120)
+    while not deadline.passed():
         line = proc.stderr.readline()
         if "listening on " in line:
             threading.Thread(target=proc.stderr.read, daemon=True).start()  # keep draining
@@ -327,7 +328,7 @@ BAD_REQUESTS = [
 ]
 
 
-def _soak_thread(base: str, tid: int, deadline: float, plans: list[list[str]], stats: dict, lock: threading.Lock,
+def _soak_thread(base: str, tid: int, deadline: Deadline, plans: list[list[str]], stats: dict, lock: threading.Lock,
                  start: threading.Barrier) -> None:
     rng = random.Random(tid)
     host, port = base.split("//")[1].split(":")
@@ -337,7 +338,7 @@ def _soak_thread(base: str, tid: int, deadline: float, plans: list[list[str]], s
     unexpected: list[str] = []
     client = AgentGenEnvClient(base, data_len=len(plans), timeout=120)
     start.wait()
-    while time.monotonic() < deadline:
+    while not deadline.passed():
         idx = rng.randrange(len(plans))
         try:
             client.reset(idx)
@@ -412,7 +413,7 @@ def _soak_process(base, tids, deadline, plans, results) -> None:
 def soak(base: str, pid: int, seconds: float, n_envs: int, procs: int, plans: list[list[str]]) -> None:
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
-    deadline = time.monotonic() + seconds
+    deadline = Deadline.after(seconds)
     groups = [list(range(i, n_envs, procs)) for i in range(procs)]
     workers = [ctx.Process(target=_soak_process, args=(base, g, deadline, plans, results)) for g in groups]
     for worker in workers:
@@ -421,8 +422,8 @@ def soak(base: str, pid: int, seconds: float, n_envs: int, procs: int, plans: li
     samples = []
     t0 = time.monotonic()
     print(f"{'t (s)':>6}  {'RSS MiB':>8}  {'live':>5}")
-    while time.monotonic() < deadline:
-        time.sleep(min(30.0, max(0.1, deadline - time.monotonic())))
+    while not deadline.passed():
+        time.sleep(min(30.0, max(0.1, deadline.left())))
         conn = http.client.HTTPConnection(host, int(port), timeout=60)
         conn.request("GET", "/health")
         health = json.loads(conn.getresponse().read())

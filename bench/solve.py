@@ -25,6 +25,9 @@ task; the runs of a task go one after another, each in its own process (--jobs N
     fd-lama, fd-lmcut      Fast Downward (the up-fast-downward build) `--alias lama-first` and
                            `--search "astar(lmcut())"` with --overall-time-limit.
 
+The anchors run through agentgen_sym/backends.py (``run_backend_on_files``), the runner that
+``solve(task, planner="fd-lama-first")`` uses too, on the benchmark files as they are.
+
 Every worker runs in its own process group and is killed, with everything it started, at the time
 limit + 10 s, so a hung planner never stops the bench. A run counts as solved when it returns a plan
 within the time limit; anchor times are wall-clock times of the planner process (interpreter start,
@@ -47,13 +50,10 @@ second: expansions / search seconds (after parsing, grounding and heuristic set-
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import multiprocessing
 import os
-import re
 import resource
-import shutil
 import signal
 import statistics
 import subprocess
@@ -63,16 +63,23 @@ import time
 import threading
 import traceback
 import zipfile
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
 from pathlib import Path
 
-DEFAULT_BENCHMARKS = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
-KILL_GRACE_S = 10.0
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agentgen_sym.backends import KILL_GRACE_S, run_backend_on_files  # noqa: E402
+from agentgen_sym.compiler import ast  # noqa: E402
+from agentgen_sym.compiler.limits import Deadline  # noqa: E402
+from agentgen_sym.compiler.printer import print_pddl  # noqa: E402
+from bench.common import (Task, add_benchmarks_option, add_tools_option, chosen_tools, error_text,  # noqa: E402
+                          kill_group, print_rows, read_manifest, select, write_json)
+
 MIN_EXPANSIONS = 1000
 THROUGHPUT_TARGET = 20.0
 LAMA_GAP_TARGET = 0.10
@@ -81,35 +88,22 @@ WORKER_START_TIMEOUT_S = 300.0
 
 @dataclass(frozen=True)
 class Config:
-    """One planner configuration: ours (a registry name) or an anchor (command-line options)."""
+    """One planner configuration: ours (a registry name), an anchor (a backend of agentgen_sym/backends.py,
+    the runner ``solve`` uses) or pyperplan's in-process rate run."""
 
     name: str      # short column name
-    kind: str      # "ours", "pyperplan" or "fd"
-    planner: str   # ours: a PLANNERS key; anchors: the backends.BACKENDS key or a description
-    options: tuple[str, ...] = ()
-
-
-def _anchor_options(backend: str, fallback: tuple[str, ...]) -> tuple[str, ...]:
-    """The options agentgen_sym/backends.py uses for this anchor, so both benches run the same thing."""
-    try:
-        from agentgen_sym.backends import BACKENDS
-    except ImportError:
-        return fallback
-    if backend not in BACKENDS:
-        return fallback
-    return BACKENDS[backend].options + BACKENDS[backend].search
+    kind: str      # "ours", "pyperplan", "fd" or "pyperplan-rate"
+    planner: str   # ours: a PLANNERS key; anchors: a backends.BACKENDS key; rate runs: a description
+    options: tuple[str, ...] = ()  # rate runs: pyperplan's search and heuristic
 
 
 COVERAGE = {
     "ours": Config("ours", "ours", "default"),
     "ours-opt": Config("ours-opt", "ours", "optimal"),
-    "pp-gbfs": Config("pp-gbfs", "pyperplan", "pyperplan-gbfs-hff",
-                      _anchor_options("pyperplan-gbfs-hff", ("-s", "gbf", "-H", "hff"))),
-    "pp-lmcut": Config("pp-lmcut", "pyperplan", "pyperplan-astar-lmcut",
-                       _anchor_options("pyperplan-astar-lmcut", ("-s", "astar", "-H", "lmcut"))),
-    "fd-lama": Config("fd-lama", "fd", "fd-lama-first", _anchor_options("fd-lama-first", ("--alias", "lama-first"))),
-    "fd-lmcut": Config("fd-lmcut", "fd", "fd-astar-lmcut",
-                       _anchor_options("fd-astar-lmcut", ("--search", "astar(lmcut())"))),
+    "pp-gbfs": Config("pp-gbfs", "pyperplan", "pyperplan-gbfs-hff"),
+    "pp-lmcut": Config("pp-lmcut", "pyperplan", "pyperplan-astar-lmcut"),
+    "fd-lama": Config("fd-lama", "fd", "fd-lama-first"),
+    "fd-lmcut": Config("fd-lmcut", "fd", "fd-astar-lmcut"),
 }
 THROUGHPUT_ONLY = {
     "ours-astar-hadd": Config("ours-astar-hadd", "ours", "astar-hadd"),
@@ -121,27 +115,9 @@ CONFIGS = {**COVERAGE, **THROUGHPUT_ONLY}
 THROUGHPUT_PAIRS = {"astar-hadd": ("ours-astar-hadd", "pp-astar-hadd-rate"),
                     "gbfs-hff": ("ours-gbfs-hff", "pp-gbfs-hff-rate")}
 RATE_MEASURED = ("solved", "unsolvable", "limit")  # a search stopped at the limit still has a rate
-
-
-@dataclass(frozen=True)
-class Task:
-    """One MANIFEST.tsv row."""
-
-    domain: str
-    domain_file: str
-    problem_file: str
-    requirements: str
-    group: str
-
-    @property
-    def pyperplan_readable(self) -> bool:
-        """pyperplan reads STRIPS only: no ADL group, no action costs."""
-        return self.group != "adl" and ":action-costs" not in self.requirements.split()
-
-    @property
-    def strips_unit(self) -> bool:
-        """The throughput tasks: STRIPS group without action costs."""
-        return self.group == "strips" and ":action-costs" not in self.requirements.split()
+RUN_STATUS = {"solved": "solved", "unsolvable": "unsolvable", "limit-reached": "limit", "unsupported": "unsupported"}
+"""A planner's Status value -> the run's status (any other: error); by value, since a worker's Status
+comes from the frozen copy of the code."""
 
 
 @dataclass
@@ -169,45 +145,18 @@ class RunResult:
 
 def load_tasks(benchmarks: Path, domains: list[str] | None, per_domain: int | None,
                last_per_domain: int | None = None) -> list[Task]:
-    """Read MANIFEST.tsv; keep the listed domains and the first K problems of each (or the last K,
-    the largest), in MANIFEST order."""
-    with (benchmarks / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle, delimiter="\t"))
-    known = list(dict.fromkeys(row["domain"] for row in rows))
-    if domains:
-        unknown = [d for d in domains if d not in known]
-        if unknown:
-            raise SystemExit(f"unknown domain(s): {', '.join(unknown)}; MANIFEST has {', '.join(known)}")
-    tasks, taken = [], {}
-    for row in rows:
-        if domains and row["domain"] not in domains:
-            continue
-        if per_domain is not None and taken.get(row["domain"], 0) >= per_domain:
-            continue
-        taken[row["domain"]] = taken.get(row["domain"], 0) + 1
-        tasks.append(Task(row["domain"], row["domain_file"], row["problem_file"], row["requirements"], row["group"]))
+    """The listed domains' tasks and the first K problems of each (or the last K, the largest), in
+    MANIFEST order."""
+    tasks = select(read_manifest(benchmarks), domains, per_domain)
     if last_per_domain is not None:
-        left = {domain: count - last_per_domain for domain, count in taken.items()}
+        left = Counter(task.domain for task in tasks)  # a domain's tasks from this one to its last
         kept = []
         for task in tasks:
-            left[task.domain] -= 1
-            if left[task.domain] < 0:
+            if left[task.domain] <= last_per_domain:
                 kept.append(task)
+            left[task.domain] -= 1
         tasks = kept
     return tasks
-
-
-def _error_text(exc: BaseException) -> str:
-    """One line for an exception."""
-    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300] if str(exc) else type(exc).__name__
-
-
-def _kill_group(pid: int) -> None:
-    """Kill a worker's whole process group (it and what it started); quiet when already gone."""
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def _limit_memory(memory_mb: int) -> None:
@@ -230,17 +179,18 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.compiler.diagnostics import PddlError
     from agentgen_sym.compiler.ground import GroundingError
+    from agentgen_sym.compiler.limits import Deadline
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
     from agentgen_sym.compiler.printer import print_pddl
     from agentgen_sym.planners.registry import make_planner
-    from agentgen_sym.planners.result import Status
-    from agentgen_sym.solve import lifted_plan
+    from agentgen_sym.solver import lifted_plan
 
     # room for the interpreter, NumPy and the grounder besides the search's own memory_limit_mb
     _limit_memory(memory_mb + 1024)
     planner = make_planner(planner_name)
     extra: dict = {}
     start = time.perf_counter()
+    deadline = Deadline.after(limit_s)
     try:
         domain, problem = parse_domain(Path(domain_path)), parse_problem(Path(problem_path))
         extra["parse_seconds"] = time.perf_counter() - start
@@ -248,18 +198,17 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
         task, gstats = compiled.ground, compiled.stats
         extra["ground_seconds"] = time.perf_counter() - start - extra["parse_seconds"]
         extra.update(facts=gstats.n_facts, operators=gstats.n_operators)
-        remaining = limit_s - (time.perf_counter() - start)
-        if remaining <= 0:
+        if deadline.left() == 0:
             conn.send(asdict(RunResult("limit", time.perf_counter() - start, message="time limit reached while grounding",
                                        extra=extra)))
             return
         search_start = time.perf_counter()
-        result = planner.solve(task, time_limit=remaining, memory_limit_mb=memory_mb)
+        result = planner.solve(task, memory_limit_mb=memory_mb, deadline=deadline)
         search_seconds = time.perf_counter() - search_start
         seconds = time.perf_counter() - start
     except PddlError as exc:
         first = exc.diagnostics[0] if getattr(exc, "diagnostics", None) else None
-        message = f"{first.code}: {first.message}" if first is not None else _error_text(exc)
+        message = f"{first.code}: {first.message}" if first is not None else error_text(exc)
         conn.send(asdict(RunResult("error", time.perf_counter() - start, message=f"parse: {message}", extra=extra)))
         return
     except GroundingError as exc:
@@ -271,14 +220,13 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
         return
     except Exception as exc:  # a bug in ours: keep where it happened
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        message = f"{_error_text(exc)} at {Path(where.filename).name}:{where.lineno}"
+        message = f"{error_text(exc)} at {Path(where.filename).name}:{where.lineno}"
         conn.send(asdict(RunResult("error", time.perf_counter() - start, message=message, extra=extra)))
         return
     stats = result.stats
     extra.update(stats_seconds=stats.seconds, generated=stats.generated, evaluated=stats.evaluated,
                  peak_memory_mb=stats.peak_memory_mb)
-    status = {Status.SOLVED: "solved", Status.UNSOLVABLE: "unsolvable", Status.LIMIT_REACHED: "limit",
-              Status.UNSUPPORTED: "unsupported"}.get(result.status, "error")
+    status = RUN_STATUS.get(result.status.value, "error")
     plan = print_pddl(lifted_plan(task, result.plan, result.cost)) if result.solved else None
     conn.send(asdict(RunResult(status, seconds, search_seconds, stats.expanded, stats.expansions_per_second, plan,
                                result.cost, result.message, extra)))
@@ -298,9 +246,9 @@ def _run_worker(ctx: SpawnContext, target, args: tuple, limit_s: float) -> RunRe
     started = time.perf_counter()
     process.start()
     child_conn.close()
-    deadline = started + limit_s + KILL_GRACE_S
+    deadline = Deadline.after(limit_s + KILL_GRACE_S)
     payload = None
-    while payload is None and time.perf_counter() < deadline:
+    while payload is None and not deadline.passed():
         if parent_conn.poll(0.2):
             try:
                 payload = parent_conn.recv()
@@ -308,7 +256,7 @@ def _run_worker(ctx: SpawnContext, target, args: tuple, limit_s: float) -> RunRe
                 break
         elif not process.is_alive() and not parent_conn.poll(0):
             break
-    _kill_group(process.pid)
+    kill_group(process.pid)
     process.join(timeout=5)
     if process.is_alive():
         process.kill()
@@ -320,7 +268,7 @@ def _run_worker(ctx: SpawnContext, target, args: tuple, limit_s: float) -> RunRe
             result.status, result.message = "limit", f"plan found after the limit ({result.seconds:.1f} s)"
         return result
     elapsed = time.perf_counter() - started
-    if elapsed >= deadline - started:
+    if deadline.passed():
         return RunResult("killed", limit_s, message=f"killed at the limit + {KILL_GRACE_S:g} s")
     return RunResult("error", min(elapsed, limit_s), message=f"worker died (exit code {process.exitcode})")
 
@@ -381,139 +329,25 @@ def run_pyperplan_rate(ctx: SpawnContext, config: Config, domain: Path, problem:
                        limit_s)
 
 
-# --------------------------------------------------------------------------- anchors, as subprocesses
-
-_PP_EXPANDED = re.compile(r"(\d+) Nodes expanded")
-_PP_SEARCH_TIME = re.compile(r"Search time: ([0-9.eE+-]+)")
-_PP_STAMP = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) \w+\s+Search (start|end):", re.MULTILINE)
-_FD_EXPANDED = re.compile(r"Expanded (\d+) state")
-_FD_SEARCH_TIME = re.compile(r"Search time: ([0-9.]+)s")
-_PLAN_COST = re.compile(r";\s*cost\s*=\s*(-?[0-9]+(?:\.[0-9]+)?)")
+# --------------------------------------------------------------------------- anchors, through backends.py
 
 
-def _fd_driver() -> Path | None:
-    try:
-        from agentgen_sym.backends import fast_downward_driver
-    except ImportError:
-        return None
-    return fast_downward_driver()
-
-
-def _run_process(command: list[str], cwd: Path, kill_after_s: float, memory_mb: int | None) -> tuple[int | None, str, float]:
-    """Run a planner in its own session; kill its whole group at ``kill_after_s``. Returns (exit code or
-    None when killed, stdout + stderr, wall seconds)."""
-    preexec = (lambda: _limit_memory(memory_mb)) if memory_mb else None
-    started = time.perf_counter()
-    with open(cwd / "output.log", "w+", encoding="utf-8", errors="replace") as log:
-        proc = subprocess.Popen(command, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True, preexec_fn=preexec)
-        try:
-            code: int | None = proc.wait(timeout=kill_after_s)
-        except subprocess.TimeoutExpired:
-            code = None
-        seconds = time.perf_counter() - started
-        _kill_group(proc.pid)
-        proc.wait()
-        log.seek(0)
-        output = log.read()
-    return code, output, seconds
-
-
-_ERROR_WORDS = re.compile(r"error|exception|unknown|not supported|unsupported", re.IGNORECASE)
-
-
-def _error_line(output: str) -> str:
-    """The most telling line of a failed planner's output: the last one naming an error, else the last one."""
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
-    telling = [line for line in lines if _ERROR_WORDS.search(line) and not line.startswith(("INFO", "search exit"))]
-    return ((telling or lines)[-1:] or ["no output"])[0][:300]
-
-
-def _plan_lines(path: Path) -> list[str]:
-    return [line.strip().lower() for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip().startswith("(")]
-
-
-def run_pyperplan(config: Config, domain: Path, problem: Path, limit_s: float, memory_mb: int) -> RunResult:
-    """pyperplan on copies of the two files in a temp dir, killed at the limit; stats from its info log."""
-    with tempfile.TemporaryDirectory(prefix="solve-bench-pp-") as tmp:
-        work = Path(tmp)
-        shutil.copyfile(domain, work / "domain.pddl")
-        shutil.copyfile(problem, work / "problem.pddl")
-        command = [sys.executable, "-m", "pyperplan", "-l", "info", *config.options, "domain.pddl", "problem.pddl"]
-        code, output, seconds = _run_process(command, work, limit_s, memory_mb)
-        extra: dict = {}
-        expanded = [int(m) for m in _PP_EXPANDED.findall(output)]
-        search_time = _PP_SEARCH_TIME.search(output)
-        if search_time:
-            extra["search_time_line"] = float(search_time.group(1))
-        stamps = {kind: datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S,%f") for stamp, kind in _PP_STAMP.findall(output)}
-        search_seconds = None
-        if "start" in stamps and "end" in stamps:
-            search_seconds = (stamps["end"] - stamps["start"]).total_seconds()
-        elif search_time:
-            search_seconds = float(search_time.group(1))
-        n_expanded = expanded[-1] if expanded else None
-        eps = (n_expanded / search_seconds if n_expanded is not None and search_seconds and search_seconds > 0
-               else None)
-        solution = work / "problem.pddl.soln"
-        if code is None:
-            return RunResult("limit", seconds, message=f"killed at the time limit ({limit_s:g} s)")
-        if solution.exists():
-            steps = _plan_lines(solution)
-            plan = "".join(s + "\n" for s in steps) + f"; cost = {len(steps)} (unit cost)\n"
-            return RunResult("solved", seconds, search_seconds, n_expanded, eps, plan, len(steps), extra=extra)
-        if "No solution could be found" in output and code == 0:
-            return RunResult("unsolvable", seconds, search_seconds, n_expanded, eps, extra=extra)
-        if "MemoryError" in output:
-            return RunResult("limit", seconds, message="MemoryError", extra=extra)
-        return RunResult("error", seconds, message=f"exit {code}: {_error_line(output)}", extra=extra)
-
-
-def run_fd(config: Config, domain: Path, problem: Path, limit_s: float, memory_mb: int) -> RunResult:
-    """Fast Downward's driver with its own time and memory limits; killed at limit + 10 s as a backstop."""
-    driver = _fd_driver()
-    if driver is None:
-        return RunResult("error", message="Fast Downward is not installed (pip install up-fast-downward)")
-    with tempfile.TemporaryDirectory(prefix="solve-bench-fd-") as tmp:
-        work = Path(tmp)
-        shutil.copyfile(domain, work / "domain.pddl")
-        shutil.copyfile(problem, work / "problem.pddl")
-        # driver options (--alias) go before the input files, search options (--search ...) after them
-        driver_options = config.options if config.options[:1] == ("--alias",) else ()
-        search_options = () if driver_options else config.options
-        command = [sys.executable, str(driver), *driver_options, "--overall-time-limit", f"{max(1, int(limit_s))}s",
-                   "--overall-memory-limit", f"{memory_mb}M", "--plan-file", "plan.txt",
-                   "domain.pddl", "problem.pddl", *search_options]
-        code, output, seconds = _run_process(command, work, limit_s + KILL_GRACE_S, None)
-        expanded = [int(m) for m in _FD_EXPANDED.findall(output)]
-        search_time = [float(m) for m in _FD_SEARCH_TIME.findall(output)]
-        n_expanded = expanded[-1] if expanded else None
-        search_seconds = search_time[-1] if search_time else None
-        eps = n_expanded / search_seconds if n_expanded is not None and search_seconds else None
-        plans = sorted(work.glob("plan.txt*"), key=lambda p: (len(p.name), p.name))
-        if code is None:
-            return RunResult("killed", seconds, message=f"killed at the limit + {KILL_GRACE_S:g} s")
-        if plans:
-            text = plans[-1].read_text(encoding="utf-8")
-            steps = [line.strip().lower() for line in text.splitlines() if line.strip().startswith("(")]
-            cost = _PLAN_COST.search(text)
-            plan = "".join(s + "\n" for s in steps) + (f"; cost = {cost.group(1)}\n" if cost else "")
-            claimed = float(cost.group(1)) if cost else None
-            result = RunResult("solved", seconds, search_seconds, n_expanded, eps, plan, claimed,
-                               extra={"exit_code": code})
-            if seconds > limit_s:
-                result.status, result.message = "limit", f"plan found after the limit ({seconds:.1f} s)"
-            return result
-        from agentgen_sym.backends import fd_outcome  # the one table of Fast Downward's exit codes
-        from agentgen_sym.planners.result import Status
-
-        status, meaning = fd_outcome(code)
-        bench_status = {Status.UNSOLVABLE: "unsolvable", Status.LIMIT_REACHED: "limit",
-                        Status.UNSUPPORTED: "unsupported"}.get(status, "error")
-        detail = _error_line(output) if bench_status == "error" else meaning
-        return RunResult(bench_status, seconds, search_seconds, n_expanded, eps, message=f"exit {code}: {detail}",
-                         extra={"exit_code": code})
+def run_anchor(config: Config, domain: Path, problem: Path, limit_s: float, memory_mb: int) -> RunResult:
+    """An anchor on the benchmark files through agentgen_sym/backends.py, the runner ``solve`` uses: Fast
+    Downward under its own time and memory limits (killed at limit + 10 s), pyperplan killed at the limit
+    with its address space capped. Its time is the planner process's wall clock."""
+    found = run_backend_on_files(config.planner, domain, problem, limit_s, memory_mb)
+    status = "killed" if found.overran else RUN_STATUS.get(found.status.value, "error")
+    message = found.message
+    if status == "solved" and found.seconds > limit_s:
+        status, message = "limit", f"plan found after the limit ({found.seconds:.1f} s)"
+    plan = claimed = None
+    if found.plan is not None:  # pyperplan reads STRIPS only and writes no cost: a step costs 1
+        claimed = len(found.plan.steps) if config.kind == "pyperplan" else found.plan.cost
+        plan = print_pddl(ast.Plan(found.plan.steps, claimed))
+    eps = found.expanded / found.search_seconds if found.expanded is not None and found.search_seconds else None
+    extra = {"exit_code": found.exit_code} if config.kind == "fd" and found.exit_code is not None else {}
+    return RunResult(status, found.seconds, found.search_seconds, found.expanded, eps, plan, claimed, message, extra)
 
 
 def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, limit_s: float,
@@ -529,11 +363,9 @@ def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, 
             return result
         if config.kind == "pyperplan-rate":
             return run_pyperplan_rate(ctx, config, domain, problem, limit_s, memory_mb)
-        if config.kind == "pyperplan":
-            return run_pyperplan(config, domain, problem, limit_s, memory_mb)
-        return run_fd(config, domain, problem, limit_s, memory_mb)
+        return run_anchor(config, domain, problem, limit_s, memory_mb)
     except Exception as exc:
-        return RunResult("error", message=f"bench: {_error_text(exc)}")
+        return RunResult("error", message=f"bench: {error_text(exc)}")
 
 
 # --------------------------------------------------------------------------- validation worker
@@ -569,7 +401,7 @@ def _validation_main(conn: Connection) -> None:
                        ours_message="" if verdict.valid or not verdict.diagnostics else
                        f"{verdict.diagnostics[0].code}: {verdict.diagnostics[0].message}")
         except Exception as exc:
-            out.update(ours_valid=None, ours_cost=None, ours_message=f"validator error: {_error_text(exc)}")
+            out.update(ours_valid=None, ours_cost=None, ours_message=f"validator error: {error_text(exc)}")
         out["ours_seconds"] = time.perf_counter() - start
         if with_up:
             conn.send(("ours", dict(out)))  # kept if unified-planning then overruns the timeout
@@ -596,16 +428,16 @@ def _validation_main(conn: Connection) -> None:
                            up_message="" if theirs.status == ValidationResultStatus.VALID else
                            str(getattr(theirs, "reason", "") or theirs.status.name)[:300])
             except Exception as exc:
-                out.update(up_valid=None, up_cost=None, up_message=f"UP error: {_error_text(exc)}")
+                out.update(up_valid=None, up_cost=None, up_message=f"UP error: {error_text(exc)}")
             out["up_seconds"] = time.perf_counter() - start
         conn.send(("done", out))
 
 
 def receive_verdict(conn: Connection, timeout_s: float) -> dict | None:
     """The worker's last message within ``timeout_s``: ("ours", partial) may precede ("done", full)."""
-    deadline = time.monotonic() + timeout_s
+    deadline = Deadline.after(timeout_s)
     verdict = None
-    while conn.poll(max(0.0, deadline - time.monotonic())):
+    while conn.poll(deadline.left()):
         try:
             kind, verdict = conn.recv()
         except EOFError:
@@ -635,7 +467,7 @@ class Validator:
         return receive_verdict(self.conn, timeout_s)
 
     def kill(self) -> None:
-        _kill_group(self.process.pid)
+        kill_group(self.process.pid)
         self.process.kill()
         self.process.join()
         self.conn.close()
@@ -718,14 +550,6 @@ def _progress(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def _print_rows(header: list[str], rows: list[list[str]]) -> None:
-    """Print a plain aligned table: first column left-aligned, the others right-aligned."""
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
-        print("  ".join(cells).rstrip())
-
-
 def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
@@ -764,7 +588,7 @@ def print_coverage(tasks: list[Task], results: dict[str, list[RunResult | None]]
             row.append(flag)
         rows.append(row)
     print(f"coverage per domain (solved within {limit_s:g} s):")
-    _print_rows(header, rows)
+    print_rows(header, rows)
     print()
     header = ["tool", "solved", "run", "n/a", "skipped", "coverage", "median s", "search med s", "unsolv", "limit",
               "killed", "unsupp", "error"]
@@ -781,7 +605,7 @@ def print_coverage(tasks: list[Task], results: dict[str, list[RunResult | None]]
                      count("unsolvable"), count("limit"), count("killed"), count("unsupported"), count("error")])
     print("overall (coverage = solved / run, runs skipped by --where-solved left out; medians over solved tasks; "
           "ours' time is parse + ground + search):")
-    _print_rows(header, rows)
+    print_rows(header, rows)
 
 
 def print_targets(tasks: list[Task], results: dict[str, list[RunResult | None]], tools: list[str]) -> None:
@@ -864,7 +688,7 @@ def print_validation(tasks: list[Task], results: dict[str, list[RunResult | None
     print()
     print("validation of every plan found (ours = compiler/validate.py, UP = unified-planning"
           + (")" if with_up else "; skipped: --no-up-validate)") + ":")
-    _print_rows(header, rows)
+    print_rows(header, rows)
     print(f"disagreements between the validators: {totals[4]} (must be 0)")
     return problems
 
@@ -904,7 +728,7 @@ def print_throughput(tasks: list[Task], results: dict[str, list[RunResult | None
     print()
     print(f"throughput, identical searches, ours / pyperplan (of {candidates} STRIPS unit-cost tasks: those where "
           f"both searches expand >= {MIN_EXPANSIONS} nodes, finished or stopped at the limit):")
-    _print_rows(header, table)
+    print_rows(header, table)
     for label, items in rows.items():
         if items:
             print(f"  {label}: " + ", ".join(f"{tasks[i].problem_file} {o / p:.1f}x" for i, o, p in items))
@@ -940,13 +764,6 @@ def print_problems(tasks: list[Task], results: dict[str, list[RunResult | None]]
         print(f"  {line}")
 
 
-def write_json(path: Path, payload: dict) -> None:
-    """Write raw results atomically, so a reader never sees a half-written file."""
-    from agentgen_sym.files import write_atomic  # the project's atomic writer
-
-    write_atomic(path, json.dumps(payload, indent=1))
-
-
 def json_payload(args: argparse.Namespace, benchmarks: Path, tasks: list[Task],
                  results: dict[str, list[RunResult | None]], wall_s: float, finished: bool) -> dict:
     return {
@@ -969,9 +786,8 @@ def json_payload(args: argparse.Namespace, benchmarks: Path, tasks: list[Task],
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--benchmarks", type=Path, default=DEFAULT_BENCHMARKS, metavar="DIR",
-                        help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
-    parser.add_argument("--tools", default=",".join(COVERAGE), help="comma-separated subset of " + ",".join(COVERAGE))
+    add_benchmarks_option(parser)
+    add_tools_option(parser, list(COVERAGE))
     parser.add_argument("--domains", help="comma-separated domain names (default: all)")
     parser.add_argument("--problems-per-domain", type=int, metavar="K", help="first K problems of each domain")
     parser.add_argument("--last-per-domain", type=int, metavar="K",
@@ -1004,11 +820,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--from-json", type=Path, metavar="FILE",
                         help="run nothing: print the tables again from the results a finished run wrote with --json")
     args = parser.parse_args(argv)
-    tools = [tool.strip() for tool in args.tools.split(",") if tool.strip()]
-    unknown = sorted(set(tools) - set(COVERAGE))
-    if unknown or not tools:
-        parser.error(f"--tools: unknown {', '.join(unknown) or '(none given)'}; choose from {', '.join(COVERAGE)}")
-    args.tools = [tool for tool in COVERAGE if tool in tools]
+    args.tools = chosen_tools(parser, args.tools, list(COVERAGE))
     args.domains = [d.strip() for d in args.domains.split(",") if d.strip()] if args.domains else None
     if args.problems_per_domain is None and args.quick:
         args.problems_per_domain = 2
@@ -1122,7 +934,7 @@ def load_previous(path: Path, args: argparse.Namespace, benchmarks: Path) -> dic
     except FileNotFoundError:
         return {}
     except (OSError, ValueError) as exc:
-        raise SystemExit(f"--resume: cannot read {path}: {_error_text(exc)}") from exc
+        raise SystemExit(f"--resume: cannot read {path}: {error_text(exc)}") from exc
     ours = (str(benchmarks), args.time_limit, args.memory_limit)
     theirs = (payload.get("benchmarks"), payload.get("time_limit_s"), payload.get("memory_limit_mb"))
     if ours != theirs:

@@ -18,7 +18,6 @@ swapped) is agreement, not a rejection.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
 import sys
@@ -34,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 from agentgen_sym.tables import print_table  # noqa: E402
 from agentgen_sym.compiler import ast  # noqa: E402
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem  # noqa: E402
-from agentgen_sym.files import write_atomic  # noqa: E402
-from bench.solve import COVERAGE, DEFAULT_BENCHMARKS, Task, load_tasks, run_ours  # noqa: E402
+from bench.common import Task, add_benchmarks_option, error_text, write_json  # noqa: E402
+from bench.solve import COVERAGE, load_tasks, run_ours  # noqa: E402
 from tests.plan_corruption import KINDS, UpTask, corruptions, our_failing_step, read_up, up_failing_step  # noqa: E402
 
 PLAN = "plan"  # the kind of the uncorrupted plan
@@ -65,16 +64,12 @@ class TaskReport:
     cases: list[Case] = field(default_factory=list)
 
 
-def _error_text(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
-
-
 def _up_step(up: UpTask, steps: tuple[ast.PlanStep, ...]) -> tuple[int | None, str]:
     """UP's failing step, or the error it raised on this plan (kept as data: a disagreement)."""
     try:
         return up_failing_step(up, steps), ""
     except Exception as exc:  # UP failing on one plan must not stop the bench
-        return None, _error_text(exc)
+        return None, error_text(exc)
 
 
 def judge(task: Task, benchmarks: Path, args: argparse.Namespace, ctx: SpawnContext) -> TaskReport:
@@ -84,7 +79,7 @@ def judge(task: Task, benchmarks: Path, args: argparse.Namespace, ctx: SpawnCont
     try:  # first, as it is quicker than solving
         up = read_up(domain_file, problem_file)
     except Exception as exc:  # UP cannot read some benchmark files
-        report.status = f"UP n/a: {_error_text(exc)}"
+        report.status = f"UP n/a: {error_text(exc)}"
         return report
     run = run_ours(ctx, COVERAGE["ours"], domain_file, problem_file, args.time_limit, args.memory_limit)
     if not run.solved:
@@ -153,8 +148,7 @@ def print_report(reports: list[TaskReport], args: argparse.Namespace) -> None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--benchmarks", type=Path, default=DEFAULT_BENCHMARKS, metavar="DIR",
-                        help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
+    add_benchmarks_option(parser)
     parser.add_argument("--domains", help="comma-separated domain names (default: all)")
     parser.add_argument("--problems-per-domain", type=int, default=3, metavar="K", help="first K problems (default 3)")
     parser.add_argument("--per-kind", type=int, default=2, metavar="N", help="corruptions of each kind (default 2)")
@@ -192,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         payload = {"benchmarks": str(benchmarks), "time_limit_s": args.time_limit, "per_kind": args.per_kind,
                    "seed": args.seed, "tasks": [asdict(r) for r in reports]}
-        write_atomic(args.json, json.dumps(payload, indent=1))
+        write_json(args.json, payload)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The LLM-drafted corpus under bench/llm_corpus: every file accounted for in the manifest with its
+"""The LLM-drafted corpus under data/llm_corpus: every file accounted for in the manifest with its
 provenance, and bench/llm_corpus.py's per-file measurement on real files that show the defects."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from agentgen_sym import check, parse_domain
 
 from .conftest import ROOT
 
-LLM_CORPUS = ROOT / "bench" / "llm_corpus"
+LLM_CORPUS = ROOT / "data" / "llm_corpus"
 
 
 def _bench():

@@ -16,11 +16,11 @@ from agentgen_sym.compiler.parser import parse_text
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.selfmove import guarded, self_move_pairs
 from agentgen_sym.generation.measure import Stopwatch, measure
-from agentgen_sym.solve import solve
+from agentgen_sym.solver import solve
 
 from .conftest import ROOT, benchmark_tasks, requires_benchmarks, run_cli
 
-LLM_CORPUS = ROOT / "bench" / "llm_corpus"
+LLM_CORPUS = ROOT / "data" / "llm_corpus"
 TSP = LLM_CORPUS / "agentgen" / "it0" / "tsp_operator_actions"
 
 BLOCKS = """(define (domain bw) (:requirements :strips)
@@ -197,7 +197,7 @@ def test_generate_reports_the_re_solved_plans(tmp_path):
 
 
 def test_export_skips_a_plan_with_a_self_move(tmp_path):
-    from agentgen_sym.export import export
+    from agentgen_sym.export import export_folder
 
     folder = tmp_path / "tasks_dir"
     (folder / "tasks").mkdir(parents=True)
@@ -206,7 +206,7 @@ def test_export_skips_a_plan_with_a_self_move(tmp_path):
         "(define (problem t1) (:domain visit) (:objects a b) (:init (at a)) (:goal (visited a)))")
     record = {"id": "t1", "problem_file": "tasks/t1.pddl", "plan": ["(move a a)"], "cost": 1}
     (folder / "tasks.jsonl").write_text(json.dumps(record) + "\n")
-    stats = export(folder, "sharegpt", tmp_path / "out.jsonl")
+    stats = export_folder(folder, "sharegpt", tmp_path / "out.jsonl")
     assert stats.written == 0
     assert "self-move (W620)" in stats.skipped[0].reason and "(move a a)" in stats.skipped[0].reason
 

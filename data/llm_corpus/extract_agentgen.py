@@ -5,7 +5,7 @@ merged environments); this writes one .pddl file per domain and problem and the 
 that say where each came from, so the corpus can be re-derived and audited.
 
     git clone https://github.com/Aaron617/AgentGen && git -C AgentGen checkout 3dcd97b0
-    python bench/llm_corpus/extract_agentgen.py AgentGen/.git
+    python data/llm_corpus/extract_agentgen.py AgentGen/.git
 """
 
 from __future__ import annotations

@@ -1,0 +1,123 @@
+"""What the benchmark scripts share: the benchmark folder and its MANIFEST.tsv, the --benchmarks and
+--tools options, and the plain tables, so that every bench selects its tasks and prints its figures
+the same way.
+
+A script imports it as ``bench.common`` (the repository root on ``sys.path``), a name that its
+spawned workers and the tests can import too. It loads nothing of the package until a bench writes
+its JSON, so a worker that measures a frozen copy of the code imports the package from that copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+"""The shared benchmarks beside the checkout: MANIFEST.tsv and the PDDL files it names."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One MANIFEST.tsv row: a problem file and the domain file it is read with, relative to the folder."""
+
+    domain: str
+    domain_file: str
+    problem_file: str
+    requirements: str
+    group: str
+
+    @property
+    def name(self) -> str:
+        """``domain/problem-file``, the name the benches' options and reports use."""
+        return f"{self.domain}/{Path(self.problem_file).name}"
+
+    @property
+    def pyperplan_readable(self) -> bool:
+        """pyperplan reads STRIPS only: no ADL group, no action costs."""
+        return self.group != "adl" and ":action-costs" not in self.requirements.split()
+
+    @property
+    def strips_unit(self) -> bool:
+        """The throughput tasks: STRIPS group without action costs."""
+        return self.group == "strips" and ":action-costs" not in self.requirements.split()
+
+
+def read_manifest(benchmarks: Path = BENCHMARKS) -> list[Task]:
+    """Every row of ``benchmarks``/MANIFEST.tsv in its order (within a domain, smaller problems first)."""
+    with (benchmarks / "MANIFEST.tsv").open(newline="", encoding="utf-8") as handle:
+        return [Task(row["domain"], row["domain_file"], row["problem_file"], row["requirements"], row["group"])
+                for row in csv.DictReader(handle, delimiter="\t")]
+
+
+def select(tasks: list[Task], domains: Sequence[str] | None = None, per_domain: int | None = None) -> list[Task]:
+    """The tasks of ``domains`` (all when None), the first ``per_domain`` of each, in MANIFEST order.
+    An unknown domain stops the bench, naming the known ones."""
+    known = list(dict.fromkeys(task.domain for task in tasks))
+    unknown = [domain for domain in domains or () if domain not in known]
+    if unknown:
+        raise SystemExit(f"unknown domain(s): {', '.join(unknown)}; MANIFEST has {', '.join(known)}")
+    chosen, taken = [], {}
+    for task in tasks:
+        if domains and task.domain not in domains:
+            continue
+        if per_domain is not None and taken.get(task.domain, 0) >= per_domain:
+            continue
+        taken[task.domain] = taken.get(task.domain, 0) + 1
+        chosen.append(task)
+    return chosen
+
+
+def add_benchmarks_option(parser: argparse.ArgumentParser) -> None:
+    """``--benchmarks DIR``, the folder holding MANIFEST.tsv."""
+    parser.add_argument("--benchmarks", type=Path, default=BENCHMARKS, metavar="DIR",
+                        help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
+
+
+def add_tools_option(parser: argparse.ArgumentParser, choices: Sequence[str]) -> None:
+    """``--tools A,B``: a subset of ``choices``, all by default."""
+    parser.add_argument("--tools", default=",".join(choices), help="comma-separated subset of " + ",".join(choices))
+
+
+def chosen_tools(parser: argparse.ArgumentParser, text: str, choices: Sequence[str]) -> list[str]:
+    """The tools of ``--tools`` in the order of ``choices`` (a stable table); an unknown or empty list is a
+    usage error."""
+    tools = [tool.strip() for tool in text.split(",") if tool.strip()]
+    unknown = sorted(set(tools) - set(choices))
+    if unknown or not tools:
+        parser.error(f"--tools: unknown {', '.join(unknown) or '(none given)'}; choose from {', '.join(choices)}")
+    return [tool for tool in choices if tool in tools]
+
+
+def print_rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """A plain aligned table of figures: the first column left-aligned, the others right-aligned."""
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
+        print("  ".join(cells).rstrip())
+
+
+def error_text(exc: BaseException) -> str:
+    """An exception as one short line, for a bench's results: a tool's failure is data."""
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300] if str(exc) else type(exc).__name__
+
+
+def kill_group(pid: int) -> None:
+    """Kill a worker's whole process group (it and what it started); quiet when already gone."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def write_json(path: Path, payload: dict) -> None:
+    """Write raw results atomically, so a reader never sees a half-written file."""
+    from agentgen_sym.files import write_atomic  # the project's atomic writer, loaded when a bench writes
+
+    write_atomic(path, json.dumps(payload, indent=1))
