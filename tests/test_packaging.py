@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import subprocess
 import sys
 import zipfile
@@ -20,6 +22,32 @@ def test_public_api_is_explicit_and_importable():
         assert hasattr(agentgen_sym, name), name
     public = {n for n, v in vars(agentgen_sym).items() if not n.startswith("_") and not isinstance(v, ModuleType)}
     assert public <= set(agentgen_sym.__all__)
+
+
+def _shadowed(package: ModuleType) -> list[str]:
+    """Modules of ``package`` (recursively) that an attribute of the same name hides on their package."""
+    hidden = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name == "__main__":  # importing it runs the CLI
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        if getattr(package, info.name) is not module:
+            hidden.append(module.__name__)
+        if info.ispkg:
+            hidden.extend(_shadowed(module))
+    return hidden
+
+
+def test_no_name_hides_a_module_of_the_same_name():
+    """``import agentgen_sym.x.y as m`` must give the module: a function re-exported as ``y`` would hide it."""
+    assert _shadowed(agentgen_sym) == []
+
+
+def test_the_shadow_check_sees_a_function_named_like_its_module(monkeypatch):
+    import agentgen_sym.export.export
+
+    monkeypatch.setattr(agentgen_sym.export, "export", agentgen_sym.export.export_folder)
+    assert _shadowed(agentgen_sym) == ["agentgen_sym.export.export"]
 
 
 def test_repository_folders_import_under_the_namespace():

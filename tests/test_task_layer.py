@@ -7,7 +7,9 @@ import ast as pyast
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
+import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -53,7 +55,7 @@ def test_declared_but_unused_total_cost_is_unit_cost_everywhere(unused_cost_file
     """Regression: solve printed `; cost = 0`, validate said 2, and export skipped every generated task."""
     domain, problem = unused_cost_files
     task = ag.compile_task(domain, problem)
-    assert not task.action_costs and task.ground.unit_cost
+    assert task.unit_cost and task.ground.unit_cost
     plan_file = tmp_path / "plan.txt"
     assert cli.main(["solve", str(domain), str(problem), "-q", "-o", str(plan_file)]) == 0
     assert capsys.readouterr().out.endswith("; cost = 2 (unit cost)\n")
@@ -72,11 +74,11 @@ def test_a_metric_or_an_increase_means_action_costs():
     with_metric = ag.parse_problem(UNUSED_COST_PROBLEM.replace("(:goal (at r3)))",
                                                                "(:goal (at r3)) (:metric minimize (total-cost)))")
                                    .replace("(door r2 r3))", "(door r2 r3) (= (total-cost) 0))"))
-    assert ag.compile_task(domain, with_metric).action_costs
+    assert not ag.compile_task(domain, with_metric).unit_cost  # no increase: every step costs 0
     priced = ag.parse_domain(UNUSED_COST_DOMAIN.replace("(not (at ?a)))", "(not (at ?a)) (increase (total-cost) 3))"))
     task = ag.compile_task(priced, ag.parse_problem(UNUSED_COST_PROBLEM))
     solution = ag.solve(task)
-    assert task.action_costs and solution.cost == 6 == ag.validate(priced, task.problem, solution.plan).cost
+    assert not task.unit_cost and solution.cost == 6 == ag.validate(priced, task.problem, solution.plan).cost
     assert solution.plan_text().endswith("; cost = 6 (general cost)\n")
 
 
@@ -244,48 +246,218 @@ def test_goal_bookkeeping_stays_inside_the_ground_task():
 # --------------------------------------------------------------------------- layering
 
 
-def _imports(path: Path) -> list[str]:
-    """Absolute names of the agentgen_sym modules ``path`` imports (relative imports resolved)."""
-    package = {"compiler": "agentgen_sym.compiler", "planners": "agentgen_sym.planners"}.get(path.parent.name,
-                                                                                            "agentgen_sym")
-    names = []
-    for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
+PACKAGE_DIRS = {"agentgen_sym": ROOT / "agentgen_sym", "agentgen_sym.compiler": ROOT / "compiler",
+                "agentgen_sym.planners": ROOT / "planners"}  # setuptools' package-dir mapping
+
+
+def _package_modules() -> dict[str, Path]:
+    """Every module of the package, subpackages included: dotted name -> source file (a package is its
+    ``__init__.py``)."""
+    modules = {}
+    for package, folder in PACKAGE_DIRS.items():
+        for path in sorted(folder.rglob("*.py")):
+            parts = path.relative_to(folder).with_suffix("").parts
+            modules[".".join([package, *(parts[:-1] if parts[-1] == "__init__" else parts)])] = path
+    return modules
+
+
+MODULES = _package_modules()
+
+
+def _under_type_checking(tree: pyast.Module) -> set[pyast.AST]:
+    """The import nodes inside ``if TYPE_CHECKING:`` blocks: read by type checkers, never run."""
+    guarded = set()
+    for node in pyast.walk(tree):
+        if isinstance(node, pyast.If) and "TYPE_CHECKING" in pyast.unparse(node.test):
+            guarded.update(n for part in node.body for n in pyast.walk(part))
+    return guarded
+
+
+def _import_statements(path: Path, module: str, modules: dict[str, Path] = MODULES,
+                       at_run_time: bool = False) -> list[tuple[str, int]]:
+    """The agentgen_sym modules that ``module`` (source ``path``) imports, with each statement's line,
+    at module level or inside a function; relative imports resolved, and ``from X import name`` read as
+    the module ``X.name`` where ``modules`` has one. ``at_run_time`` leaves out ``if TYPE_CHECKING:``."""
+    tree = pyast.parse(path.read_text(encoding="utf-8"))
+    skipped = _under_type_checking(tree) if at_run_time else set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in pyast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, pyast.ImportFrom):
+            base = node.module or ""
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
-                names.append(".".join([*base, *([node.module] if node.module else [])]))
-            elif node.module:
-                names.append(node.module)
+                parts = package.split(".")
+                base = ".".join([*parts[:len(parts) - node.level + 1], *([node.module] if node.module else [])])
+            for alias in node.names:
+                name = f"{base}.{alias.name}"
+                found.append((name if name in modules else base, node.lineno))
         elif isinstance(node, pyast.Import):
-            names.extend(alias.name for alias in node.names)
-    return [n for n in names if n.startswith("agentgen_sym")]
+            found.extend((alias.name, node.lineno) for alias in node.names)
+    return [(name, line) for name, line in dict.fromkeys(found) if name.split(".")[0] == "agentgen_sym"]
 
 
-LAYERS = {
+def _imports(path: Path) -> list[str]:
+    """The agentgen_sym modules a file of the package, or a script beside it, imports."""
+    module = next((name for name, source in MODULES.items() if source == path), path.stem)
+    return [name for name, _ in _import_statements(path, module)]
+
+
+def _within(*packages: str) -> Callable[[str], bool]:
+    """Whether a module name is one of ``packages`` or inside one of them."""
+    return lambda name: any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def _outside(*packages: str) -> Callable[[str], bool]:
+    inside = _within(*packages)
+    return lambda name: not inside(name)
+
+
+# rule -> (the modules it covers, the imports it allows them)
+LAYERS: dict[str, tuple[Callable[[str], bool], Callable[[str], bool]]] = {
     # the compiler is the bottom layer: it imports only itself
-    "compiler": lambda name: name.startswith("agentgen_sym.compiler") or name == "agentgen_sym.grammar",
-    # the planners read GroundTask and nothing else of the compiler
-    "planners": lambda name: name.startswith("agentgen_sym.planners") or name == "agentgen_sym.compiler.task",
+    "compiler": (_within("agentgen_sym.compiler"), _within("agentgen_sym.compiler", "agentgen_sym.grammar")),
+    # the planners read GroundTask, the run's Deadline and the exception root, nothing else of the compiler
+    "planners": (_within("agentgen_sym.planners"),
+                 _within("agentgen_sym.planners", "agentgen_sym.compiler.task", "agentgen_sym.compiler.limits",
+                         "agentgen_sym.compiler.errors")),
+    # generation writes task sets; export reads them later, through the task set, not the generator
+    "generation": (_within("agentgen_sym.generation"), _outside("agentgen_sym.export")),
+    "export": (_within("agentgen_sym.export"), _outside("agentgen_sym.generation", "agentgen_sym.drafting")),
+    # the main job runs drafting, never the other way round
+    "drafting": (_within("agentgen_sym.drafting"), _outside("agentgen_sym.pipeline")),
+    # domain values do not know how they are shipped: pickling policy is the executor's
+    "domain values": (_within("agentgen_sym.generation.grounding", "agentgen_sym.generation.tasks",
+                              "agentgen_sym.taskset"), _outside("agentgen_sym.executor")),
+    # the task model sits below every stage that writes or reads task sets
+    "taskset": (_within("agentgen_sym.taskset"),
+                _outside(*(f"agentgen_sym.{p}" for p in ("generation", "export", "serve", "evaluation", "drafting",
+                                                          "llm", "cli")))),
 }
 
 
-@pytest.mark.parametrize("layer", sorted(LAYERS))
-def test_no_import_crosses_the_layering(layer):
-    wrong = [(path.name, name) for path in sorted((ROOT / layer).glob("*.py")) for name in _imports(path)
-             if not LAYERS[layer](name)]
-    assert not wrong
+def _shown(path: Path) -> str:
+    return (path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.relative_to(path.parents[1])).as_posix()
 
 
-def test_the_layer_test_sees_a_wrong_way_import(tmp_path: Path):
-    fake = tmp_path / "compiler" / "bad.py"
+def _crossings(rule: str, modules: dict[str, Path]) -> list[str]:
+    """Each import of ``modules`` (read beside the package's own) that ``rule`` does not allow."""
+    covers, allowed = LAYERS[rule]
+    known = MODULES | modules
+    return [f"{_shown(path)}:{line} imports {name}"
+            for module, path in sorted(modules.items()) if covers(module)
+            for name, line in _import_statements(path, module, known) if not allowed(name)]
+
+
+@pytest.mark.parametrize("rule", sorted(LAYERS))
+def test_no_import_crosses_the_layering(rule):
+    assert any(LAYERS[rule][0](module) for module in MODULES)  # a rule that covers nothing checks nothing
+    assert _crossings(rule, MODULES) == []
+
+
+# rule -> (a module it covers, a source with a wrong-way import among right-way ones, what it reports)
+WRONG_WAY = {
+    "compiler": ("agentgen_sym.compiler.bad", "from .ast import Atom\nfrom ..planners.task import GroundTask\n",
+                 "2 imports agentgen_sym.planners.task"),
+    "planners": ("agentgen_sym.planners.bad", "from agentgen_sym.compiler import task, ast\n",
+                 "1 imports agentgen_sym.compiler.ast"),  # `from package import module` is the module
+    "generation": ("agentgen_sym.generation.sub.bad", "def later():\n    from ...export import export_tasks\n",
+                   "2 imports agentgen_sym.export"),  # a lazy import, two packages deep
+    "export": ("agentgen_sym.export.bad", "from ..taskset import TaskSet\nfrom ..drafting import builder\n",
+               "2 imports agentgen_sym.drafting.builder"),
+    "drafting": ("agentgen_sym.drafting.bad", "from agentgen_sym import llm, pipeline\n",
+                 "1 imports agentgen_sym.pipeline"),
+    "domain values": ("agentgen_sym.generation.grounding", "from ..executor import Shared\n",
+                      "1 imports agentgen_sym.executor"),
+    "taskset": ("agentgen_sym.taskset.bad", "from ..env import Templates\nimport agentgen_sym.llm.prompts\n",
+                "2 imports agentgen_sym.llm.prompts"),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(LAYERS))
+def test_the_layer_test_sees_a_wrong_way_import(rule, tmp_path: Path):
+    module, source, reported = WRONG_WAY[rule]
+    fake = tmp_path / "pkg" / "bad.py"
     fake.parent.mkdir()
-    fake.write_text("from ..planners.task import GroundTask\nfrom .ast import Atom\n")
-    assert [n for n in _imports(fake) if not LAYERS["compiler"](n)] == ["agentgen_sym.planners.task"]
+    fake.write_text(source)
+    assert _crossings(rule, {module: fake}) == [f"pkg/bad.py:{reported}"]
+
+
+# package -> the import style its files keep to: the compiler (the bottom layer, which imports only itself)
+# names its siblings relatively; everything above names what it imports in full
+IMPORT_STYLE = {"agentgen_sym.compiler": "relative", "agentgen_sym.planners": "absolute", "agentgen_sym": "absolute"}
+
+
+def _style_breaks(modules: dict[str, Path]) -> list[str]:
+    """Each import of a package module written in the other style than its package keeps to."""
+    breaks = []
+    for module, path in sorted(modules.items()):
+        package = next(p for p in IMPORT_STYLE if module == p or module.startswith(p + "."))
+        relative = IMPORT_STYLE[package] == "relative"
+        for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, pyast.ImportFrom) and bool(node.level) != relative and (
+                    node.level or (node.module or "").startswith(package)):
+                breaks.append(f"{_shown(path)}:{node.lineno}")
+            elif isinstance(node, pyast.Import) and relative and any(a.name.startswith(package) for a in node.names):
+                breaks.append(f"{_shown(path)}:{node.lineno}")
+    return breaks
+
+
+def test_each_package_keeps_one_import_style():
+    assert _style_breaks(MODULES) == []
+
+
+def test_the_style_test_sees_the_other_style(tmp_path: Path):
+    (tmp_path / "pkg").mkdir()
+    above, below = tmp_path / "pkg" / "above.py", tmp_path / "pkg" / "below.py"
+    above.write_text("from agentgen_sym.env import TextEnv\nfrom .tables import print_table\n")
+    below.write_text("from .ast import Atom\nfrom agentgen_sym.compiler.task import GroundTask\n")
+    assert _style_breaks({"agentgen_sym.x.above": above, "agentgen_sym.compiler.below": below}) == [
+        "pkg/below.py:2", "pkg/above.py:2"]
+
+
+def _import_cycles(modules: dict[str, Path]) -> list[str]:
+    """One cycle per strongly connected group of modules, each import shown with its file and line.
+
+    Only import statements count, lazy ones inside functions too (they still run, and a cycle through
+    one breaks as soon as someone moves it to the top); importing ``a.b.c`` also runs ``a`` and ``a.b``,
+    but that implicit edge is not one a module wrote, so it is left out, as are ``TYPE_CHECKING`` imports."""
+    graph = nx.DiGraph()
+    for module, path in modules.items():
+        for name, line in _import_statements(path, module, modules, at_run_time=True):
+            if name in modules and name != module:  # a package __init__ reading its own names is no cycle
+                graph.add_edge(module, name, at=f"{_shown(path)}:{line}")
+    cycles = []
+    for group in sorted(nx.strongly_connected_components(graph), key=min):
+        if len(group) > 1:
+            cycle = nx.find_cycle(graph.subgraph(group))
+            cycles.append(" -> ".join(f"{a} ({graph.edges[a, b]['at']})" for a, b in cycle) + f" -> {cycle[0][0]}")
+    return cycles
+
+
+def test_no_import_cycles_between_modules():
+    assert _import_cycles(MODULES) == []
+
+
+def test_the_cycle_test_sees_a_lazy_cycle_and_not_a_parent_package(tmp_path: Path):
+    sources = {"agentgen_sym.fake": "from agentgen_sym.fake.a import run\n",
+               "agentgen_sym.fake.a": "import agentgen_sym.fake.deep.d\nfrom . import b\n",
+               "agentgen_sym.fake.b": "def later():\n    from .a import run\n",
+               "agentgen_sym.fake.deep.d": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                           "    from ..a import run\n"}
+    modules = {}
+    for module, source in sources.items():
+        modules[module] = tmp_path / "fake" / f"{module.replace('.', '_')}.py"
+        modules[module].parent.mkdir(exist_ok=True)
+        modules[module].write_text(source)
+    assert _import_cycles(modules) == ["agentgen_sym.fake.a (fake/agentgen_sym_fake_a.py:2) -> agentgen_sym.fake.b "
+                                       "(fake/agentgen_sym_fake_b.py:2) -> agentgen_sym.fake.a"]
 
 
 def test_benchmarks_and_the_library_import_nothing_from_the_cli():
     users = [*ROOT.glob("bench/*.py"), *(p for p in ROOT.glob("agentgen_sym/**/*.py") if p.name != "__main__.py")]
-    assert [p.name for p in users if "agentgen_sym.cli" in _imports(p) and p.name != "cli.py"] == []
+    assert [p.name for p in users if "agentgen_sym.cli" in _imports(p) and p.parent.name != "cli"] == []
 
 
 def test_only_the_task_module_and_the_grounder_know_the_goal_bookkeeping():
