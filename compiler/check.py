@@ -10,13 +10,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import product
+from math import prod
 from typing import Iterable, Iterator
 
 from . import ast
 from .analysis import axiom_levels, stratified
 from .ast import Span
-from .costs import MAX_COST, TOTAL_COST, cost_effects, takes, unpriceable_message
+from .costs import (MAX_COST, TOTAL_COST, UndefinedValue, action_cost, cost_effects, function_values, takes,
+                    unpriceable_message)
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
+from .limits import Budget
 from .printer import expr
 from .suggest import closest
 from .types import ROOT, TypeHierarchy
@@ -379,6 +383,9 @@ class _Checker:
         if len(priced) == 1 and isinstance(priced[0].amount, ast.Number) and _beyond(priced[0].amount.value):
             self.report("W621", f"the cost {expr(priced[0].amount)} is beyond the planners' range",
                         priced[0].amount.span, PRICE_HINT, severity=Severity.WARNING)
+        elif len(priced) == 1 and isinstance(priced[0].amount, ast.Number) and _refused(priced[0].amount.value):
+            self.report("W621", f"the cost {expr(priced[0].amount)} is not a whole number >= 0",
+                        priced[0].amount.span, WHOLE_HINT, severity=Severity.WARNING)
 
     def requirement_diagnostics(self) -> None:
         """One E404 per missing flag, at the `(:requirements ...)` section (where the fix goes)
@@ -402,6 +409,64 @@ class _Checker:
 
 
 PRICE_HINT = f"`solve` refuses it: the planners take operator costs up to {MAX_COST}"
+WHOLE_HINT = "`solve` refuses it: the planners take whole operator costs >= 0"
+MAX_PRICED_BINDINGS = 100_000
+"""Most argument combinations whose computed price ``check`` evaluates per action (more are left to the grounder)."""
+
+
+def _refused(value: int | float | Fraction) -> bool:
+    """A price the planners do not take: a fraction, a negative, or beyond MAX_COST."""
+    return not takes(Fraction(value))
+
+
+def _computed_prices(checker: _Checker, problem: ast.Problem, objects: dict[str, tuple[str, ...]]) -> None:
+    """W621 for an action whose price, computed by arithmetic or summed over several cost effects, the planners
+    do not take for some arguments: the grounder refuses the task then (G704, G707), so ``check`` says so first.
+    Each action's cost is evaluated on the problem's values for every combination of the parameters it reads
+    (up to MAX_PRICED_BINDINGS); combinations with a missing value are the validator's V808."""
+    values = function_values(problem)
+    for action in checker.domain.actions:
+        priced, unpriceable = cost_effects(action)
+        if unpriceable or not priced or (len(priced) == 1 and isinstance(priced[0].amount, (ast.Number,
+                                                                                              ast.FunctionTerm))):
+            continue  # E405, unit cost, or a price ``costs`` and the `:init` values already report
+        params = {p.name: p for p in action.parameters}
+        read = list(dict.fromkeys(v.name for e in priced for v in _variables(e.amount)))
+        if any(name not in params for name in read):
+            continue  # an undeclared variable: E-codes of its own
+        domains = [sorted({o for t in params[n].types or (ROOT,) for o in checker.hierarchy.objects_of(t, objects)})
+                   for n in read]
+        if prod(map(len, domains)) > MAX_PRICED_BINDINGS:
+            continue
+        for combination in product(*domains):
+            binding = dict(zip(read, combination))
+            try:
+                price = action_cost(action, binding, values)
+            except UndefinedValue:
+                continue
+            except ZeroDivisionError:
+                checker.report("W621", f"action `{action.name}` divides its cost by zero{_with(binding)}",
+                               priced[0].span, WHOLE_HINT, severity=Severity.WARNING)
+                break
+            if _refused(price):
+                shown = str(price.numerator) if price.denominator == 1 else f"{float(price):g}"
+                beyond = price > MAX_COST
+                why = "beyond the planners' range" if beyond else "not a whole number >= 0"
+                checker.report("W621", f"action `{action.name}` costs {shown}{_with(binding)}, {why}",
+                               priced[0].span, PRICE_HINT if beyond else WHOLE_HINT, severity=Severity.WARNING)
+                break
+
+
+def _variables(e: ast.NumericExpr) -> Iterator[ast.Variable]:
+    if isinstance(e, ast.FunctionTerm):
+        yield from (a for a in e.args if isinstance(a, ast.Variable))
+    elif isinstance(e, ast.ArithmeticExpr):
+        for arg in e.args:
+            yield from _variables(arg)
+
+
+def _with(binding: dict[str, str]) -> str:
+    return " with " + ", ".join(f"?{k} = {v}" for k, v in binding.items()) if binding else ""
 
 
 def _beyond(value: int | float) -> bool:
@@ -446,7 +511,7 @@ def read_anyway(diagnostic: Diagnostic) -> Diagnostic:
 
 
 def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: bool = True,
-          incomplete: Iterable[str] = ()) -> list[Diagnostic]:
+          incomplete: Iterable[str] = (), budget: Budget | None = None) -> list[Diagnostic]:
     """Every diagnostic for a domain and, optionally, one of its problems (sorted by location).
 
     ``strict=False`` is how the stages that only read a task call it: the READ_ANYWAY errors come back
@@ -454,13 +519,15 @@ def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: boo
     (``ParseResult.lost``): findings those sections could have prevented (an undeclared predicate when
     `:predicates` was skipped, an unused predicate when an action was) are left out rather than reported
     as cascades. Raises TypeError when the arguments are not a Domain and a Problem (a domain passed as
-    the problem).
+    the problem). ``budget`` (a run's deadline and memory limit) is checked between the passes:
+    ``limits.LimitReached`` when it runs out.
     """
-    found = _check(domain, problem, incomplete)
+    found = _check(domain, problem, incomplete, budget or Budget())
     return found if strict else [read_anyway(d) if d.code in READ_ANYWAY and d.is_error else d for d in found]
 
 
-def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable[str]) -> list[Diagnostic]:
+def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable[str], budget: Budget
+           ) -> list[Diagnostic]:
     from .analysis import analyse_domain, analyse_problem
     from .goals import impossible_goals
     from .invariants import Invariants
@@ -471,20 +538,28 @@ def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable
     if problem is not None and not isinstance(problem, ast.Problem):
         raise TypeError(f"check() takes a Problem second, not {_kind(problem)}"
                         + (": pass the problem file, not a second domain" if isinstance(problem, ast.Domain) else ""))
+    stage = "checking the task"
+    budget.check(stage)
     checker = _Checker(domain)
     checker.declarations()
     checker.actions()
     checker.requirement_diagnostics()
+    budget.check(stage)
     used_types = set(checker.used_types)
     if problem is not None:  # types given only to the problem's objects are used, not W606
         used_types |= {t for obj in problem.objects for t in obj.types}
     checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, used_types,
                                               checker.hierarchy, Invariants(domain), problem))
+    budget.check(stage)
     checker.diagnostics.extend(self_moves(domain, problem, checker.hierarchy))
+    budget.check(stage)
     if problem is not None:
         if check_problem(checker, problem):
+            budget.check(stage)
             checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
+            budget.check(stage)
             checker.diagnostics.extend(impossible_goals(domain, problem, checker.hierarchy))
+    budget.check(stage)
     return _sort(_without_cascades(checker.diagnostics, set(incomplete)))
 
 
@@ -563,6 +638,9 @@ def _check_problem_body(checker: _Checker, problem: ast.Problem) -> None:
             if item.function.name in prices and _beyond(item.value.value):
                 checker.report("W621", f"{expr(item.function)} is a step's cost, and {expr(item.value)} is beyond "
                                        "the planners' range", item.value.span, PRICE_HINT, severity=Severity.WARNING)
+            elif item.function.name in prices and _refused(item.value.value):
+                checker.report("W621", f"{expr(item.function)} is a step's cost, and {expr(item.value)} is not a "
+                                       "whole number >= 0", item.value.span, WHOLE_HINT, severity=Severity.WARNING)
         else:
             checker.atom(item, {}, objects)
             if item.predicate in checker.derived:
@@ -571,6 +649,8 @@ def _check_problem_body(checker: _Checker, problem: ast.Problem) -> None:
             for arg in item.args:
                 if isinstance(arg, ast.Variable):
                     checker.report("E303", f"variable `?{arg.name}` in an initial fact", arg.span)
+    checker.breadcrumb = ""
+    _computed_prices(checker, problem, objects)
     checker.breadcrumb = ":goal"
     if problem.goal is not None:
         checker.formula(problem.goal, {}, objects)

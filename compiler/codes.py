@@ -181,11 +181,12 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "a task whose gold plan uses such a step with the inequality added (or drops it), `export` skips it.",
              "(:action move :parameters (?x ?y) :precondition (at ?x) "
              ":effect (and (not (at ?x)) (at ?y) (visited ?y)))", fixable=True),
-    CodeInfo("W621", "warning", "cost beyond the planners' range",
-             "An action's cost is a number (a literal `(increase (total-cost) N)`, or the `:init` value of the "
-             "function its cost is) above 2147483647 (2^31 - 1): `solve` refuses the task (G707), as the "
-             "planners sum plans exactly in 64-bit costs; `validate` still prices plans exactly. Costs computed "
-             "by arithmetic are checked when the task is grounded.",
+    CodeInfo("W621", "warning", "cost the planners do not take",
+             "A step's cost (a literal `(increase (total-cost) N)`, the `:init` value of the function its cost "
+             "is, or a cost computed by arithmetic or summed over several cost effects, evaluated on the "
+             "problem's values) is above 2147483647 (2^31 - 1), negative, a fraction, or divides by zero: "
+             "`solve` refuses the task (G707, G704), as the planners sum plans exactly in 64-bit whole costs; "
+             "`validate` still prices plans exactly.",
              "(= (road-length a b) 5000000000000000000)"),
     CodeInfo("V801", "error", "unknown action in a plan",
              "A plan step names an action the domain does not define (often a typo); the closest action name "

@@ -56,20 +56,22 @@ class CompiledTask:
 
 def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path,
                  time_limit: float | None = None, memory_limit_mb: float | None = None, *,
-                 deadline: Deadline | None = None) -> CompiledTask:
+                 deadline: Deadline | None = None, max_operators: int | None = None) -> CompiledTask:
     """Check and ground a task given as ASTs, PDDL text or paths.
 
     Raises PddlError with every error ``check`` finds (nothing is grounded then),
-    GroundingError (a G7xx code) for a task the grounder cannot take, and
-    ``limits.LimitReached`` when grounding passes ``time_limit`` seconds (or the ``deadline`` of a
+    GroundingError (a G7xx code) for a task the grounder cannot take (G702: larger than ``max_operators``,
+    by default ``ground.MAX_OPERATORS``), and
+    ``limits.LimitReached`` when checking or grounding passes ``time_limit`` seconds (or the ``deadline`` of a
     run that goes on to solve) or the process's resident memory passes ``memory_limit_mb``.
     """
     domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
     problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
-    errors = [d for d in check(domain, problem, strict=False) if d.is_error]
+    budget = Budget(Deadline.of(time_limit, deadline), memory_limit_mb)
+    errors = [d for d in check(domain, problem, strict=False, budget=budget) if d.is_error]
     if errors:
         raise PddlError(errors)
-    task, stats = ground(domain, problem, Budget(Deadline.of(time_limit, deadline), memory_limit_mb))
+    task, stats = ground(domain, problem, budget, max_operators)
     fixed = static_predicates(domain)
     static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
                        if isinstance(a, ast.Atom) and a.predicate in fixed)

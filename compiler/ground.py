@@ -39,6 +39,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import count, product
+from math import prod
 from typing import Iterable, Iterator, TypeVar
 
 from . import ast
@@ -56,6 +57,9 @@ Conjunction = frozenset[Literal]
 DNF = list[Conjunction]                      # [] is false, [frozenset()] is true
 
 MAX_OPERATORS = 2_000_000
+"""Default bound on a task's ground size: operators, candidate bindings of one action, partial bindings of a
+join and instances of one quantifier. Sizes are estimated before they are enumerated, so a task over it is
+refused at once (G702) instead of after minutes and gigabytes; ``max_operators`` (``--max-operators``) raises it."""
 MAX_DISJUNCTS = 1024
 
 
@@ -109,6 +113,7 @@ class _World:
     reached: set[Atom] = field(default_factory=set)
     open_world: bool = False
     budget: Budget = field(default_factory=Budget)
+    max_operators: int = MAX_OPERATORS
 
     def objects(self, types: tuple[str, ...]) -> list[str]:
         if not types:
@@ -202,7 +207,12 @@ def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool =
 
 def _assignments(variables: tuple[ast.TypedName, ...], world: _World) -> Iterator[dict[str, str]]:
     names = [v.name for v in variables]
-    for values in product(*(world.objects(v.types) for v in variables)):
+    domains = [world.objects(v.types) for v in variables]
+    instances = prod(map(len, domains))
+    if instances > world.max_operators:
+        raise _too_large(f"a quantifier over {' '.join('?' + n for n in names)} has {instances:,} instances",
+                         world.max_operators)
+    for values in product(*domains):
         if world.budget.tick():
             world.budget.check("expanding quantifiers", f"over {'/'.join(names)}")
         yield dict(zip(names, values))
@@ -282,9 +292,10 @@ class _Relations:
         return index.get(key, [])
 
 
-def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations], budget: Budget
+def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations], budget: Budget, limit: int
           ) -> Iterator[dict[str, str]]:
-    """Bindings of the schema's parameters satisfying ``atoms`` (atom i looked up in sources[i])."""
+    """Bindings of the schema's parameters satisfying ``atoms`` (atom i looked up in sources[i]); G702 as
+    soon as the partial bindings, or the product of the parameters no atom binds, pass ``limit``."""
     stage = f"exploring the bindings of action `{schema.action.name}`"
     bindings: list[dict[str, str]] = [{}]
     for atom, relations in zip(atoms, sources):
@@ -306,22 +317,32 @@ def _join(schema: _Schema, atoms: list[ast.Atom], sources: list[_Relations], bud
                             break
                 else:
                     extended.append(new)
+                    if len(extended) > limit:
+                        raise _too_large(f"action `{schema.action.name}` has more than {limit:,} partial bindings "
+                                         f"joining its precondition", limit)
         bindings = extended
         if not bindings:
             return
+    unbound = [v for v in schema.free if v not in bindings[0]]
+    candidates = len(bindings) * prod(len(schema.allowed[v]) for v in unbound)
+    if candidates > limit:
+        unbound_text = f"; {' '.join('?' + v for v in unbound)} range over every object of their type" \
+            if unbound else ""
+        raise _too_large(f"action `{schema.action.name}` has {candidates:,} candidate bindings{unbound_text}", limit)
     for b in bindings:
-        for values in product(*(sorted(schema.allowed[v]) for v in schema.free if v not in b)):
+        for values in product(*(sorted(schema.allowed[v]) for v in unbound)):
             if budget.tick():
                 budget.check(stage)
             full = dict(b)
-            full.update(zip([v for v in schema.free if v not in b], values))
+            full.update(zip(unbound, values))
             yield full
 
 
-def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None
-           ) -> tuple[GroundTask, GroundingStats]:
-    """Ground a checked domain and problem; raises GroundingError for what the planners cannot take
-    and ``limits.LimitReached`` when ``budget`` runs out (every loop the input's size drives ticks it)."""
+def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None,
+           max_operators: int | None = None) -> tuple[GroundTask, GroundingStats]:
+    """Ground a checked domain and problem; raises GroundingError for what the planners cannot take (G702
+    for a task over ``max_operators``) and ``limits.LimitReached`` when ``budget`` runs out (every loop the
+    input's size drives ticks it). ``max_operators`` defaults to MAX_OPERATORS."""
     start = time.perf_counter()
     stats = GroundingStats()
     timer = _PassTimer(stats)
@@ -335,7 +356,8 @@ def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = Non
     static = static_predicates(domain)
     init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
     numbers = function_values(problem)
-    world = _World(objects_by_type, static, init, budget=budget or Budget())
+    world = _World(objects_by_type, static, init, budget=budget or Budget(),
+                   max_operators=MAX_OPERATORS if max_operators is None else max_operators)
     schemas = [_prepare(action, world, static) for action in domain.actions]
     rules = _AxiomRules(_candidate_axioms(domain, world))
     timer.done("normalize")
@@ -388,14 +410,14 @@ def _explore(schemas: list[_Schema], world: _World, rules: _AxiomRules) -> list[
             candidates = pending[index]
             pending[index] = {}
             known = sum(map(len, reached))
-            for b in _new_bindings(schema, relations, new, first_round, budget):
+            for b in _new_bindings(schema, relations, new, first_round, budget, world.max_operators):
                 candidates.setdefault(_key(b), b)
                 if budget.tick():
                     budget.check(f"exploring the bindings of action `{schema.action.name}`",
                                  f"{known + len(candidates)} bindings")
-                if known + len(candidates) > MAX_OPERATORS:  # every binding may become an operator
-                    raise GroundingError("G702", f"more than {MAX_OPERATORS} bindings of actions reachable (action "
-                                                 f"`{schema.action.name}` while exploring)")
+                if known + len(candidates) > world.max_operators:  # every binding may become an operator
+                    raise _too_large(f"more than {world.max_operators:,} bindings of actions are reachable (action "
+                                     f"`{schema.action.name}` while exploring)", world.max_operators)
             for key, b in candidates.items():
                 action = schema.action
                 if key not in reached[index]:
@@ -425,18 +447,25 @@ def _reach(atoms: list[Atom], world: _World, relations: _Relations, rules: _Axio
     return new
 
 
-def _new_bindings(schema: _Schema, relations: _Relations, new: _Relations, first_round: bool, budget: Budget
-                  ) -> Iterator[dict[str, str]]:
+def _new_bindings(schema: _Schema, relations: _Relations, new: _Relations, first_round: bool, budget: Budget,
+                  limit: int) -> Iterator[dict[str, str]]:
     """Semi-naive joins: in the first round all bindings, later only those using a new fact."""
     atoms = schema.join_atoms
     if first_round:
-        yield from _join(schema, atoms, [relations] * len(atoms), budget)
+        yield from _join(schema, atoms, [relations] * len(atoms), budget, limit)
         return
     for i, atom in enumerate(atoms):
         if atom.predicate in new.tuples:
             sources = [relations] * len(atoms)
             sources[i] = new
-            yield from _join(schema, atoms, sources, budget)
+            yield from _join(schema, atoms, sources, budget, limit)
+
+
+def _too_large(what: str, limit: int) -> GroundingError:
+    """G702: the task is over the bound on its ground size; the message says how to raise it."""
+    return GroundingError("G702", f"the task is too large to ground: {what}, over the limit of {limit:,} "
+                                  f"(raise it with --max-operators N, or compile_task(max_operators=N), if the "
+                                  f"task is meant to be this large)")
 
 
 def _key(binding: dict[str, str]) -> tuple:
@@ -498,7 +527,7 @@ def _candidate_axioms(domain: ast.Domain, world: _World) -> list[_CandidateAxiom
             action = ast.ActionSchema(axiom.name, (*axiom.parameters, *variables), body)
             schema = _prepare(action, world, world.static)
             atoms = [a for a in schema.join_atoms if a.predicate in world.static]
-            for binding in _join(schema, atoms, [statics] * len(atoms), world.budget):
+            for binding in _join(schema, atoms, [statics] * len(atoms), world.budget, world.max_operators):
                 head = (axiom.name, tuple(binding[p] for p in params))
                 out.extend(_CandidateAxiom(head, conj) for conj in dnf(body, binding, open_world))
     return out
@@ -624,8 +653,8 @@ def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], w
                     pre=tuple(sorted(fact_id[a] for a, positive in conj if positive)),
                     neg=tuple(sorted(fact_id[a] for a, positive in conj if not positive)),
                     add=add, delete=delete, cost=cost, effects=effects))
-            if len(operators) > MAX_OPERATORS:
-                raise GroundingError("G702", f"more than {MAX_OPERATORS} ground operators")
+            if len(operators) > world.max_operators:
+                raise _too_large(f"more than {world.max_operators:,} ground operators", world.max_operators)
     return operators
 
 

@@ -25,6 +25,8 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.parsers.lalr_analysis import Shift
 
+from .limits import Budget
+
 # Token shapes of the master regex, in matching order. Keyword strings are matched as
 # the shape they look like (a NAME, a REQUIREMENT, or punctuation) and retyped by look-up.
 _SHAPES = ("LP", "RP", "VARIABLE", "NUMBER", "NAME", "REQUIREMENT")
@@ -75,8 +77,11 @@ class LalrDriver:
         self._shift_memo: dict[int, list[tuple[tuple[int, ...], bool]]] = {}
 
     # ------------------------------------------------------------------ the loop
-    def parse(self, text: str, start: str) -> Any:
+    def parse(self, text: str, start: str, budget: Budget | None = None, stage: str = "parsing") -> Any:
+        """The AST of ``text``; ``budget`` is ticked once per token, so a run's deadline covers parsing
+        (``limits.LimitReached`` naming ``stage`` when it runs out)."""
         table, keywords = self.table, self.keywords
+        tick = budget.tick if budget is not None else None
         skip, master, atom = _SKIP.match, self.master.match, self.atom.match
         stack: list[int] = [self.start_states[start]]
         values: list[Any] = []
@@ -128,6 +133,8 @@ class LalrDriver:
                     kind = "ANY"
                 tok = Token(kind, value, pos, line, column, line, column + stop - pos, stop)
             pos = stop
+            if tick is not None and tick():
+                budget.check(stage, f"line {line}")
             self._feed(stack, values, tok)
         if tok is None:
             end_token = Token("$END", "", 0, 1, 1, 1, 1, 0)

@@ -22,6 +22,7 @@ from . import ast
 from .ast import Span
 from .lalr import LalrDriver
 from .diagnostics import Diagnostic, Fix, PddlError, Severity, TextEdit
+from .limits import Budget
 from .suggest import closest
 from .transformer import AstBuilder
 
@@ -142,15 +143,18 @@ def _too_deep(text: str, file: str | None) -> Diagnostic | None:
 # --------------------------------------------------------------------------- parsing
 
 
-def parse_source(source: Source, start: str = "pddl_file", *, max_bytes: int = MAX_BYTES) -> ParseResult:
-    """Parse a domain or problem (``start="pddl_file"``) or a plan (``"plan_file"``); never raises on bad text."""
+def parse_source(source: Source, start: str = "pddl_file", *, max_bytes: int = MAX_BYTES,
+                 budget: Budget | None = None) -> ParseResult:
+    """Parse a domain or problem (``start="pddl_file"``) or a plan (``"plan_file"``); never raises on bad text.
+    ``budget`` (a run's deadline and memory limit) covers the parse: ``limits.LimitReached`` when it runs out."""
     text, file, problems = read_source(source, max_bytes=max_bytes)
     if problems:
         return ParseResult(None, tuple(problems), text, file)
-    return parse_text(text, file, start)
+    return parse_text(text, file, start, budget=budget)
 
 
-def parse_text(text: str, file: str | None = None, start: str = "pddl_file") -> ParseResult:
+def parse_text(text: str, file: str | None = None, start: str = "pddl_file", *,
+               budget: Budget | None = None) -> ParseResult:
     if start == "pddl_file" and not _COMMENT.sub("", text).strip():
         return ParseResult(None, (_diag("E109", "empty input: expected `(define (domain NAME) ...)` or "
                                                 "`(define (problem NAME) ...)`", Span(file, 1, 1, 1, 1)),), text, file)
@@ -164,7 +168,7 @@ def parse_text(text: str, file: str | None = None, start: str = "pddl_file") -> 
     for _attempt in range(MAX_RECOVERIES + 1):
         builder.begin(file)
         try:
-            node = driver.parse(parsed, start)
+            node = driver.parse(parsed, start, budget, f"parsing {file or 'the text'}")
             break
         except UnexpectedInput as exc:
             diagnostic = _syntax_diagnostic(exc, parsed, file, driver)

@@ -13,7 +13,8 @@ import operator
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import product
+from itertools import islice, product
+from math import prod
 from typing import Callable, Container, Iterator
 
 from . import ast
@@ -21,7 +22,7 @@ from .analysis import axiom_levels, conjuncts
 from .costs import UndefinedValue, UnpriceableCost, Values, action_cost, function_values, uses_action_costs
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
-from .limits import Budget
+from .limits import Budget, LimitReached
 from .printer import expr
 from .suggest import closest
 from .types import ROOT, TypeHierarchy
@@ -32,6 +33,11 @@ Binding = dict[str, str]  # variable name (without `?`) -> object name
 Check = Callable[[Container[Fact], Binding], bool]  # a compiled formula
 
 _SHOWN_FACTS = 6
+
+MAX_INSTANCES = 2_000_000
+"""Default bound on the instances one evaluation of a quantifier may test (and on the bindings of one
+quantified effect or axiom head): a few seconds of work. Past it the replay stops with LimitReached naming
+the quantifier and its size (exit 4) instead of running for minutes; ``max_instances`` raises it."""
 
 
 @dataclass(frozen=True)
@@ -109,19 +115,32 @@ def _junction(parts: list[Check], disjunction: bool) -> Check:
 
 
 def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], existential: bool,
-                budget: Budget) -> Check:
+                budget: Budget, limit: int) -> Check:
     """``exists`` (``forall``) over the objects of each variable's type: stops at the first instance
-    that holds (fails). One binding dict per test is filled in place; bodies never keep it."""
+    that holds (fails), or with LimitReached after ``limit`` instances decide nothing. One binding dict
+    per test is filled in place; bodies never keep it."""
+    size = prod(map(len, domains))
+
     def check(state: Container[Fact], b: Binding) -> bool:
         x = dict(b)
-        for values in product(*domains):
+        for values in islice(product(*domains), limit):
             if budget.tick():
                 budget.check("validating the plan (a quantifier)")
             x.update(zip(names, values))
             if body(state, x) is existential:
                 return existential
+        if size > limit:
+            raise _too_much_work(names, size, limit)
         return not existential
     return check
+
+
+def _too_much_work(names: list[str], size: int, limit: int) -> LimitReached:
+    """The replay's work bound, reached: says which quantifier, its size and how to raise the bound."""
+    return LimitReached("validating the plan", f"work limit reached while validating the plan: "
+                                               f"{' '.join('?' + n for n in names)} range over {size:,} instances, "
+                                               f"over the limit of {limit:,} for one quantifier (raise it with "
+                                               f"--max-instances N, or validate(max_instances=N))")
 
 
 # --------------------------------------------------------------------------- the task
@@ -156,8 +175,10 @@ class _WatchedFacts:
 class _Task:
     """A domain and problem prepared for replay: objects by type, actions by name, axiom strata."""
 
-    def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None):
+    def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None,
+                 max_instances: int = MAX_INSTANCES):
         self.budget = budget or Budget()
+        self.max_instances = max_instances
         self.hierarchy = TypeHierarchy.of(domain)
         self.objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
         self.actions = {a.name: a for a in domain.actions}
@@ -175,8 +196,13 @@ class _Task:
         return self._typed[types]
 
     def bindings(self, variables: tuple[ast.TypedName, ...], binding: Binding) -> Iterator[Binding]:
-        """Every extension of ``binding`` to ``variables``, each over the objects of its type."""
-        for values in product(*(self.of_type(v.types) for v in variables)):
+        """Every extension of ``binding`` to ``variables``, each over the objects of its type (LimitReached
+        up front when there are more than ``max_instances``)."""
+        domains = [self.of_type(v.types) for v in variables]
+        size = prod(map(len, domains))
+        if size > self.max_instances:
+            raise _too_much_work([v.name for v in variables], size, self.max_instances)
+        for values in product(*domains):
             if self.budget.tick():
                 self.budget.check("validating the plan (quantified effects and axioms)")
             yield binding | {v.name: value for v, value in zip(variables, values)}
@@ -209,7 +235,8 @@ class _Task:
             case ast.Exists() | ast.Forall():
                 names = [v.name for v in f.variables]
                 domains = [self.of_type(v.types) for v in f.variables]
-                return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists), self.budget)
+                return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists), self.budget,
+                                   self.max_instances)
         raise TypeError(f"not a formula: {type(f).__name__}")
 
     def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:
@@ -382,16 +409,17 @@ def _goal_failure(task: _Task, goal: ast.Formula, state: State, steps: int) -> D
 # --------------------------------------------------------------------------- entry points
 
 
-def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan, budget: Budget | None = None
-             ) -> ValidationResult:
+def validate(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan, budget: Budget | None = None,
+             max_instances: int | None = None) -> ValidationResult:
     """Replay ``plan`` from the initial state; valid when every step applies and the goal holds at the end.
-    ``budget`` bounds the replay (``limits.LimitReached`` when it runs out).
+    ``budget`` bounds the replay, and ``max_instances`` (default MAX_INSTANCES) the instances of one
+    quantifier (``limits.LimitReached`` when either runs out).
 
     The cost is what the steps add to ``(total-cost)`` when the task uses action costs (its initial
     value is not part of the plan's cost, as in Fast Downward and unified-planning), else the number
     of steps.
     """
-    task = _Task(domain, problem, budget)
+    task = _Task(domain, problem, budget, MAX_INSTANCES if max_instances is None else max_instances)
     state: State = frozenset(_fact(a, {}) for a in problem.init if isinstance(a, ast.Atom))
     values = function_values(problem)
     states = [state]

@@ -15,10 +15,10 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import READ_ANYWAY, check
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_json, render_text
-from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.ground import MAX_OPERATORS, GroundingError
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
-from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.compiler.validate import MAX_INSTANCES, ValidationResult, validate
 from agentgen_sym.files import write_atomic
 from agentgen_sym.planners.result import Status
 from agentgen_sym.solver import SOLVER_NAMES, solve
@@ -39,23 +39,28 @@ def add_validate(sub: argparse._SubParsersAction) -> None:
     v.add_argument("plan", metavar="PLAN", help="the plan file")
     v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
-    v.add_argument("--time-limit", type=positive_float, metavar="S", help="give up after S seconds of replay (exit 4)")
+    v.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help="give up after S seconds, parsing and checking included (exit 4)")
     v.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up when the process's resident memory passes MB (exit 4)")
+    v.add_argument("--max-instances", type=positive_int, default=MAX_INSTANCES, metavar="N",
+                   help=f"give up on a quantifier (forall, exists) that has more than N instances to test "
+                        f"(exit 4; default {MAX_INSTANCES:,})")
     v.set_defaults(handler=cmd_validate)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    budget = Budget(Deadline.after(args.time_limit), args.memory_limit)  # parsing, checking and the replay
     sources = SourceCache()
-    results, found = _load_task(sources, args.max_bytes, args.domain, args.problem, args.plan)
     outcome: ValidationResult | None = None
-    if not has_errors(found):
-        try:
-            outcome = validate(*(r.node for r in results), Budget(Deadline.after(args.time_limit), args.memory_limit))
-        except LimitReached as exc:
-            eprint(f"stopped: {exc}")
-            return EXIT_LIMIT
-        found = list(outcome.diagnostics)
+    try:
+        results, found = _load_task(sources, args.max_bytes, budget, args.domain, args.problem, args.plan)
+        if not has_errors(found):
+            outcome = validate(*(r.node for r in results), budget, args.max_instances)
+            found = list(outcome.diagnostics)
+    except LimitReached as exc:
+        eprint(f"stopped: {exc}")
+        return EXIT_LIMIT
     if args.format == "json":
         plan = results[2].node
         print(json.dumps({"valid": outcome is not None and outcome.valid,
@@ -80,16 +85,17 @@ def _verdict(outcome: ValidationResult | None) -> str:
     return f"invalid plan: the goal is not reached after {outcome.steps_done} steps"
 
 
-def _load_task(sources: SourceCache, max_bytes: int, domain_path: str, problem_path: str,
+def _load_task(sources: SourceCache, max_bytes: int, budget: Budget, domain_path: str, problem_path: str,
                plan_path: str | None = None) -> tuple[list[ParseResult], list[Diagnostic]]:
-    """Parse DOMAIN, PROBLEM (and PLAN); the diagnostics are their syntax errors, then `check`'s errors."""
+    """Parse DOMAIN, PROBLEM (and PLAN); the diagnostics are their syntax errors, then `check`'s errors.
+    ``budget`` holds the command's one deadline: LimitReached when parsing or checking runs past it."""
     results: list[ParseResult] = []
     files = [(domain_path, "pddl_file"), (problem_path, "pddl_file")]
     if plan_path is not None:
         files.append((plan_path, "plan_file"))
     for path, start in files:
         try:
-            result = parse_source(Path(path), start, max_bytes=max_bytes)
+            result = parse_source(Path(path), start, max_bytes=max_bytes, budget=budget)
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
         sources.add(str(path), result.text)
@@ -102,7 +108,7 @@ def _load_task(sources: SourceCache, max_bytes: int, domain_path: str, problem_p
         if node is not None and not isinstance(node, kind):
             raise UsageError(f"{path} is not a {noun}: give {order} in this order")
     if all(r.ok for r in results):
-        checked = check(domain, problem, strict=False)
+        checked = check(domain, problem, strict=False, budget=budget)
         found += [d for d in checked if d.is_error]
         for d in checked:
             if d.code in READ_ANYWAY:  # one line each: published files draw several
@@ -121,11 +127,20 @@ def add_ground(sub: argparse._SubParsersAction) -> None:
     g.add_argument("domain", metavar="DOMAIN")
     g.add_argument("problem", metavar="PROBLEM")
     g.add_argument("-o", "--output", metavar="TASK.npz", type=output_file, help="save the GroundTask (.npz)")
-    g.add_argument("--time-limit", type=positive_float, metavar="S", help="give up after S seconds of grounding (exit 4)")
+    g.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help="give up after S seconds, parsing and checking included (exit 4)")
     g.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up when the process's resident memory passes MB (exit 4)")
+    _max_operators_option(g)
     g.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     g.set_defaults(handler=cmd_ground)
+
+
+def _max_operators_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-operators", type=positive_int, default=MAX_OPERATORS, metavar="N",
+                   help="refuse a task whose grounding would pass N operators, candidate bindings of one action "
+                        "or instances of one quantifier, estimated before they are made (error G702; default "
+                        f"{MAX_OPERATORS:,})")
 
 
 def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
@@ -133,13 +148,19 @@ def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
     """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return the exit code when
     anything is (1 for errors, 4 for a limit reached while grounding)."""
     sources = SourceCache()
-    results, found = _load_task(sources, args.max_bytes, args.domain, args.problem)
+    try:
+        results, found = _load_task(sources, args.max_bytes, Budget(deadline, memory_limit_mb), args.domain,
+                                    args.problem)
+    except LimitReached as exc:
+        eprint(f"stopped: {exc}")
+        return EXIT_LIMIT
     if has_errors(found):
         for d in found:
             eprint(render_text(d, sources) + "\n")
         return EXIT_FINDINGS
     try:
-        task = compile_task(results[0].node, results[1].node, memory_limit_mb=memory_limit_mb, deadline=deadline)
+        task = compile_task(results[0].node, results[1].node, memory_limit_mb=memory_limit_mb, deadline=deadline,
+                            max_operators=args.max_operators)
     except LimitReached as exc:
         eprint(f"stopped: {exc}")
         return EXIT_LIMIT
@@ -154,7 +175,7 @@ def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
 
 
 def cmd_ground(args: argparse.Namespace) -> int:
-    task = _compiled(args, True, Deadline.after(args.time_limit), args.memory_limit)
+    task = _compiled(args, True, Deadline.after(args.time_limit), args.memory_limit)  # parsing included
     if isinstance(task, int):
         return task
     stats = task.stats
@@ -191,6 +212,7 @@ def add_solve(sub: argparse._SubParsersAction) -> None:
                         "structures while searching (exit 4)")
     v.add_argument("-o", "--output", metavar="PLAN", type=output_file, help="also write the plan to this file")
     v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
+    _max_operators_option(v)
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     v.set_defaults(handler=cmd_solve)
 

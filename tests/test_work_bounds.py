@@ -1,0 +1,116 @@
+"""Default work bounds that fire early with a clear message: a grounding too large to make, a quantifier too
+wide to replay, an absurd task count or difficulty level, and a price `check` must report before `solve`
+refuses it. Time bounds are wide (limit plus generous slack): each case ran for tens of seconds before."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
+
+from .conftest import CORPUS, run_cli
+
+WIDE = """(define (domain wide) (:requirements :strips)
+  (:predicates (p ?a ?b ?c ?d ?e ?f ?g ?h) (q))
+  (:action a :parameters (?a ?b ?c ?d ?e ?f ?g ?h) :precondition (q) :effect (p ?a ?b ?c ?d ?e ?f ?g ?h)))"""
+
+QUANTIFIED = """(define (domain q) (:requirements :strips :negative-preconditions :universal-preconditions)
+  (:predicates (r ?a ?b ?c ?d ?e) (done))
+  (:action finish :parameters () :precondition (not (done)) :effect (done)))"""
+
+
+def _objects(n: int) -> str:
+    return " ".join(f"o{i}" for i in range(n))
+
+
+def test_a_grounding_too_large_is_refused_at_once(tmp_path: Path):
+    """30^8 bindings: the operator guard fired only after 23-34 s and 1.9 GB."""
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(WIDE)
+    problem.write_text(f"(define (problem w) (:domain wide) (:objects {_objects(30)}) (:init (q)) "
+                       "(:goal (p o1 o1 o1 o1 o1 o1 o1 o1)))")
+    for command in ("ground", "solve"):
+        started = time.perf_counter()
+        proc = run_cli(command, str(domain), str(problem), timeout=120)
+        assert proc.returncode == 1, proc.stderr
+        assert b"error[G702]: the task is too large to ground: action `a` has 656,100,000,000 candidate " \
+               b"bindings" in proc.stderr
+        assert b"--max-operators" in proc.stderr
+        assert time.perf_counter() - started < 15  # start-up only: nothing is enumerated
+
+
+def test_a_quantifier_over_every_object_is_refused_while_grounding(tmp_path: Path):
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(QUANTIFIED)
+    problem.write_text(f"(define (problem q1) (:domain q) (:objects {_objects(30)}) (:init) "
+                       "(:goal (and (done) (forall (?a ?b ?c ?d ?e) (not (r ?a ?b ?c ?d ?e))))))")
+    proc = run_cli("ground", str(domain), str(problem), timeout=120)
+    assert proc.returncode == 1 and b"a quantifier over ?a ?b ?c ?d ?e has 24,300,000 instances" in proc.stderr
+
+
+def test_validating_a_goal_over_five_quantified_variables_is_bounded(tmp_path: Path):
+    """30^5 instances ran 65 s with no progress and no limit."""
+    domain, problem, plan = tmp_path / "d.pddl", tmp_path / "p.pddl", tmp_path / "plan.txt"
+    domain.write_text(QUANTIFIED)
+    problem.write_text(f"(define (problem q1) (:domain q) (:objects {_objects(30)}) (:init) "
+                       "(:goal (and (done) (forall (?a ?b ?c ?d ?e) (not (r ?a ?b ?c ?d ?e))))))")
+    plan.write_text("(finish)\n")
+    started = time.perf_counter()
+    proc = run_cli("validate", str(domain), str(problem), str(plan), timeout=120)
+    assert proc.returncode == 4, proc.stderr
+    assert b"work limit reached while validating the plan: ?a ?b ?c ?d ?e range over 24,300,000 instances" \
+           in proc.stderr and b"--max-instances" in proc.stderr
+    assert time.perf_counter() - started < 40  # 2,000,000 instances, a few seconds unloaded
+    raised = run_cli("validate", str(domain), str(problem), str(plan), "--max-instances", "100", timeout=60)
+    assert raised.returncode == 4 and b"over the limit of 100 for one quantifier" in raised.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("run", "--n", "100000"),
+    ("run", "--range", "1", "100000"),
+    ("run", "--range", "5", "3"),
+    ("generate", str(CORPUS / "bike-workshop" / "domain.pddl"), str(CORPUS / "bike-workshop" / "p01.pddl"),
+     "--range", "1", "100000"),
+    ("generate", str(CORPUS / "bike-workshop" / "domain.pddl"), str(CORPUS / "bike-workshop" / "p01.pddl"),
+     "--n", "100000"),
+], ids=["run-n", "run-range", "run-range-reversed", "generate-range", "generate-n"])
+def test_absurd_requests_are_refused_up_front(args: tuple[str, ...], tmp_path: Path):
+    """They ran on silently; a typo is refused before any work starts."""
+    proc = run_cli(*args, "--out", str(tmp_path / "out"), timeout=30)
+    assert proc.returncode == 2, proc.stderr
+    assert b"at most 10,000 tasks" in proc.stderr or b"up to 1,000" in proc.stderr \
+        or b"LO must not be above HI" in proc.stderr
+    assert not (tmp_path / "out").exists()
+
+
+ROADS = """(define (domain roads) (:requirements :typing :action-costs)
+  (:types city) (:predicates (at ?c - city))
+  (:functions (road-length ?a ?b - city) - number (total-cost) - number)
+  (:action drive :parameters (?a ?b - city) :precondition (at ?a)
+    :effect (and (not (at ?a)) (at ?b) (increase (total-cost) COST))))"""
+ROADS_PROBLEM = """(define (problem r1) (:domain roads) (:objects a b - city)
+  (:init (at a) (= (road-length a b) 5000000) (= (road-length b a) 3) (= (road-length a a) 1)
+         (= (road-length b b) 1))
+  (:goal (at b)) (:metric minimize (total-cost)))"""
+
+
+@pytest.mark.parametrize("cost, shown", [
+    ("(* (road-length ?a ?b) 1000)", "costs 5000000000 with ?a = a, ?b = b, beyond the planners' range"),
+    ("(- (road-length ?a ?b) 5)", "costs -4 with ?a = a, ?b = a, not a whole number >= 0"),
+    ("(/ (road-length ?a ?b) 2)", "costs 0.5 with ?a = a, ?b = a, not a whole number >= 0"),
+    ("2000000000) (increase (total-cost) 2000000000", "costs 4000000000, beyond the planners' range"),
+    ("-5", "the cost -5 is not a whole number >= 0"),
+])
+def test_check_reports_every_price_solve_refuses(cost: str, shown: str, tmp_path: Path):
+    """Arithmetic and summed costs passed `check` silently and were refused only by `solve` (G704, G707)."""
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(ROADS.replace("COST", cost))
+    problem.write_text(ROADS_PROBLEM)
+    found = [d for d in check(parse_domain(domain), parse_problem(problem)) if d.code == "W621"]
+    assert len(found) == 1 and shown in found[0].message, found
+    solved = run_cli("solve", str(domain), str(problem), "-q", timeout=60)
+    assert solved.returncode == 1 and (b"G707" in solved.stderr or b"G704" in solved.stderr), solved.stderr
