@@ -3,7 +3,9 @@
 It runs on the official ``openai`` package against any OpenAI-compatible endpoint, with the SDK's
 own retries off so that retries, backoff, concurrency and token accounting are ours, visible and
 tested. Responses are read defensively (an LLM endpoint is untrusted input) and size-bounded,
-and, given a ResponseCache, served from disk when the very same request was made before.
+and, given a ResponseCache, served from disk when the very same request was made before. Every text
+that leaves the client (an answer, an error, a cache entry) has been through the configured key's
+``Redactor`` before any cut, so nothing downstream (records, reports, the console) can show a piece of it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from enum import Enum
 from types import TracebackType
 from typing import Any
@@ -22,13 +24,12 @@ import openai
 
 from agentgen_sym.llm.cache import ResponseCache, request_key
 from agentgen_sym.llm.config import LLMConfig
+from agentgen_sym.llm.redact import Redactor
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 MAX_RESPONSE_CHARS = 200_000
 MAX_BODY_BYTES = 4 * MAX_RESPONSE_CHARS + 64_000  # JSON escaping can grow text up to ~4x (\uXXXX)
 MAX_RESPONSE_BYTES = 16 * 2 ** 20  # a chat completion is kilobytes; a body past this is broken or hostile
-REDACTED = "[redacted]"
-MIN_SECRET_LENGTH = 8  # shorter "keys" (placeholders such as "unused") are not worth hiding and would mangle text
 JITTER = 0.1  # up to +10% of each backoff, fixed per request so re-runs wait the same
 
 
@@ -90,6 +91,7 @@ class LLMClient:
 
     def __init__(self, config: LLMConfig, cache: ResponseCache | None = None, use_cache: bool = True) -> None:
         self.config = config.require()
+        self.redactor = Redactor(config.api_key)
         self.cache = cache if use_cache else None
         self._openai = openai.OpenAI(base_url=config.base_url or OPENAI_BASE_URL,
                                      api_key=config.api_key or "unused",  # local servers need no key
@@ -132,7 +134,8 @@ class LLMClient:
         record = self.cache.get(key) if self.cache is not None else None
         if record is None:
             return None
-        try:
+        try:  # an entry written before redaction, or under another key's run, is redacted on the way out too
+            record = self.redactor.data(record)
             return Completion(**{**record, "status": CompletionStatus(record["status"]), "cached": True})
         except (KeyError, TypeError, ValueError):  # an entry from another version: ask again
             return None
@@ -156,16 +159,9 @@ class LLMClient:
 
     def _attempt(self, request: dict[str, Any]) -> tuple[Completion, float | None]:
         """One HTTP request; the second value is None when final, else the server's Retry-After (0 if none).
-        The API key never survives into a completion: a server that echoes it (a 401 body) is redacted."""
-        completion, retry_after = self._send(request)
-        return replace(completion, text=self._redact(completion.text),
-                       error=None if completion.error is None else self._redact(completion.error)), retry_after
-
-    def _redact(self, text: str) -> str:
-        key = self.config.api_key
-        return text.replace(key, REDACTED) if key and len(key) >= MIN_SECRET_LENGTH else text
-
-    def _send(self, request: dict[str, Any]) -> tuple[Completion, float | None]:
+        The API key never survives into a completion, whole or in pieces: every text the endpoint or the
+        transport sends back is redacted before it is cut (a 401 body, a 200 error object, a non-JSON body)."""
+        redact = self.redactor
         body = dict(request)
         model, messages = body.pop("model"), body.pop("messages")
         try:
@@ -177,15 +173,15 @@ class LLMClient:
         except openai.APITimeoutError:
             return _error(f"timed out after {self.config.timeout_s:g} s"), 0.0
         except openai.APIConnectionError as exc:
-            return _error(f"connection error: {exc.__cause__ or exc}"), 0.0
+            return _error(f"connection error: {_bounded(redact.text(str(exc.__cause__ or exc)))}"), 0.0
         except openai.APIStatusError as exc:
-            error = _error(f"HTTP {exc.status_code}: {_bounded(exc.message)}")
+            error = _error(f"HTTP {exc.status_code}: {_bounded(redact.text(exc.message))}")
             if exc.status_code == 429 or exc.status_code >= 500:
                 return error, _retry_after(exc.response.headers.get("retry-after"))
             return error, None
         except openai.OpenAIError as exc:
-            return _error(f"{type(exc).__name__}: {_bounded(str(exc))}"), None
-        return parse_response(content), None
+            return _error(f"{type(exc).__name__}: {_bounded(redact.text(str(exc)))}"), None
+        return parse_response(content, redact), None
 
     def _read_bounded(self, response: Any) -> bytes | Completion:
         """The decoded body, read as it streams in: at most MAX_RESPONSE_BYTES, within ``timeout_s`` in all
@@ -222,16 +218,18 @@ class LLMClient:
         self.close()
 
 
-def parse_response(content: bytes) -> Completion:
-    """Read a chat-completion body without trusting its shape; anything unexpected is an "error" Completion."""
+def parse_response(content: bytes, redact: Redactor = Redactor(None)) -> Completion:
+    """Read a chat-completion body without trusting its shape; anything unexpected is an "error" Completion.
+    Every text taken from the body passes ``redact`` before it is cut or returned."""
     if len(content) > MAX_BODY_BYTES:
         return _error(f"response too large ({len(content)} bytes)")
     try:
         data = json.loads(content)
     except (ValueError, RecursionError):
-        return _error(f"malformed response: not JSON: {_bounded(content.decode('utf-8', 'replace'), 200)!r}")
+        body = redact.text(content.decode("utf-8", "replace"))
+        return _error(f"malformed response: not JSON: {_bounded(body, 200)!r}")
     if isinstance(data, dict) and "error" in data:
-        return _error(f"server error: {_bounded(json.dumps(data['error']))}")
+        return _error(f"server error: {_bounded(json.dumps(redact.data(data['error'])))}")
     choices = data.get("choices") if isinstance(data, dict) else None
     choice = choices[0] if isinstance(choices, list) and choices else None
     message = choice.get("message") if isinstance(choice, dict) else None
@@ -252,10 +250,11 @@ def parse_response(content: bytes) -> Completion:
     elif finish_reason == "content_filter":
         status, reason = CompletionStatus.REFUSED, "content filter"
     elif refusal:
-        status, reason = CompletionStatus.REFUSED, f"refusal: {_bounded(str(refusal))}"
+        status, reason = CompletionStatus.REFUSED, f"refusal: {_bounded(redact.text(str(refusal)))}"
     elif not text.strip():
         status, reason = CompletionStatus.REFUSED, "empty response"
-    return Completion(text, finish_reason, prompt_tokens, completion_tokens, False, status, reason)
+    finish_reason = None if finish_reason is None else redact.text(finish_reason)
+    return Completion(redact.text(text), finish_reason, prompt_tokens, completion_tokens, False, status, reason)
 
 
 def _error(message: str) -> Completion:

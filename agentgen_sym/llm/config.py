@@ -24,6 +24,10 @@ else:  # pragma: no cover - Python 3.10 uses the backport named in pyproject.tom
 
 CONFIG_FILE = "agentgen.toml"
 ENV_VARS = {"base_url": "OPENAI_BASE_URL", "api_key": "OPENAI_API_KEY", "model": "AGENTGEN_MODEL"}
+MAX_ENDPOINT_FAILURES = 3
+"""A job over many items (``build``'s texts, ``eval``'s episodes) stops after this many items in a row failed on the
+endpoint after the client's retries: an endpoint that is down would fail the rest the same way, each after its
+retries (0: never stop)."""
 NOT_CONFIGURED = ("no LLM endpoint configured: set OPENAI_BASE_URL (and OPENAI_API_KEY if the endpoint needs one), "
                   f"write an [llm] table in {CONFIG_FILE}, or pass --base-url; see README")
 
@@ -111,6 +115,8 @@ def load_toml(path: Path) -> dict[str, Any]:
     return _checked(table, str(path))
 
 
+SECRET_SETTINGS = frozenset({"api_key"})
+"""Settings whose value no message may echo, whatever its type: a key typed as a number is still a key."""
 _TYPES: dict[str, tuple[type, ...]] = {
     "base_url": (str,), "api_key": (str,), "model": (str,), "timeout_s": (int, float), "max_retries": (int,),
     "max_concurrency": (int,), "temperature": (int, float), "max_tokens": (int,), "backoff_s": (int, float),
@@ -124,6 +130,7 @@ def _checked(values: Mapping[str, Any], source: str) -> dict[str, Any]:
         raise LLMConfigError(f"{source}: unknown LLM setting(s) {', '.join(unknown)}; known: {', '.join(_TYPES)}")
     for key, value in values.items():
         if not isinstance(value, _TYPES[key]) or isinstance(value, bool):
+            shown = f"a {type(value).__name__} (value not shown)" if key in SECRET_SETTINGS else repr(value)
             raise LLMConfigError(f"{source}: {key} must be {' or '.join(t.__name__ for t in _TYPES[key])}, "
-                                 f"got {value!r}")
+                                 f"got {shown}")
     return dict(values)
