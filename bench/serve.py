@@ -68,13 +68,14 @@ PROBLEMS = ("p01", "p02", "p03")
 # --------------------------------------------------------------------------- task folders
 
 
-def corpus_tasks_dirs(out: Path, problems: tuple[str, ...] = PROBLEMS) -> list[Path]:
-    """One TASKS_DIR per bundled domain under ``out``: its problems as tasks, each with a solved, validated plan.
+def corpus_tasks_dirs(out: Path, problems: tuple[str, ...] = PROBLEMS, domains: int | None = None) -> list[Path]:
+    """One TASKS_DIR per bundled domain (the first ``domains`` by name, or all) under ``out``: its problems as
+    tasks, each with a solved, validated plan.
 
     ``tasks.jsonl`` is written in reverse id order, so readers must sort (the data_idx rule).
     """
     folders = []
-    for domain_dir in sorted(p for p in CORPUS.iterdir() if (p / "domain.pddl").is_file()):
+    for domain_dir in sorted(p for p in CORPUS.iterdir() if (p / "domain.pddl").is_file())[:domains]:
         folder = out / domain_dir.name
         (folder / "tasks").mkdir(parents=True, exist_ok=True)
         shutil.copy(domain_dir / "domain.pddl", folder / "domain.pddl")

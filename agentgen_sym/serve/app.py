@@ -6,7 +6,8 @@ and ``env_wrapper.py``): ``/create``, ``/step``, ``/reset``, ``/observation``, `
 Errors follow AgentGym's convention by default, HTTP 200 with ``{"error": message}``; with
 ``http_errors`` they carry a proper status (400 bad request, 404 unknown, 410 gone, 413 too
 large, 422 unplayable task). Bodies are read through a guard that bounds their size and turns
-any unexpected exception into a one-line error, never a traceback to the client.
+any unexpected exception into a one-line error, never a traceback to the client; a JSON body's
+nesting depth and integer lengths are bounded before ``json`` converts them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import sys
 from typing import Any
 
+import numpy as np
 from fastapi import FastAPI, Request
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
@@ -24,7 +26,16 @@ from agentgen_sym.serve.pool import EnvPool, ServeError
 
 MAX_BODY_BYTES = 64 * 1024
 """The default limit on a request body; an action is a line of text, so this is generous."""
-_INT = re.compile(r"-?\d{1,18}")
+MAX_INT_DIGITS = 18
+"""The longest integer read from a body or query (ids and data_idx fit in far fewer). ``int()`` is quadratic
+in the digits and refuses more than 4,300 with a ValueError, so longer ones are refused before conversion."""
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of a JSON body (AgentGym's bodies are flat objects). ``json``'s decoder recurses once
+per level and raises RecursionError about 1,000 deep, so depth is counted before parsing."""
+_INT = re.compile(rf"-?\d{{1,{MAX_INT_DIGITS}}}")
+_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
+"""A JSON string, or an unterminated one up to the end: always matches at a quote, so one linear pass."""
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def rss_kb() -> int:
@@ -42,6 +53,11 @@ def rss_kb() -> int:
 
 def error_body(message: str) -> bytes:
     return json.dumps({"error": message}).encode()
+
+
+def internal_error(exc: BaseException) -> str:
+    """What the client is told of an unexpected exception (the log has the message)."""
+    return f"internal error ({type(exc).__name__}); the server log has the details"
 
 
 class Guard:
@@ -103,16 +119,35 @@ class Guard:
             print(f"agentgen-sym serve: internal error on {scope.get('method')} {scope.get('path')}: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
             if not started:
-                await self.reply(send, 500, f"internal error ({type(exc).__name__}); the server log has the details")
+                await self.reply(send, 500, internal_error(exc))
+
+
+def json_depth(text: str) -> int:
+    """How deep the brackets outside strings nest: as deep as ``json`` would recurse on ``text``."""
+    brackets = np.frombuffer(_NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii"), dtype=np.uint8)
+    # '[' and '{' have bit 1 set, ']' and '}' do not: +1 per opening, -1 per closing
+    return int(np.cumsum((brackets & 2).astype(np.int64) - 1).max(initial=0))
+
+
+def _bounded_int(digits: str) -> int:
+    """``json``'s integer hook: the digits are counted before ``int()`` sees them."""
+    if len(digits) - digits.startswith("-") > MAX_INT_DIGITS:
+        raise ServeError(f"an integer of {len(digits) - digits.startswith('-')} digits in the JSON body; "
+                         f"at most {MAX_INT_DIGITS} digits are read")
+    return int(digits)
 
 
 def _json_body(raw: bytes) -> dict:
     if not raw.strip():
         raise ServeError("the request needs a JSON object body, e.g. {\"id\": 0}")
-    try:
-        data = json.loads(raw)
+    try:  # decoded as json.loads decodes bytes, so the depth is counted on the text it would parse
+        text = raw.decode(json.detect_encoding(raw), "surrogatepass")
     except UnicodeDecodeError:
         raise ServeError("the request body is not UTF-8 text") from None
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ServeError(f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        data = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         raise ServeError(f"malformed JSON body: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     if not isinstance(data, dict):
@@ -145,6 +180,11 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
     @app.exception_handler(ServeError)
     async def refused(request: Request, exc: ServeError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=exc.status if http_errors else 200)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        """Starlette answers before the exception reaches the Guard: in the error convention, not plain text."""
+        return JSONResponse({"error": internal_error(exc)}, status_code=500 if http_errors else 200)
 
     @app.exception_handler(StarletteHTTPException)
     async def routing(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -9,6 +9,7 @@ from typing import Callable
 
 from agentgen_sym.serve.app import MAX_BODY_BYTES, create_app
 from agentgen_sym.serve.pool import EnvPool
+from agentgen_sym.serve.protocol import MAX_HEAD_BYTES, READ_TIMEOUT_S, bounded_protocol
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 LOOP = "asyncio"
@@ -32,16 +33,22 @@ def bind(host: str, port: int) -> socket.socket:
 
 def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors: bool = False,
         max_body_bytes: int = MAX_BODY_BYTES, max_connections: int = 2048, keep_alive_s: float = 120.0,
+        max_head_bytes: int = MAX_HEAD_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
         access_log: bool = False, loop: str = LOOP,
         say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         ) -> None:
-    """Serve ``pool`` until SIGTERM or SIGINT; in-flight requests finish first (uvicorn's graceful shutdown)."""
+    """Serve ``pool`` until SIGTERM or SIGINT; in-flight requests finish first (uvicorn's graceful shutdown).
+
+    At most ``max_connections`` connections are served at once (uvicorn refuses a request when its count,
+    which includes the connection asking, reaches ``limit_concurrency``: hence the + 1); each request's
+    head is bounded by ``max_head_bytes`` and must arrive within ``read_timeout_s`` (``protocol``)."""
     import uvicorn
 
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     config = uvicorn.Config(create_app(pool, http_errors, max_body_bytes), log_level="warning", loop=loop,
-                            access_log=access_log, limit_concurrency=max_connections,
+                            http=bounded_protocol(max_head_bytes, read_timeout_s), ws="none",
+                            access_log=access_log, limit_concurrency=max_connections + 1,
                             timeout_keep_alive=int(keep_alive_s), timeout_graceful_shutdown=10)
     server = uvicorn.Server(config)
     where = f"[{bound_host}]" if ":" in bound_host else bound_host
