@@ -27,9 +27,12 @@ import heapq
 import itertools
 import math
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
 import resource
+import subprocess
+import threading
 import time
 import weakref
 from abc import ABC, abstractmethod
@@ -42,6 +45,8 @@ from multiprocessing import forkserver
 from typing import Any
 
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.joblimits import shielded
+from agentgen_sym.proctree import descendants, start_reaper
 
 KINDS = ("local", "ray")
 DEFAULT_RETRIES = 2
@@ -375,10 +380,32 @@ class _Serial(Executor):
 
 
 def _limit_memory(memory_limit_mb: int | None) -> None:
-    """Worker start-up: cap the address space so a runaway solve raises MemoryError in its own unit."""
+    """Cap the address space so a runaway solve raises MemoryError in its own unit."""
     if memory_limit_mb is not None:
         limit = memory_limit_mb * 2 ** 20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+DRIVER_GONE_EXIT = 70
+"""A local worker's exit status when it ends because its driver has gone."""
+
+
+def _start_worker(memory_limit_mb: int | None) -> None:
+    """A local worker's start-up: its memory limit, and a watch on the driver that ends the worker when the
+    driver is gone. A worker is the fork server's child, not the driver's, so nothing else would end it: a
+    driver killed outright (SIGKILL, the out-of-memory killer) left the workers waiting on their queue for
+    ever, each holding the fork server open. The driver holds the write end of a pipe for each worker it
+    starts (multiprocessing's parent sentinel), which the kernel closes when the driver dies."""
+    _limit_memory(memory_limit_mb)
+    driver = multiprocessing.parent_process()
+    if driver is not None:
+        threading.Thread(target=_exit_with, args=(driver.sentinel,), name="driver-watch", daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    """End this process as soon as ``sentinel`` is at its end (the driver has gone), whatever its unit is doing."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(DRIVER_GONE_EXIT)
 
 
 _LIVENESS_POLL_S = 1.0
@@ -500,9 +527,10 @@ class _LocalPool(Executor):
             fn, args = self._units[key]
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.options.workers, mp_context=self._context,
-                                                 initializer=_limit_memory, initargs=(self.options.memory_limit_mb,))
+                                                 initializer=_start_worker, initargs=(self.options.memory_limit_mb,))
             try:
-                self._running[self._pool.submit(fn, *args)] = key
+                with shielded():  # a job limit due while a worker starts waits until the pool knows it (to kill it)
+                    self._running[self._pool.submit(fn, *args)] = key
             except BrokenProcessPool:  # a worker died between units (killed while idle): a new pool
                 self._waiting.appendleft(key)
                 self._idle_deaths += 1
@@ -530,7 +558,12 @@ def _call(fn: Callable[..., Any], memory_limit_mb: int | None, *args: Any) -> An
 class _Ray(Executor):
     """Ray tasks: ``ray.init()`` on RAY_ADDRESS or ``ray_address`` when given, else a local instance of
     ``jobs`` CPUs; an instance already started in this process (a test's, a notebook's) is used as it is.
-    Ray retries a task whose worker died (``max_retries``); application errors are not retried."""
+    Ray retries a task whose worker died (``max_retries``); application errors are not retried.
+
+    A local instance's processes are the driver's to end: Ray ends its head processes with the driver,
+    but the agents the raylet starts outlive a driver killed outright (they wait a minute on the dead GCS
+    to report it), so a reaper (agentgen_sym.proctree) ends whatever of the instance is left when the
+    driver closes it or dies."""
 
     def __init__(self, options: ExecutorOptions) -> None:
         try:
@@ -539,9 +572,11 @@ class _Ray(Executor):
             raise ExecutorError("--executor ray needs Ray: pip install 'agentgen-sym[ray]'") from exc
         self.options, self._ray = options, ray
         self._owned = False
+        self._reaper: subprocess.Popen[bytes] | None = None
         if not ray.is_initialized():
             address = options.ray_address or os.environ.get(RAY_ADDRESS_ENV)
             settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            before = set(descendants())
             try:
                 if address:
                     ray.init(address=address, **settings)
@@ -550,6 +585,8 @@ class _Ray(Executor):
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise ExecutorError(f"cannot start Ray{' at ' + address if address else ''}: {exc}") from exc
             self._owned = True
+            if not address:  # the instance is this driver's: it must not outlive it
+                self._reaper = start_reaper([pid for pid in descendants() if pid not in before])
         self._task = ray.remote(_call).options(num_cpus=1, max_retries=options.retries, retry_exceptions=False)
         self._refs: dict[Any, str] = {}
 
@@ -581,3 +618,6 @@ class _Ray(Executor):
         if self._owned:
             self._ray.shutdown()
             self._owned = False
+        if self._reaper is not None:  # it ends what the shutdown left, then itself
+            self._reaper.communicate()
+            self._reaper = None

@@ -3,8 +3,9 @@
 A job runs many stages, each with its own budget; a user's `--time-limit 600` is about the job.
 Threading a job budget through every loop of every stage would couple all of them, so the job
 limit is enforced from outside the work instead: a real-time timer (SIGALRM) for the deadline and
-a watchdog thread that samples the resident memory (the same measure as compiler.limits) and
-signals the main thread when it passes the limit. The signal handler raises JobLimitReached in
+a watchdog thread that samples the resident memory of the job's whole process tree (the driver, the
+local pool's fork server and workers, a Ray instance it started: agentgen_sym.proctree) and signals
+the main thread when it passes the limit. The signal handler raises JobLimitReached in
 the main thread at the next bytecode, so the stage stops in a loop as soon as the interpreter
 runs again. It is a BaseException, like KeyboardInterrupt, so the stages' own handlers (a
 candidate's limit, one text's failure in a build) cannot take it for theirs, and the timer
@@ -29,8 +30,10 @@ from types import FrameType
 from typing import Iterator
 
 from agentgen_sym.compiler.limits import resident_mb
+from agentgen_sym.proctree import descendants, process_resident_mb
 
 SAMPLE_EVERY_S = 0.05
+TREE_EVERY_S = 0.5  # the job's processes are listed again this often (a walk of /proc; sampling is cheaper)
 REPEAT_S = 0.25  # the signal again while the job has not ended
 
 
@@ -83,11 +86,15 @@ def job_limits(job: str, time_limit: float | None, memory_limit_mb: float | None
     watchdog = None
     if memory_limit_mb is not None:
         def watch() -> None:
+            processes, listed = descendants(), time.monotonic()
             while not finished.wait(SAMPLE_EVERY_S):
-                used = resident_mb()
+                if time.monotonic() - listed > TREE_EVERY_S:
+                    processes, listed = descendants(), time.monotonic()
+                used = resident_mb() + sum(process_resident_mb(pid) for pid in processes)
                 if used > memory_limit_mb:
-                    reason.append(f"memory limit reached while running {job}: {used:.1f} MB resident, limit "
-                                  f"{memory_limit_mb:.0f} MB")
+                    over = f" over {len(processes) + 1} processes" if processes else ""
+                    reason.append(f"memory limit reached while running {job}: {used:.1f} MB resident{over}, "
+                                  f"limit {memory_limit_mb:.0f} MB")
                     signal.setitimer(signal.ITIMER_REAL, 1e-6, REPEAT_S)  # the handler runs in the main thread
                     return
         watchdog = threading.Thread(target=watch, name=f"{job}-memory-watchdog", daemon=True)

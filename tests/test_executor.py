@@ -383,6 +383,67 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(small_corpus: Path
         {k: v for k, v in run_reference.items() if k not in (card, exports)}
 
 
+def _started(pid: int) -> str | None:
+    """``pid``'s start time (/proc/PID/stat field 22), None once it has ended or is a zombie."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return None if fields[0] in ("Z", "X") else fields[19]
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+DRIVER_GONE_S = 20.0
+"""How long the driver's processes may outlive it (they end within a few seconds; they stayed minutes)."""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the processes through /proc")
+@pytest.mark.parametrize("executor", ["local", pytest.param("ray", marks=pytest.mark.slow)])
+def test_every_process_of_a_job_ends_when_its_driver_is_killed(executor: str, tmp_path: Path):
+    """Regression: a `run` driver killed with SIGKILL left its fork server and both workers (local) or two Ray
+    agents (Ray) running."""
+    if executor == "ray":
+        pytest.importorskip("ray")
+    folder = CORPUS / "office-mailroom"
+    driver = subprocess.Popen([sys.executable, "-m", "agentgen_sym", "generate", str(folder / "domain.pddl"),
+                               str(folder / "p03.pddl"), "--n", "400", "--range", "1", "40", "--out",
+                               str(tmp_path / "gen"), "--jobs", "2", "--executor", executor],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    noted: dict[int, str] = {}
+    try:
+        deadline = time.monotonic() + 180
+        while driver.poll() is None and time.monotonic() < deadline:
+            below = _descendants(driver.pid)
+            if executor == "local":
+                working = [pid for pid, depth in below if depth == 2]  # driver > fork server > workers
+            else:
+                working = [pid for pid, _ in below if _cmdline(pid).startswith(b"ray::_call")]
+            if len(working) == 2:
+                noted = {pid: started for pid, _ in _descendants(driver.pid) if (started := _started(pid))}
+                break
+            time.sleep(0.1)
+        assert noted, "the job's workers never started"
+        os.kill(driver.pid, signal.SIGKILL)
+        driver.wait()
+        deadline = time.monotonic() + DRIVER_GONE_S
+        while time.monotonic() < deadline and any(_started(pid) == started for pid, started in noted.items()):
+            time.sleep(0.1)
+        left = [_cmdline(pid)[:80] for pid, started in noted.items() if _started(pid) == started]
+        assert left == [], f"{len(left)} of the driver's {len(noted)} processes outlived it"
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+        for pid, started in noted.items():
+            if _started(pid) == started:
+                os.kill(pid, signal.SIGKILL)
+
+
 # --- generate and evolve: the same files under every executor ----------------------------------------------------------
 
 def _generate_and_evolve(out: Path, options: ExecutorOptions) -> dict[str, bytes]:

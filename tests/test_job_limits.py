@@ -47,6 +47,17 @@ def test_a_generate_job_stops_at_its_memory_limit(tmp_path: Path):
     assert b"memory limit reached while running generate" in proc.stderr and b"limit 400 MB" in proc.stderr
 
 
+def test_a_job_on_two_workers_stops_when_its_processes_together_pass_the_memory_limit(tmp_path: Path):
+    """Regression: only the driver was measured, so `run --jobs 2 --memory-limit 150` ran to the end while its
+    processes held some 570 MB. Here the driver stays near 200 MB (400 is far above it) while the fork server
+    and the two workers add some 450 MB more."""
+    proc = run_cli("generate", str(SEED / "domain.pddl"), str(SEED / "p03.pddl"), "--n", "400", "--range", "1", "40",
+                   "--out", str(tmp_path / "gen"), "--jobs", "2", "--memory-limit", "400", timeout=300)
+    assert proc.returncode == 4, proc.stderr[-800:]
+    assert b"memory limit reached while running generate" in proc.stderr and b"limit 400 MB" in proc.stderr
+    assert b" processes, " in proc.stderr  # the figure is the whole tree's
+
+
 def test_an_export_job_stops_at_its_time_limit(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch):
     tasks = tmp_path / "tasks"
     assert main(["generate", str(SEED / "domain.pddl"), str(SEED / "p01.pddl"), "--n", "6", "--out", str(tasks)]) == 0
