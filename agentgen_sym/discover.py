@@ -7,7 +7,8 @@
   the folder's other files.
 
 Files read only by name; which file is really a domain is for the checker to say. Hidden folders
-(``.git``, ``.venv``) and installed packages are not searched.
+(``.git``, ``.venv``) and installed packages are not searched; special files, link loops and undecodable
+names are left out and listed (``agentgen_sym.walk``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from agentgen_sym.walk import Skipped, walk
 
 PROBLEM_FOLDERS = ("instances", "problems")
 SKIPPED = frozenset({"node_modules", "__pycache__", "site-packages"})  # with hidden folders (.git, .venv)
@@ -33,16 +36,16 @@ class Unit:
 class Discovery:
     units: list[Unit] = field(default_factory=list)
     orphans: list[Path] = field(default_factory=list)  # PDDL files no domain was found for
+    skipped: list[Skipped] = field(default_factory=list)  # entries that are no readable file, with the reason
 
 
 def discover(root: Path) -> Discovery:
     """Every domain under ``root`` with its problems, in a stable order (sorted paths)."""
     by_folder: dict[Path, list[Path]] = {}
-    for path in sorted(root.rglob("*.pddl")):
-        inside = path.relative_to(root).parts[:-1]
-        if path.is_file() and not any(part.startswith(".") or part in SKIPPED for part in inside):
-            by_folder.setdefault(path.parent, []).append(path)
-    found = Discovery()
+    tree = walk(root, prune=lambda name: name.startswith(".") or name in SKIPPED)
+    for path in tree.files:
+        by_folder.setdefault(path.parent, []).append(path)
+    found = Discovery(skipped=tree.skipped)
     claimed: set[Path] = set()
     for folder in sorted(by_folder):
         if _owned(folder, root, by_folder):

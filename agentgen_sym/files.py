@@ -71,8 +71,8 @@ def output_problem(path: Path, kind: str) -> str | None:
 def inside(folder: Path, relative: str) -> Path | None:
     """``folder / relative`` when it stays inside ``folder`` (no absolute path, no ``..`` out of it,
     no symlink leading out), else None: paths read from a data file are data, not directions."""
-    target = (folder / relative).resolve()
-    return target if target.is_relative_to(folder.resolve()) else None
+    target = Path(os.path.realpath(folder / relative))  # Path.resolve raises on a link loop; the reader says why
+    return target if target.is_relative_to(os.path.realpath(folder)) else None
 
 
 MAX_TEXT_BYTES = 1 << 20

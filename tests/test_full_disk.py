@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,44 @@ def test_a_full_disk_while_exporting_or_evolving(tmp_path: Path, capsys, task_fo
     assert code == 2, err
     assert f"cannot write {tmp_path / written.rstrip('/')}" in err and "No space left on device" in err, err
     assert _leftovers(tmp_path) == [] and _leftovers(task_folder) == []
+
+
+def _fills_up(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """The disk fills up for the files written straight into ``folder`` (run's combined datasets, card and
+    report), after each domain's own files were written."""
+    fsync = os.fsync
+
+    def no_space_in_folder(fd: int) -> None:
+        if Path(os.readlink(f"/proc/self/fd/{fd}")).parent == folder:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        fsync(fd)
+
+    monkeypatch.setattr(files.os, "fsync", no_space_in_folder)
+
+
+def _contents(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_full_disk_during_runs_final_combine_is_a_clear_error_and_resumes_identically(tmp_path: Path, capsys,
+                                                                                        monkeypatch):
+    """`run` whose disk fills up while it combines the domains' datasets: exit 2 with `cannot write FILE: No space
+    left on device` (not an ExportError traceback), no temporary left; once there is room, a rerun reuses the
+    finished domain and writes the very bytes a run that never ran out of space writes."""
+    corpus, out = tmp_path / "corpus", tmp_path / "out"
+    shutil.copytree(CORPUS / "kitchen-line", corpus / "kitchen-line")
+    argv = ["run", "--corpus", str(corpus), "--out", str(out), "--n", "2", "--range", "1", "3", "--jobs", "1"]
+    assert main(argv) == 0
+    expected = _contents(out)
+    shutil.rmtree(out)
+    capsys.readouterr()
+    with monkeypatch.context() as patch:
+        _fills_up(patch, out)
+        code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"cannot write {out / 'dataset.'}" in err and "No space left on device" in err, err
+    assert _leftovers(out) == [] and (out / "kitchen-line" / "done.json").is_file()
+    assert main(argv) == 0
+    assert "kitchen-line: reused" in capsys.readouterr().err
+    assert _contents(out) == expected

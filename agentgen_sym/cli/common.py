@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from importlib import resources
 from pathlib import Path
@@ -14,6 +15,7 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.executor import KINDS as EXECUTORS, ExecutorError, ExecutorOptions, available_cores
 from agentgen_sym.files import output_problem
 from agentgen_sym.progress import Progress
+from agentgen_sym.walk import matching, shown, walk
 
 if TYPE_CHECKING:
     from agentgen_sym.llm import LLMClient
@@ -50,6 +52,43 @@ def non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text}")
     return value
+
+
+MAX_TASKS = 10_000
+"""Most tasks one request may ask for (``--n`` per domain, ``--tasks`` per environment): each is generated,
+solved and verified, about a second apiece, so more is a typo, refused before any work starts."""
+
+MAX_LEVEL = 1_000
+"""Highest difficulty level (optimal plan length) a ``--range`` may ask for: the optimal searches that measure
+it give up long before, so a higher level could never be filled."""
+
+
+def task_count(text: str) -> int:
+    """argparse type: a number of tasks, 1..MAX_TASKS."""
+    value = positive_int(text)
+    if value > MAX_TASKS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TASKS:,} tasks per request, got {value:,}: split a larger "
+                                         "data set into several runs with different --seed values")
+    return value
+
+
+def plan_level(text: str) -> int:
+    """argparse type: a difficulty level (optimal plan length), 1..MAX_LEVEL."""
+    value = positive_int(text)
+    if value > MAX_LEVEL:
+        raise argparse.ArgumentTypeError(f"difficulty levels are optimal plan lengths up to {MAX_LEVEL:,}, "
+                                         f"got {value:,}")
+    return value
+
+
+def level_range(values: Sequence[int] | None, option: str = "--range") -> tuple[int, int | None]:
+    """``--range LO HI`` as (lo, hi), (1, None) when not given; exit 2 when LO is above HI."""
+    if not values:
+        return 1, None
+    lo, hi = values
+    if lo > hi:
+        raise UsageError(f"{option} {lo} {hi}: LO must not be above HI")
+    return lo, hi
 
 
 def positive_float(text: str) -> float:
@@ -90,15 +129,18 @@ def output_folder(text: str) -> str:
 
 
 def expand_inputs(paths: Sequence[str], pattern: str = "*.pddl") -> list[Path]:
-    """Files as given, directories expanded to their PDDL files (sorted, recursively)."""
+    """Files as given, directories expanded to their PDDL files (sorted, recursively); what a directory holds
+    that is no readable file (a FIFO, a link loop, an undecodable name) is a warning and left out."""
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found = sorted(path.rglob(pattern))
-            if not found:
-                raise UsageError(f"cannot read {path}: a directory with no {pattern} files")
-            out.extend(found)
+            found = walk(path, matching(pattern))
+            for skipped in found.skipped:
+                eprint(f"warning: {skipped}")
+            if not found.files:
+                raise UsageError(f"cannot read {shown(path)}: a directory with no readable {pattern} files")
+            out.extend(found.files)
         else:
             out.append(path)
     return out
@@ -116,7 +158,8 @@ def task_files(domain_arg: str, problem_args: Sequence[str]) -> tuple[Path, list
             raise UsageError(f"cannot read {folder}: no domain.pddl in this folder")
         if not problem_args:
             problems = [p for p in expand_inputs([str(folder)]) if p != domain]
-    return domain, [p for p in problems if p.resolve() != domain.resolve()]
+    same = os.path.realpath(domain)  # not Path.resolve, which raises on a link loop
+    return domain, [p for p in problems if os.path.realpath(p) != same]
 
 
 # --------------------------------------------------------------------------- option groups
@@ -127,7 +170,8 @@ def job_limit_options(p: argparse.ArgumentParser, job: str) -> None:
     p.add_argument("--time-limit", type=positive_float, metavar="S",
                    help=f"stop the whole {job} job after S seconds (exit 4; what was written stays whole)")
     p.add_argument("--memory-limit", type=positive_float, metavar="MB",
-                   help=f"stop the whole {job} job when the process's resident memory passes MB (exit 4)")
+                   help=f"stop the whole {job} job when the resident memory of its processes together (this "
+                        "one, its workers, a Ray instance it starts) passes MB (exit 4)")
     p.set_defaults(job_limits=job)
 
 

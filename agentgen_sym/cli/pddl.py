@@ -29,7 +29,9 @@ def add_parse(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("parse", help="parse PDDL files and print them canonically or as JSON",
                        description="Parse domains, problems and plans (`.plan`/`.soln` files); print canonical "
                                    "PDDL, the JSON AST (one object for one file, a list for several), or a summary "
-                                   "table. Directories are searched for *.pddl files.")
+                                   "table. Directories are searched for *.pddl files; what they hold that is no readable "
+                                   "file (a FIFO, socket or device, a symbolic link loop, a name that is not UTF-8) "
+                                   "is a warning and skipped.")
     p.add_argument("files", nargs="+", metavar="FILE", help="PDDL files or directories")
     p.add_argument("--format", choices=["pddl", "json"], default="pddl", help="output format (default: pddl)")
     p.add_argument("--summary", action="store_true", help="print one summary row per file instead of the AST")
