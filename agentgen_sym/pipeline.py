@@ -10,7 +10,9 @@ which records everything that determines the result: the hashes of the domain fo
 options, the seed and the code version (a hash of the package's source). A rerun, under any
 executor, reuses a domain only when all of them match, so an interrupted run resumes where it
 stopped, and a domain whose inputs, options or code changed is redone, saying what changed; its
-earlier folders are removed first, so no stale file survives. A domain that cannot be read or
+earlier folders are removed first, so no stale file survives. A domain folder's input that is no
+regular file (a FIFO would hang the job) is left out with a warning (``agentgen_sym.walk``); a domain
+that cannot be read (its folder name is not UTF-8, its domain.pddl no regular file) or
 generated, or one of whose units of work failed (its worker died more often than the executor
 retries), is reported in the summary
 and skipped; the rest completes. The dataset files and the summary are rewritten at the end from
@@ -20,6 +22,7 @@ the number of workers (seconds go to the console only).
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
 import shutil
@@ -40,6 +43,7 @@ from agentgen_sym.files import remove_dead_temporaries, write_atomic
 from agentgen_sym.generation.generate import PRELOAD
 from agentgen_sym.generation.pool import EvolveOptions
 from agentgen_sym.taskset import Origin
+from agentgen_sym.walk import Skipped, Walk, file_problem, name_problem, shown, walk
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,23 @@ class DomainSummary:
     walks: int = 0  # selected tasks straight from random walks
 
 
-def domains_in(corpus: Path) -> list[Path]:
-    """Folders holding a domain.pddl and at least one problem, sorted by name."""
-    return sorted(p for p in corpus.iterdir() if (p / "domain.pddl").exists() and any(p.glob("p*.pddl")))
+def domains_in(corpus: Path) -> tuple[list[Path], list[Skipped]]:
+    """Folders holding a domain.pddl and at least one problem, sorted by name, and those left out because their
+    name is not valid UTF-8 (it could be neither printed nor written into a record)."""
+    folders: list[Path] = []
+    skipped: list[Skipped] = []
+    for path in sorted(p for p in corpus.iterdir() if (p / "domain.pddl").exists() and any(p.glob("p*.pddl"))):
+        if name_problem(path.name):
+            skipped.append(Skipped(path, "a domain folder whose name is not valid UTF-8"))
+        else:
+            folders.append(path)
+    return folders, skipped
+
+
+def domain_inputs(folder: Path) -> Walk:
+    """The domain folder's input files (its PDDL files and templates.json) that are regular files, and those
+    skipped: a FIFO would hang the domain's job, a link loop fail it, an undecodable name its records."""
+    return walk(folder, lambda name: Path(name).suffix == ".pddl" or name == "templates.json", recursive=False)
 
 
 RUN_RANGE = (1, 8)
@@ -98,7 +116,7 @@ def code_version() -> str:
 
 def fingerprint(folder: Path, options: RunOptions) -> dict:
     """What ``done.json`` must match for a domain to be reused: its files' hashes, the options, the code."""
-    files = sorted(p for p in folder.iterdir() if p.is_file() and (p.suffix == ".pddl" or p.name == "templates.json"))
+    files = domain_inputs(folder).files
     return {"inputs": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in files},
             "options": options.key(), "code": code_version()}
 
@@ -120,8 +138,15 @@ def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1
 
 def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float
             ) -> Generator[Batch, list, DomainSummary]:
+    inputs = domain_inputs(folder).files
+    unreadable = file_problem(folder / "domain.pddl")
+    if unreadable:
+        raise ValueError(f"domain.pddl: {unreadable}")
+    problems = [p for p in inputs if fnmatch.fnmatchcase(p.name, "p*.pddl")]
+    if not problems:
+        raise ValueError("no readable problem file (p*.pddl)")
     domain = parse_domain(folder / "domain.pddl")
-    _, problem = choose_seed(sorted(folder.glob("p*.pddl")), "largest")
+    _, problem = choose_seed(problems, "largest")
     errors = [d for d in check(domain, problem, strict=False) if d.is_error]
     if errors:
         return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started,
@@ -131,7 +156,7 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
         shutil.rmtree(stale, ignore_errors=True)
     (work / "done.json").unlink(missing_ok=True)
     templates = folder / "templates.json"
-    made = yield from tasks_job(domain, problem, templates if templates.exists() else None, work, options.n,
+    made = yield from tasks_job(domain, problem, templates if templates in inputs else None, work, options.n,
                                 options.seed, options.lo, options.hi, options.evolve, workers)
     report = made.evolved.report
     (stats,) = yield Batch(export_units, (), [work])
@@ -183,9 +208,13 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
     options = options or RunOptions(n, seed)
     if command is None:
         command = f"agentgen-sym run --corpus {corpus} --out {out} --n {n} --seed {seed}"
-    folders = domains_in(corpus)
+    folders, unusable = domains_in(corpus)
     if not folders:
-        raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)")
+        raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)"
+                         + "".join(f"; {skipped}" for skipped in unusable))
+    if log:
+        for skipped in [*unusable, *(s for f in folders for s in domain_inputs(f).skipped)]:
+            log(f"warning: {skipped}")
     finished: dict[str, DomainSummary | None] = {}
     for folder in folders:
         finished[folder.name], why = _finished(out / folder.name / "done.json", fingerprint(folder, options))
@@ -215,9 +244,11 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
                   on_done)
     remove_dead_temporaries(out)  # a worker killed mid-write leaves its temporary; its unit was redone
     summaries = [s for s in (finished[f.name] for f in folders) if s is not None]
+    summaries += [DomainSummary(shown(s.path.name), 0, 0, 0, 0, 0.0, f"skipped: {s.reason}") for s in unusable]
+    served = sorted(p for p in out.glob("*/tasks") if p.is_dir())  # what `serve out/*/tasks` numbers
     for fmt in FORMAT_NAMES:
-        combine(fmt, [out / s.domain / dataset_file(fmt) for s in summaries if not s.error], out / dataset_file(fmt),
-                command)
+        combine(fmt, [(out / s.domain / "tasks", out / s.domain / dataset_file(fmt)) for s in summaries if not s.error],
+                out / dataset_file(fmt), command, served)
     write_atomic(out / "report.md", _report(summaries))
     return summaries
 

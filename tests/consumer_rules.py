@@ -12,7 +12,9 @@ source, file and lines, and returns the reasons a record would be rejected ([] =
   assistant/function tags, line 161; an odd message count is "Invalid message count", line 173;
   either skips the record, line 180) and ``OpenAIDatasetConverter`` lines 231-301 (the same
   checks after mapping roles, lines 289 and 294); ``data/README.md`` lines 168-222 (the
-  sharegpt layout and its ``dataset_info.json`` entry).
+  sharegpt layout and its ``dataset_info.json`` entry). Both converters keep only role and
+  content of a message (lines 166-171 and 278-283): an OpenAI ``weight`` is dropped, so every
+  assistant turn is trained on.
 - AgentGym, WooooDyy/AgentGym@3ef9235d23e6: ``agentenv/agentenv/trainer/bc_trainer.py`` lines
   81-96 (``json.load`` of the whole file, then ``Dataset.from_list``: a JSON array of objects),
   lines 113-131 (``item_id`` and ``conversations`` read; a ``human`` message is prompt, every
@@ -66,6 +68,8 @@ def llamafactory(record: Record, info: Record) -> list[str]:
         return [f"Invalid message count ({len(messages)})"]
     if "system" in columns and not isinstance(record[columns["system"]], str):
         return ["the system column is not a string"]
+    if any(message.get("weight") == 0 for message in messages):
+        return ["a turn with weight 0 would be trained on: the converter drops weight (converter.py 278-283)"]
     return []
 
 

@@ -29,11 +29,15 @@ MASKING = sorted(name for name, f in FORMATS.items() if f.can_mask)
 
 
 def info_entry(path: Path) -> dict | None:
-    """The file's ``dataset_info.json`` entry written beside it (None for formats LLaMA-Factory does not read)."""
+    """The file's ``dataset_info.json`` entry written beside it: there exactly when LLaMA-Factory is to read the
+    file (its format, and no negatives, which it would train on), else None."""
     info_path = path.parent / "dataset_info.json"
-    if FORMATS_BY_FILE(path).llamafactory is None:
+    info = json.loads(info_path.read_text()) if info_path.exists() else {}
+    entries = [e for e in info.values() if e["file_name"] == path.name]
+    negatives = any("negative_step" in json.loads(line) for line in meta_file(path).read_text().splitlines())
+    if FORMATS_BY_FILE(path).llamafactory is None or negatives:
+        assert entries == [], path
         return None
-    entries = [e for e in json.loads(info_path.read_text()).values() if e["file_name"] == path.name]
     assert len(entries) == 1
     return entries[0]
 
@@ -83,6 +87,11 @@ def test_the_rules_reject_what_the_consumers_reject():
         {"from": "human", "loss": None, "value": "i"}, {"from": "gpt", "loss": False, "value": "Ok."},
         {"from": "human", "loss": None, "value": "o"}, {"from": "gpt", "loss": False, "value": "wrong"}]}]
     assert len(consumer_rules.agentgym(bad_id)[1][0]) == 2  # the id's index, and an untrainable gpt turn
+    masked = {"messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "a"},
+                           {"role": "assistant", "content": "b", "weight": 0}, {"role": "user", "content": "c"},
+                           {"role": "assistant", "content": "d", "weight": 1}]}
+    assert consumer_rules.llamafactory(masked, FORMATS["openai"].llamafactory) == [
+        "a turn with weight 0 would be trained on: the converter drops weight (converter.py 278-283)"]
     assert consumer_rules.agentflan({"id": "x", "conversations": [], "meta": {}})
     assert consumer_rules.openai_finetune({"messages": [{"role": "user", "content": "a"}], "meta": {}})
     assert "the last message is not the assistant's" in consumer_rules.openai_finetune(
@@ -108,6 +117,37 @@ def test_card_and_sidecars_beside_every_export(greenhouse, tmp_path):
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
+def test_negatives_are_registered_only_for_trainers_that_honour_the_mask(greenhouse, tmp_path):
+    """`export --format openai --negatives`: LLaMA-Factory's openai converter drops `weight`
+    (hiyouga/LLaMA-Factory@ff6d4d12e, src/llamafactory/data/converter.py lines 278-283), so the file is not
+    registered in dataset_info.json (an earlier entry for it goes), and the card says OpenAI may train on it
+    and LLaMA-Factory must not; every file dataset_info.json registers passes LLaMA-Factory's rules."""
+    out = tmp_path / FORMATS["openai"].data_file("dataset")
+    assert main(["export", str(greenhouse), "--format", "openai", "--out", str(out), "--negatives"]) == 0
+    assert not (tmp_path / "dataset_info.json").exists()
+    sharegpt = tmp_path / FORMATS["sharegpt"].data_file("dataset")
+    assert export_folder(greenhouse, "sharegpt", sharegpt).ok
+    assert export_folder(greenhouse, "openai", out).ok  # without negatives: registered
+    assert set(json.loads((tmp_path / "dataset_info.json").read_text())) == {"dataset_openai", "dataset_sharegpt"}
+    assert export_folder(greenhouse, "openai", out, negatives=True).ok  # and with them again: unregistered
+    info = json.loads((tmp_path / "dataset_info.json").read_text())
+    assert set(info) == {"dataset_sharegpt"}
+    for entry in info.values():
+        registered = tmp_path / entry["file_name"]
+        assert consumer_rules.kept(FORMATS_BY_FILE(registered).name, registered.read_text(), entry)[2] == []
+    assert info_entry(out) is None and info_entry(sharegpt) is not None
+    assert export_folder(greenhouse, "agentflan", tmp_path / FORMATS["agentflan"].data_file("dataset"),
+                         negatives=True).ok
+    card = (tmp_path / CARD_FILE).read_text()
+    row = next(line for line in card.splitlines() if line.startswith(f"| `{out.name}` |"))
+    assert "| OpenAI chat fine-tuning; not LLaMA-Factory" in row and "| yes |" in row
+    loading = next(line for line in card.splitlines() if line.startswith(f"- `{out.name}`"))
+    assert "only with OpenAI chat fine-tuning" in loading and "Do not train on it with LLaMA-Factory" in loading
+    assert "not registered in `dataset_info.json`" in loading
+    flan = next(line for line in card.splitlines() if line.startswith("| `dataset.agentflan.jsonl` |"))
+    assert "| Agent-FLAN |" in flan and "not " not in flan
+
+
 # --------------------------------------------------------------------------- make run's exports (slow)
 
 
@@ -129,13 +169,10 @@ def main_job(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_main_job_exports_are_kept_by_their_consumers(main_job, fmt):
     assert assert_all_kept(main_job / dataset_file(fmt)) == 120
-    if fmt == "agentgym":  # every environment's indices are 0..n-1, the tasks' positions by id
+    if fmt == "agentgym":  # one numbering: data_idx on `serve out/*/tasks` (tests/test_agentgym_numbering.py)
         data = json.loads((main_job / dataset_file(fmt)).read_text())
-        by_env: dict[str, list[int]] = {}
-        for item in data:
-            env, index = item["item_id"].rsplit("_", 1)
-            by_env.setdefault(env, []).append(int(index))
-        assert all(v == list(range(len(v))) for v in by_env.values()) and len(by_env) == 10
+        assert [int(item["item_id"].rsplit("_", 1)[1]) for item in data] == list(range(120))
+        assert len({item["item_id"].rsplit("_", 1)[0] for item in data}) == 10
 
 
 @pytest.mark.slow

@@ -30,7 +30,7 @@ pytest.importorskip("uvicorn")
 from agentgen_sym.env import GOAL_SATISFIED, TextEnv  # noqa: E402
 from agentgen_sym.env.agentboard import AgentBoardEnv  # noqa: E402
 from agentgen_sym.env.catalog import data_indices, task_indices  # noqa: E402
-from agentgen_sym.export import export_folder  # noqa: E402
+from agentgen_sym.export import combine, export_folder  # noqa: E402
 from agentgen_sym.export.formats import meta_file  # noqa: E402
 from agentgen_sym.export.trajectories import OBSERVATION  # noqa: E402
 from agentgen_sym.taskset import read_folder  # noqa: E402
@@ -148,12 +148,14 @@ def test_agentgym_textcraft_client_plays_every_gold_plan_to_success(server, task
     assert len(tasks) == len(plans) == 3 * len(tasks_dirs)
     client = TextCraftStyleEnvClient(server.base, data_len=len(tasks))
     agent = GoldAgent(plans)
-    exported, metas = {}, {}
+    parts = []
     for folder in tasks_dirs:
-        out = tmp_path / f"{folder.name}.json"
-        assert export_folder(folder, "agentgym", out).ok
-        exported |= {r["item_id"]: r for r in json.loads(out.read_text())}  # AgentGym's trainer reads a JSON array
-        metas |= {m["id"]: m for m in map(json.loads, meta_file(out).read_text().splitlines())}
+        parts.append((folder, tmp_path / f"{folder.name}.json"))
+        assert export_folder(folder, "agentgym", parts[-1][1]).ok
+    out = tmp_path / "combined.json"  # numbered as the server numbers these folders
+    combine("agentgym", parts, out)
+    exported = {r["item_id"]: r for r in json.loads(out.read_text())}  # AgentGym's trainer reads a JSON array
+    metas = {m["id"]: m for m in map(json.loads, meta_file(out).read_text().splitlines())}
     for idx in range(len(client)):
         agent.start(idx)
         conversation, reward = generate_experience_one(agent, client, idx, max_rounds=50)
@@ -209,7 +211,7 @@ def test_every_route_answers_as_agentgym_does(server, tasks_dirs, plans):
     tasks = server.get("/tasks").json()
     entries = [{e.id: e for e in read_folder(f).tasks} for f in tasks_dirs]
     assert [(t["data_idx"], t["id"]) for t in tasks] == [(i, tid) for i, (_, tid) in enumerate(data_indices(entries))]
-    assert tasks[1]["item_id"] == f"{tasks[1]['domain']}_1" and tasks[3]["item_id"] == f"{tasks[3]['domain']}_0"
+    assert all(t["item_id"] == f"{t['domain']}_{t['data_idx']}" for t in tasks)  # as the agentgym export numbers
     assert all(t["difficulty"] == len(plans[t["data_idx"]]) for t in tasks)
 
     created = server.post("/create", {}).json()

@@ -59,6 +59,7 @@ from agentgen_sym.files import read_text_bounded, write_atomic
 from agentgen_sym.generation.generate import PRELOAD as GENERATION_PRELOAD
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
 from agentgen_sym.llm.client import Usage
+from agentgen_sym.llm.config import MAX_ENDPOINT_FAILURES
 from agentgen_sym.taskset import TaskSetError
 
 from agentgen_sym.drafting.calls import Asker
@@ -80,7 +81,7 @@ class BuildOptions:
     llm_evolve: int = 1  # LLM rewrites asked per direction (easier, harder) per environment
     draft: DraftOptions = DraftOptions()
     seed_problem: str = "smallest"  # which accepted problem seeds task generation: one of SEED_RULES
-    max_endpoint_failures: int = 3  # stop after this many items in a row fail on the endpoint; 0: never
+    max_endpoint_failures: int = MAX_ENDPOINT_FAILURES  # stop after this many items in a row fail on the endpoint
 
     def __post_init__(self) -> None:
         if self.n_envs < 1 or self.tasks_per_env < 1 or self.llm_evolve < 0 or self.max_endpoint_failures < 0 or \
@@ -303,7 +304,8 @@ def build(inspiration: Path, out: Path, client: LLMClient, options: BuildOptions
         progress(len(summaries), len(summaries), sum(s.accepted for s in summaries), "")
     datasets = {}
     for fmt in FORMAT_NAMES:
-        parts = [out / "envs" / s.env_id / dataset_file(fmt) for s in summaries if s.accepted and not s.error]
+        parts = [(out / "envs" / s.env_id / "tasks", out / "envs" / s.env_id / dataset_file(fmt))
+                 for s in summaries if s.accepted and not s.error]
         datasets[fmt] = combine(fmt, parts, out / dataset_file(fmt), "agentgen-sym build")
     report = BuildReport(summaries, options.n_envs, len(texts), {k: usage[k] for k in _USAGE_FIELDS},
                          clock.as_dict(), time.perf_counter() - started, datasets, stopped)

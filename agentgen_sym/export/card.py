@@ -11,6 +11,7 @@ is sorted, so the same exports give the same card, byte for byte.
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -33,6 +34,7 @@ class ExportEntry:
     distances: bool
     command: str
     thoughts: str = "template"
+    served: tuple[str, ...] = ()  # the TASKS_DIRs (relative to the card) whose `serve` numbers the tasks
 
 
 def write_card(folder: Path, entry: ExportEntry) -> None:
@@ -75,9 +77,32 @@ LOADING = {
     "openai": "OpenAI fine-tuning: upload `{file}` as the training file. LLaMA-Factory: the `{stem}` block "
               "of `dataset_info.json` (formatting `openai`).",
     "agentgym": "AgentGym: pass `{file}` (a JSON array) as `train_file` to `agentenv.trainer.bc_trainer.BCTrainer`; "
-                "the number after the last `_` of `item_id` is the task's index on the environment server.",
+                "the number after the last `_` of `item_id` is the task's `data_idx` on {server}, the one "
+                "environment server AgentGym evaluates every record of the file on.",
     "agentflan": "Agent-FLAN: the `conversation`/`id` schema of its data set; `loss` false turns are not trained.",
 }
+
+
+def _server(served: tuple[str, ...] | list[str]) -> str:
+    """Where the agentgym numbers hold: the ``serve`` command for ``served``, run from the card's folder."""
+    if not served:
+        return "`agentgen-sym serve` given the TASKS_DIRs this file was exported from, in that order"
+    folders = " ".join(shlex.quote(folder) for folder in served)
+    order = "" if len(served) == 1 else " (these folders, in this order)"
+    return f"the server started from this folder as `agentgen-sym serve {folders}`{order}"
+
+
+def _use(entry: ExportEntry) -> str:
+    """Which trainers may learn from the file: with negatives, only those that leave the invalid turn out."""
+    from agentgen_sym.export.formats import FORMATS  # see render_card
+
+    spec = FORMATS.get(entry.format)
+    if spec is None:
+        return entry.format
+    if not entry.negatives:
+        return spec.consumer
+    use = ", ".join(spec.masked_by)  # export refuses negatives in a format no trainer masks
+    return f"{use}; not {', '.join(spec.unmasked_by)}" if spec.unmasked_by else use
 
 
 def _seeds(seeds: list[int]) -> str:
@@ -86,6 +111,21 @@ def _seeds(seeds: list[int]) -> str:
     if len(seeds) > 8:
         return f"{len(seeds)} distinct, {seeds[0]} to {seeds[-1]}"
     return ", ".join(map(str, seeds))
+
+
+def _negatives_loading(entry: ExportEntry) -> str:
+    """How to load a file with negatives: the trainers that mask the invalid turn, and those that must not get it."""
+    from agentgen_sym.export.formats import FORMATS  # see render_card
+
+    spec = FORMATS.get(entry.format)
+    if spec is None:
+        return "holds negative samples; use it only with a trainer that honours `weight` 0 / `loss` false."
+    text = f"use it only with {', '.join(spec.masked_by)}, which leaves the invalid turns out of the loss."
+    if spec.unmasked_by:
+        text += (f" Do not train on it with {', '.join(spec.unmasked_by)}: every assistant turn is trained there, "
+                 "so the invalid actions would be learned")
+        text += ("; it is not registered in `dataset_info.json`." if spec.llamafactory is not None else ".")
+    return text
 
 
 def render_card(folder: Path, entries: list[ExportEntry]) -> str:
@@ -123,8 +163,7 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
     from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
 
     for entry in entries:
-        consumer = FORMATS[entry.format].consumer if entry.format in FORMATS else entry.format
-        body.append(f"| `{entry.file}` | {entry.format} | {consumer} | {entry.records} | "
+        body.append(f"| `{entry.file}` | {entry.format} | {_use(entry)} | {entry.records} | "
                     f"{'yes' if entry.negatives else 'no'} | {'yes' if entry.distances else 'no'} | "
                     f"`{entry.meta_file}` |")
     body += ["", "Every file holds the same tasks in the same order (sorted by task id); the metadata file "
@@ -132,7 +171,11 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
              "in PDDL, its cost and the difficulty figures.", "", "## Loading", ""]
     for entry in entries:
         stem = entry.file.rsplit(".", 1)[0].replace(".", "_")
-        body.append(f"- `{entry.file}`: " + LOADING.get(entry.format, "").format(file=entry.file, stem=stem))
+        if entry.negatives:
+            body.append(f"- `{entry.file}` (with negatives): {_negatives_loading(entry)}")
+        else:
+            body.append(f"- `{entry.file}`: " + LOADING.get(entry.format, "").format(file=entry.file, stem=stem,
+                                                                                   server=_server(entry.served)))
     body += ["- Any file: `datasets.load_dataset(\"json\", data_files=\"<file>\", split=\"train\")`.", "",
              "## Domains", "", "| domain | tasks |", "|---|---|"]
     body += [f"| {name} | {count} |" for name, count in sorted(domains.items())]
@@ -156,7 +199,9 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
                                                                            if e.thoughts != "template"}))
                 + ") and the paraphrase kept only when it names the same action and facts."),
              "- Negative samples (where present) add one invalid action, the environment's refusal and the "
-             "recovery; the invalid turn is masked from the loss (`weight` 0 / `loss` false).", "",
+             "recovery; the invalid turn is masked from the loss (`weight` 0 / `loss` false), so only a trainer "
+             "that honours that mask may use such a file (the table's `for` column); one that trains every "
+             "assistant turn would learn the invalid actions.", "",
              "## Generation", "", f"Task seeds: {_seeds(seeds)}.", ""]
     body += [f"    {command}" for command in commands] or ["Command not recorded."]
     body += ["", "The same command with the same seed gives byte-identical files."]

@@ -6,15 +6,18 @@ plans, so a task that fails any check is skipped and reported, never silently dr
 exported as is. Records are sorted by task id and serialized with a fixed key order, and the
 file is replaced atomically, so the same input always gives the same bytes and a reader never
 sees half a file. Beside the data file go its metadata sidecar (``<name>.meta.jsonl``), for
-LLaMA-Factory formats a ``dataset_info.json`` entry, and the folder's dataset card (card.py).
+LLaMA-Factory formats a ``dataset_info.json`` entry (never for a file with negatives: LLaMA-Factory
+would train the invalid turns), and the folder's dataset card (card.py), which names the ``serve``
+command whose task numbers the agentgym ``item_id``s follow.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.compile import compile_task
@@ -25,11 +28,12 @@ from agentgen_sym.compiler.parser import parse_plan, parse_problem
 from agentgen_sym.compiler.selfmove import self_move_pairs
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import Templates, TextEnv
-from agentgen_sym.env.catalog import task_indices
+from agentgen_sym.env.catalog import data_indices, task_indices
 from agentgen_sym.executor import SERIAL, ExecutorOptions, UnitFailed, make_executor, map_ordered
 from agentgen_sym.files import inside, write_atomic
 from agentgen_sym.joblimits import shielded
-from agentgen_sym.taskset import BadEntry, TaskEntry, TaskSet, read_folder
+from agentgen_sym.taskset import BadEntry, TaskEntry, TaskSet, TaskSetError, read_folder
+from agentgen_sym.walk import require_file
 from agentgen_sym.export.card import ExportEntry, write_card
 from agentgen_sym.export.formats import FORMATS, Item, Record, meta_file
 from agentgen_sym.export.paraphrase import Paraphraser, ParaphraseStats
@@ -130,7 +134,8 @@ def export_many(tasks_dir: Path | str, outputs: Mapping[str, Path], negatives: b
                                paraphraser, progress)
     source = "template" if paraphraser is None else f"llm ({paraphraser.client.config.model})"
     for fmt, out in outputs.items():
-        write_dataset(Path(out), fmt, part.records[fmt], part.metas, negatives, distances, command, source)
+        write_dataset(Path(out), fmt, part.records[fmt], part.metas, negatives, distances, command, source,
+                      served=(folder,))
     return {fmt: ExportStats(Path(out), fmt, len(entries), len(part.records[fmt]), tuple(part.skipped), part.omitted,
                              None if paraphraser is None else paraphraser.stats) for fmt, out in outputs.items()}
 
@@ -225,18 +230,20 @@ def _paraphraser(thoughts: str, llm: LLMClient | None) -> Paraphraser | None:
 
 
 def write_dataset(out: Path, fmt: str, records: list[Record], metas: list[Record], negatives: bool, distances: bool,
-                  command: str | None, thoughts: str = "template") -> None:
+                  command: str | None, thoughts: str = "template", served: Sequence[Path] = ()) -> None:
     """Write the data file, its metadata sidecar, its ``dataset_info.json`` entry and the folder's card
-    (shielded: a job limit waits until all four are written)."""
+    (shielded: a job limit waits until all four are written). ``served`` are the TASKS_DIRs, in order,
+    on whose ``serve`` the records' task numbers are ``data_idx``: the card names that command."""
     spec = FORMATS[fmt]
     try:
         with shielded():
             write_atomic(out, spec.serialize(records))
             write_atomic(meta_file(out), "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in metas))
             if spec.llamafactory is not None:
-                _register_llamafactory(out, spec.llamafactory)
+                _register_llamafactory(out, None if negatives else spec.llamafactory)
             write_card(out.parent, ExportEntry(out.name, fmt, len(records), meta_file(out).name, negatives,
-                                               distances, command or "", thoughts))
+                                               distances, command or "", thoughts,
+                                               tuple(os.path.relpath(p, out.parent) for p in served)))
     except OSError as exc:
         raise ExportError(f"cannot write {out}: {exc.strerror or exc}") from exc
 
@@ -245,8 +252,9 @@ LLAMAFACTORY_INFO = "dataset_info.json"
 """LLaMA-Factory's registry of data sets, written beside its formats' files."""
 
 
-def _register_llamafactory(out: Path, entry: Record) -> None:
-    """Add (or replace) this file's entry in ``dataset_info.json`` beside it; other entries stay."""
+def _register_llamafactory(out: Path, entry: Record | None) -> None:
+    """Add (or replace) this file's entry in ``dataset_info.json`` beside it, or with ``entry`` None remove an
+    earlier one (the file now holds negatives LLaMA-Factory would train on); other entries stay."""
     path = out.parent / LLAMAFACTORY_INFO
     try:
         info = json.loads(path.read_text(encoding="utf-8"))
@@ -255,7 +263,11 @@ def _register_llamafactory(out: Path, entry: Record) -> None:
     if not isinstance(info, dict):
         info = {}
     name = out.name.rsplit(".", 1)[0].replace(".", "_")
-    info[name] = {"file_name": out.name, **entry}
+    if entry is None:
+        if info.pop(name, None) is None:
+            return
+    else:
+        info[name] = {"file_name": out.name, **entry}
     write_atomic(path, json.dumps(dict(sorted(info.items())), indent=2, ensure_ascii=False) + "\n")
 
 
@@ -267,23 +279,77 @@ def read_dataset(path: Path, fmt: str) -> tuple[list[Record], list[Record]]:
     return records, metas
 
 
-def combine(fmt: str, parts: list[Path], out: Path, command: str | None = None) -> int:
-    """Concatenate exports of one format (in the order given) into ``out`` with its sidecars; the record count.
+def combine(fmt: str, parts: Sequence[tuple[Path, Path]], out: Path, command: str | None = None,
+            served: Sequence[Path] | None = None) -> int:
+    """Concatenate exports of one format into ``out`` with its sidecars; the record count.
 
-    Indices in agentgym ``item_id``s stay as each part wrote them: each part is its own environment.
+    ``parts`` are (TASKS_DIR, the ``fmt`` export of it; a missing file adds nothing) in the order joined.
+    The task numbers in the records (agentgym ``item_id``) become ``data_idx`` on one ``serve`` of the
+    ``served`` TASKS_DIRs in that order (default: the parts' folders), the rule of env/catalog.py, since
+    AgentGym evaluates every record of a file on one server; the card names that command. A served
+    folder that holds no part and that ``serve`` would refuse (it cannot be read) is left out.
     """
+    spec = FORMATS[fmt]
+    folders = [Path(p) for p in (served if served is not None else [tasks_dir for tasks_dir, _ in parts])]
+    index: dict[tuple[Path, str], int] = {}
+    if spec.renumber is not None:
+        index, folders = _served_index(folders, {_key(tasks_dir) for tasks_dir, _ in parts})
     records: list[Record] = []
     metas: list[Record] = []
     negatives = distances = False
-    for part in parts:
-        if part.exists():
-            got, meta = read_dataset(part, fmt)
-            records += got
-            metas += meta
-            negatives |= any("negative_step" in m for m in meta)
-            distances |= any("distance_to_goal" in m for m in meta)
-    write_dataset(out, fmt, records, metas, negatives, distances, command)
+    for tasks_dir, part in parts:
+        if not part.exists():
+            continue
+        got, meta = read_dataset(part, fmt)
+        if spec.renumber is not None:
+            got = _renumbered(spec.renumber, got, meta, index, folders, Path(tasks_dir), part)
+        records += got
+        metas += meta
+        negatives |= any("negative_step" in m for m in meta)
+        distances |= any("distance_to_goal" in m for m in meta)
+    write_dataset(out, fmt, records, metas, negatives, distances, command, served=folders)
     return len(records)
+
+
+def _served_index(folders: list[Path], needed: set[Path]) -> tuple[dict[tuple[Path, str], int], list[Path]]:
+    """``(TASKS_DIR, task id)`` -> ``data_idx`` on ``serve`` given ``folders`` in this order (env/catalog.py),
+    and the folders numbered: one that cannot be read is skipped unless it is ``needed`` (ExportError)."""
+    ids: list[list[str]] = []
+    used: list[Path] = []
+    for folder in folders:
+        try:
+            ids.append([entry.id for entry in read_folder(folder).tasks])
+        except TaskSetError as exc:
+            if _key(folder) in needed:
+                raise ExportError(f"cannot number the tasks for `serve`: {exc}") from exc
+            continue
+        used.append(folder)
+    numbered = enumerate(data_indices(ids))
+    return {(_key(used[position]), task_id): data_idx for data_idx, (position, task_id) in numbered}, used
+
+
+def _key(folder: Path) -> Path:
+    """A folder as the numbering knows it: ``out/a/tasks`` and ``./out/a/tasks`` are one folder."""
+    return Path(os.path.abspath(folder))
+
+
+def _renumbered(renumber: Callable[[Record, int], Record], records: list[Record], metas: list[Record],
+                index: dict[tuple[Path, str], int], folders: list[Path], tasks_dir: Path, part: Path
+                ) -> list[Record]:
+    """``records`` of ``part`` (an export of ``tasks_dir``) with each task's ``data_idx`` among ``folders``,
+    found by the task id of its sidecar line; raises ExportError when a record cannot be placed."""
+    if _key(tasks_dir) not in {_key(folder) for folder in folders}:
+        raise ExportError(f"{part} was exported from {tasks_dir}, which is not among the served folders")
+    if len(metas) != len(records):
+        raise ExportError(f"{part} has {len(records)} records but {len(metas)} lines in {meta_file(part).name}: "
+                          "its tasks cannot be numbered; export it again")
+    out: list[Record] = []
+    for record, meta in zip(records, metas):
+        data_idx = index.get((_key(tasks_dir), str(meta.get("id"))))
+        if data_idx is None:
+            raise ExportError(f"{part}: task {meta.get('id')!r} is not in {tasks_dir}; export it again")
+        out.append(renumber(record, data_idx))
+    return out
 
 
 def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: TaskEntry, negatives: bool,
@@ -293,6 +359,7 @@ def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: T
     if problem_path is None:
         raise _Skip(f"'problem_file' {entry.problem_file!r} leads out of {folder}")
     try:
+        require_file(problem_path)  # a FIFO would wait for a writer forever
         problem = parse_problem(problem_path)
         plan = parse_plan("".join(step + "\n" for step in entry.plan))
     except PddlError as exc:

@@ -9,11 +9,16 @@ tests/test_export_formats.py apply each loader's rules, with the file and lines 
   ``system`` column. LLaMA-Factory has no per-turn loss switch, so negatives cannot be masked.
 - ``openai``: OpenAI chat fine-tuning ``messages`` of system/user/assistant; ``weight`` (0/1) on
   assistant messages only, so an invalid turn of a negative sample is not learned; the last
-  message is the assistant's. LLaMA-Factory's ``openai`` formatting reads the same file.
+  message is the assistant's. LLaMA-Factory's ``openai`` formatting reads the same file but drops
+  ``weight`` (``OpenAIDatasetConverter.__call__`` in ``src/llamafactory/data/converter.py``, lines
+  278-283 at hiyouga/LLaMA-Factory@ff6d4d12e, keeps only role and content), so a file with
+  negatives is for OpenAI only and is not registered for LLaMA-Factory.
 - ``agentgym``: AgentGym's AgentTraj records in a JSON array (its ``BCTrainer`` calls ``json.load``):
   ``item_id`` ``<environment>_<index>`` (the trainer takes ``int(item_id.split("_")[-1])`` as the
-  task's index on the environment server) and ``conversations`` of ``from``/``loss``/``value``
-  primed as AgentTraj is (the instructions as a human turn, answered "Ok." with loss False).
+  task's index on the one environment server it evaluates on: ``index`` is the task's ``data_idx``
+  on ``serve`` given the export's TASKS_DIRs, env/catalog.py) and ``conversations`` of
+  ``from``/``loss``/``value`` primed as AgentTraj is (the instructions as a human turn, answered
+  "Ok." with loss False).
   The BC trainer trains on every ``gpt`` turn whatever its ``loss``: negatives cannot be masked.
 - ``agentflan``: Agent-FLAN's published schema (its dataset card's features): ``id`` and
   ``conversation`` of ``role``/``content``/``loss`` (boolean), system prompt first.
@@ -70,6 +75,12 @@ def agentgym_item_id(environment: str, index: int) -> str:
     return f"{environment}_{index}"
 
 
+def agentgym_renumber(record: Record, index: int) -> Record:
+    """The record with the server index in its ``item_id`` replaced (the environment name is kept)."""
+    environment = str(record["item_id"]).rsplit("_", 1)[0]
+    return {**record, "item_id": agentgym_item_id(environment, index)}
+
+
 def agentgym(item: Item) -> Record:
     conversations = [{"from": "human", "loss": None, "value": item.trajectory.system},
                      {"from": "gpt", "loss": False, "value": AGENTGYM_ACK}]
@@ -89,20 +100,30 @@ def agentflan(item: Item) -> Record:
 
 @dataclass(frozen=True)
 class Format:
-    """One format: how a record is laid out, how the file is laid out, and what the consumer can do.
+    """One format: how a record is laid out, how the file is laid out, and who trains on it how.
 
-    ``layout`` is ``jsonl`` (one record per line) or ``json`` (one JSON array); ``can_mask`` says
-    whether the consumer can leave one assistant turn out of the loss (needed for negatives);
-    ``llamafactory`` is the ``dataset_info.json`` entry (without ``file_name``) when LLaMA-Factory
-    reads the file, written beside it so a user registers the data set by copying one block.
+    ``layout`` is ``jsonl`` (one record per line) or ``json`` (one JSON array). ``masked_by`` names
+    the trainers that leave a ``weight`` 0 / ``loss`` false turn out of the loss (negatives need one),
+    ``unmasked_by`` those that read the file but train every assistant turn (a file with negatives
+    must not go to them). ``llamafactory`` is the ``dataset_info.json`` entry (without ``file_name``)
+    when LLaMA-Factory reads the file, written beside it so a user registers the data set by copying
+    one block; LLaMA-Factory honours no per-turn mask, so a file with negatives is never registered.
+    ``renumber`` rewrites a record's server index when files are joined (None: records carry none).
     """
 
     name: str
     consumer: str
     build: Callable[[Item], Record]
     layout: str
-    can_mask: bool
+    masked_by: tuple[str, ...] = ()
+    unmasked_by: tuple[str, ...] = ()
     llamafactory: Record | None = None
+    renumber: Callable[[Record, int], Record] | None = None
+
+    @property
+    def can_mask(self) -> bool:
+        """Whether some trainer of this format can leave the invalid turn of a negative out of the loss."""
+        return bool(self.masked_by)
 
     @property
     def suffix(self) -> str:
@@ -126,18 +147,21 @@ class Format:
 
 
 FORMATS: dict[str, Format] = {
-    "sharegpt": Format("sharegpt", "LLaMA-Factory (sharegpt formatting)", sharegpt, "jsonl", can_mask=False,
+    "sharegpt": Format("sharegpt", "LLaMA-Factory (sharegpt formatting)", sharegpt, "jsonl",
+                       unmasked_by=("LLaMA-Factory",),
                        llamafactory={"formatting": "sharegpt",
                                      "columns": {"messages": "conversations", "system": "system"},
                                      "tags": {"role_tag": "from", "content_tag": "value", "user_tag": "human",
                                               "assistant_tag": "gpt"}}),
     "openai": Format("openai", "OpenAI chat fine-tuning; LLaMA-Factory (openai formatting)", openai, "jsonl",
-                     can_mask=True,
+                     masked_by=("OpenAI chat fine-tuning",),
+                     unmasked_by=("LLaMA-Factory (its openai converter drops `weight`)",),
                      llamafactory={"formatting": "openai", "columns": {"messages": "messages"},
                                    "tags": {"role_tag": "role", "content_tag": "content", "user_tag": "user",
                                             "assistant_tag": "assistant", "system_tag": "system"}}),
-    "agentgym": Format("agentgym", "AgentGym (BCTrainer, AgentTraj layout)", agentgym, "json", can_mask=False),
-    "agentflan": Format("agentflan", "Agent-FLAN", agentflan, "jsonl", can_mask=True),
+    "agentgym": Format("agentgym", "AgentGym (BCTrainer, AgentTraj layout)", agentgym, "json",
+                       unmasked_by=("AgentGym's BCTrainer",), renumber=agentgym_renumber),
+    "agentflan": Format("agentflan", "Agent-FLAN", agentflan, "jsonl", masked_by=("Agent-FLAN",)),
 }
 """Every export format by name."""
 

@@ -1,9 +1,10 @@
 """The tasks a server offers: TASKS_DIRs read once, each task compiled once and shared.
 
 A task's number (``data_idx``) follows ``env.catalog.data_indices``, the rule the AgentGym export
-uses for ``item_id``. Tasks are compiled on first use and kept (one ``TextTask`` per task file,
-shared by every environment playing it); a task that cannot be compiled stays in the list, so
-numbers never shift, and answers every reset with the reason.
+uses for ``item_id``: a task's ``item_id`` here is ``<domain>_<data_idx>``, as in an export (or a
+combined export) of the same folders in the same order. Tasks are compiled on first use and kept
+(one ``TextTask`` per task file, shared by every environment playing it); a task that cannot be
+compiled stays in the list, so numbers never shift, and answers every reset with the reason.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.env import Templates, TextTask
 from agentgen_sym.env.agentboard import INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError, Wording, wording_beside
-from agentgen_sym.env.catalog import data_indices, task_indices
-from agentgen_sym.export.formats import AGENTGYM_ACK
+from agentgen_sym.env.catalog import data_indices
+from agentgen_sym.export.formats import AGENTGYM_ACK, agentgym_item_id
 from agentgen_sym.export.trajectories import instruction
 from agentgen_sym.files import inside
 from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
+from agentgen_sym.walk import require_file
 
 
 class CatalogError(AgentgenError):
@@ -36,7 +38,7 @@ class TaskUnavailable(AgentgenError):
 
 @dataclass(frozen=True)
 class TaskInfo:
-    """One task as ``GET /tasks`` lists it; ``item_id`` is the AgentGym export's ``<domain>_<index>``."""
+    """One task as ``GET /tasks`` lists it; ``item_id`` is the AgentGym export's ``<domain>_<data_idx>``."""
 
     data_idx: int
     task_id: str
@@ -74,12 +76,11 @@ class Catalog:
             self.folders.append(folder)
             entries.append(good)
         self.tasks: list[TaskInfo] = []
-        local = [task_indices(ids) for ids in entries]
         for data_idx, (position, task_id) in enumerate(data_indices(entries)):
             entry, folder = entries[position][task_id], self.folders[position]
             domain = folder.templates.domain.name
             difficulty = entry.fields.get("difficulty")
-            self.tasks.append(TaskInfo(data_idx, task_id, domain, f"{domain}_{local[position][task_id]}",
+            self.tasks.append(TaskInfo(data_idx, task_id, domain, agentgym_item_id(domain, data_idx),
                                        difficulty if isinstance(difficulty, int) else None, position,
                                        inside(folder.path, entry.problem_file)))
         if not self.tasks:
@@ -124,6 +125,7 @@ class Catalog:
         if info.problem_path is None:  # still numbered, as the export numbers it, but never read
             return f"task {info.task_id} cannot be played: its problem_file leads out of {folder.path}"
         try:
+            require_file(info.problem_path)  # a FIFO would hold the server's worker forever
             compiled = compile_task(folder.templates.domain, parse_problem(info.problem_path))
         except OSError as exc:
             return f"task {info.task_id} cannot be played: cannot read {info.problem_path}: {exc.strerror or exc}"
