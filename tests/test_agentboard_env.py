@@ -300,3 +300,42 @@ def test_our_templates_read_back_exactly_as_listed() -> None:
     assert env.step("pick up a please")[0] == INVALID_ACTION  # neither the name as a word nor the exact text
     assert env.step("pick up a")[2] is True
     assert fresh().step("(pick-up a)")[2] is True  # the PDDL form names it
+
+
+DESK = """
+(define (domain desk)
+  (:predicates (waiting ?b) (checked ?b) (seen ?b))
+  (:action check-in :parameters (?b)
+    :precondition (waiting ?b) :effect (and (checked ?b) (not (waiting ?b))))
+  (:action check :parameters (?b)
+    :precondition (checked ?b) :effect (seen ?b)))
+"""
+DESK_PROBLEM = "(define (problem p) (:domain desk) (:objects b1) (:init (waiting b1)) (:goal (seen b1)))"
+
+
+@pytest.mark.parametrize("wording", ["templates", "predicate_map"])
+def test_a_text_naming_an_action_with_check_in_its_name_is_that_action(wording: str) -> None:
+    """AgentBoard lists the valid actions for any text containing "check" (pddl_env.py:169); a text that names one
+    of the domain's actions (its name as a word, or its exact listed wording) is read as that action instead, and
+    every other text keeps the rule. The listed request stays a request, even beside an action named "check"."""
+    from agentgen_sym.env import Templates
+    from agentgen_sym.env.agentboard import TemplateWording
+
+    domain = parse_domain(DESK)
+    words = TemplateWording(Templates.for_domain(domain)) if wording == "templates" else \
+        PredicateMap({"check-in": "Check-in {}.", "check": "Check {}.", "checked": "{} is checked."})
+
+    def fresh() -> AgentBoardEnv:
+        return AgentBoardEnv(compile_task(domain, parse_problem(DESK_PROBLEM)), words)
+
+    listed = words.action("check-in", ("b1",))
+    for text in ("check-in b1", "Check-in b1.", "(check-in b1)", "Now I check-in b1", listed):
+        state, _, _, infos = fresh().step(text)
+        assert infos["action_is_valid"] and "B1 is checked" in state, text
+    for text in ("check valid actions", "Check valid actions.", "check-in b1 after checking", "checking b1"):
+        state, _, _, infos = fresh().step(text)
+        assert state.startswith("Valid actions are: ") and infos["action_is_valid"], text
+    env = fresh()
+    env.step("check-in b1")
+    state, _, done, infos = env.step(words.action("check", ("b1",)))
+    assert infos["action_is_valid"] and done and state.endswith(GOAL_SATISFIED)

@@ -11,12 +11,17 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import socket
+import time
 from pathlib import Path
 
 import pytest
 
 from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.env.agentboard import AgentBoardEnv
+from agentgen_sym.env.profiles import PROFILES
 from agentgen_sym.evaluation import EvalOptions, evaluate, read_action
 from agentgen_sym.evaluation.run import load_tasks, read_records
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
@@ -24,7 +29,7 @@ from agentgen_sym.solver import solve
 
 from .agentboard_games import GAMES, write_game
 from .conftest import run_cli
-from .llm_scripts import RoutedLLMServer
+from .llm_scripts import CORPUS, RoutedLLMServer
 from .llm_server import Reply, Status
 
 FAST = {"timeout_s": 5.0, "max_retries": 2, "backoff_s": 0.01, "backoff_max_s": 0.05}
@@ -57,6 +62,34 @@ def make_folder(root: Path, game: str) -> Path:
 @pytest.fixture
 def folders(tmp_path: Path) -> list[Path]:
     return [make_folder(tmp_path / "tasks", game) for game in sorted(GAMES)]
+
+
+@pytest.fixture(scope="module")
+def corpus_folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """A TASKS_DIR per bundled domain: its problems as tasks, gold plans by our solver (cheaper than generating)."""
+    folders = []
+    for source in sorted(CORPUS.iterdir()):
+        folder = tmp_path_factory.mktemp("corpus") / source.name
+        (folder / "tasks").mkdir(parents=True)
+        for name in ("domain.pddl", "templates.json"):
+            (folder / name).write_text((source / name).read_text())
+        domain, lines = parse_domain(source / "domain.pddl"), []
+        for problem in sorted(source.glob("p*.pddl")):
+            (folder / "tasks" / problem.name).write_text(problem.read_text())
+            steps = solve(compile_task(domain, parse_problem(problem))).plan.steps
+            plan = [f"({' '.join((s.action, *s.args))})" for s in steps]
+            lines.append(json.dumps({"id": problem.stem, "problem_file": f"tasks/{problem.name}", "plan": plan,
+                                     "difficulty": len(plan)}))
+        (folder / "tasks.jsonl").write_text("\n".join(lines) + "\n")
+        folders.append(folder)
+    return folders
+
+
+def listed_text(env: object, action: GroundAction) -> str:
+    """An action as the environment lists it: what a perfect agent copies."""
+    if isinstance(env, AgentBoardEnv):
+        return env.wording.action(action.action, action.args).strip()
+    return env.env.templates.action(action.action, action.args)  # type: ignore[attr-defined]
 
 
 def client_for(server: RoutedLLMServer, out: Path, **overrides: object) -> LLMClient:
@@ -141,6 +174,39 @@ def test_gold_plans_score_one(folders: list[Path], tmp_path: Path) -> None:
     assert (out / "eval.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_every_gold_plan_of_every_bundled_domain_wins(corpus_folders: list[Path], profile: str) -> None:
+    """library-returns (check-in) and ward-pharmacy (check-prescription) included: under AgentBoard's rule alone a
+    text containing "check" only lists the valid actions, so those actions could never be played."""
+    tasks, skipped = load_tasks(corpus_folders, EvalOptions(profile=profile))
+    assert not skipped and len({t.folder for t in tasks}) == len(corpus_folders) == 10
+    for task in tasks:
+        for form in ("listed", "pddl"):
+            env = task.make()
+            for line in task.entry.plan:
+                action = GroundAction(*GroundAction.parse(line))
+                _, _, _, infos = env.step(listed_text(env, action) if form == "listed" else line)
+                assert infos["action_is_valid"], (task.folder.name, task.entry.id, form, line)
+            assert env.won, (task.folder.name, task.entry.id, form)
+
+
+def test_a_perfect_agent_scores_one_on_domains_with_check_actions(corpus_folders: list[Path], tmp_path: Path) -> None:
+    chosen = [f for f in corpus_folders if f.name in ("library-returns", "ward-pharmacy")]
+    tasks = by_task(chosen)
+
+    def route(body: dict) -> Reply:
+        goal, first, actions = prompt_parts(body)
+        task = tasks[(goal, first)]
+        step = GroundAction(*GroundAction.parse(task.entry.plan[len(actions)]))
+        return Reply(f"Action: {listed_text(task.make(), step)}")
+
+    out = tmp_path / "out"
+    with RoutedLLMServer(route) as server:
+        report = evaluate(chosen, client_for(server, out), out, EvalOptions(profile="agentboard"))
+    assert report.complete and report.overall == {"episodes": 6, "success_rate": 1.0, "progress_rate": 1.0,
+                                                  "grounding_accuracy": 1.0}
+
+
 def test_random_valid_actions_score_what_the_reference_says(folders: list[Path], tmp_path: Path) -> None:
     out = tmp_path / "out"
     with RoutedLLMServer(random_route(folders)) as server:
@@ -183,6 +249,7 @@ def test_a_failing_endpoint_is_retried_reported_and_resumed(folders: list[Path],
     assert [e["id"] for e in report.errors] == [5] and "model overloaded" in report.errors[0]["error"]
     assert report.overall["episodes"] == 7 and not report.complete
     assert [r["id"] for r in read_records(out / "logs" / "pddl.jsonl")] == [0, 1, 2, 3, 4, 6, 7]
+    assert not (out / "all_results.txt").exists()  # a summary of the run would claim episode 5
 
     with RoutedLLMServer(gold) as server:
         again = client_for(server, out)
@@ -192,6 +259,7 @@ def test_a_failing_endpoint_is_retried_reported_and_resumed(folders: list[Path],
     assert again.usage.requests == len(broken_goal[target].entry.plan)
     assert resumed.complete and resumed.overall["success_rate"] == 1.0 and resumed.overall["episodes"] == 8
     assert [r["id"] for r in read_records(out / "logs" / "pddl.jsonl")] == list(range(8))
+    assert json.loads((out / "all_results.txt").read_text())["success_rate"] == 1.0
 
 
 def test_a_cut_off_log_record_is_dropped_and_replayed(folders: list[Path], tmp_path: Path) -> None:
@@ -304,3 +372,91 @@ def test_a_task_that_cannot_be_loaded_is_skipped_and_said(folders: list[Path], t
         report = evaluate([folder], client_for(server, out), out, EvalOptions(profile="agentboard"))
     assert report.overall["episodes"] == 2 and not report.complete
     assert report.skipped == [f"{folder}: t3: its problem_file leads out of the folder"]
+
+
+def closed_port() -> int:
+    """A loopback port with nothing listening (bound once by the OS, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_stopped_endpoint_is_exit_2_soon_and_scores_nothing(corpus_folders: list[Path], tmp_path: Path) -> None:
+    """The client's default retries (about 15 s per call) against nothing listening: the run stops after
+    MAX_ENDPOINT_FAILURES episodes in a row failed, instead of retrying each of the 30 tasks (two minutes)."""
+    out = tmp_path / "out"
+    (out / "logs").mkdir(parents=True)
+    (out / "all_results.txt").write_text('{"task_name": "pddl", "success_rate": 1.0}\n')  # an earlier run's
+    started = time.monotonic()
+    result = run_cli("eval", "--tasks", *map(str, corpus_folders), "--base-url", f"http://127.0.0.1:{closed_port()}/v1",
+                     "--model", "m", "--out", str(out), timeout=90)
+    elapsed = time.monotonic() - started
+    stderr = result.stderr.decode()
+    assert result.returncode == 2, stderr
+    assert elapsed < 30 + 30, elapsed  # one round of retries (about 16 s), with wide slack for a loaded machine
+    assert "stopped after 3 episodes in a row failed on the endpoint" in stderr
+    assert re.search(r"error: episode \d+ \(task p0\d of .+\) failed: .*connection error", stderr)
+    assert "not played" in stderr and "no episode of 30 ran" in result.stdout.decode()
+    assert not (out / "all_results.txt").exists() and not (out / "eval.png").exists()
+    report = json.loads((out / "report.json").read_text())
+    assert report["overall"] == {"episodes": 0, "success_rate": None, "progress_rate": None,
+                                 "grounding_accuracy": None}
+    assert not report["complete"] and report["domains"] == {} and report["stopped"]
+    assert len(report["errors"]) + len(report["not_run"]) == 30 and len(report["errors"]) >= 3
+    assert (out / "pddl.txt").read_text() == ""
+
+
+def test_a_partly_failing_endpoint_scores_only_the_episodes_that_ran(folders: list[Path], tmp_path: Path) -> None:
+    """Two episodes fail on the endpoint (a 400: no retry), the others run: the scores cover only those that ran,
+    the failed ones are named on stderr and in report.json, and no all_results.txt claims a result for the run."""
+    gold, tasks = gold_route(folders), by_task(folders)
+    broken = {key for key, task in tasks.items() if task.index in (2, 5)}
+
+    def failing(body: dict):
+        return Status(400, "context too long") if prompt_parts(body)[:2] in broken else gold(body)
+
+    out = tmp_path / "out"
+    with RoutedLLMServer(failing) as server:
+        result = run_cli("eval", "--tasks", *map(str, folders), "--base-url", server.url, "--model", "m",
+                         "--profile", "agentboard", "--out", str(out), timeout=120)
+    stderr = result.stderr.decode()
+    assert result.returncode == 1, stderr
+    for index in (2, 5):
+        assert re.search(rf"error: episode {index} \(task t\d of .+\) failed: .*HTTP 400.*context too long", stderr)
+    assert "6 of 8 episode(s) ran" in result.stdout.decode() and "stopped" not in stderr
+    assert re.search(r"all\s+6\s+1\.000\s+1\.000\s+1\.000", result.stdout.decode())
+    report = json.loads((out / "report.json").read_text())
+    assert report["overall"]["episodes"] == 6 and report["overall"]["success_rate"] == 1.0
+    assert [e["id"] for e in report["errors"]] == [2, 5] and report["not_run"] == [] and not report["complete"]
+    assert [r["id"] for r in read_records(out / "logs" / "pddl.jsonl")] == [0, 1, 3, 4, 6, 7]
+    assert [line.split(":")[0] for line in (out / "pddl.txt").read_text().splitlines()] == \
+        [f"[EXP] {i}" for i in (0, 1, 3, 4, 6, 7)]
+    assert not (out / "all_results.txt").exists() and (out / "eval.png").exists()
+
+
+def test_episodes_after_the_stop_are_not_played_nor_scored(folders: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    with RoutedLLMServer(lambda body: Status(500, "down")) as server:
+        report = evaluate(folders, client_for(server, out), out, EvalOptions(profile="agentboard", concurrency=1))
+        asked = server.request_count
+    assert report.stopped.startswith("stopped after 3 episodes in a row failed on the endpoint")
+    assert [e["id"] for e in report.errors] == [0, 1, 2] and [e["id"] for e in report.not_run] == [3, 4, 5, 6, 7]
+    assert asked == 3 * (1 + FAST["max_retries"])  # nothing sent for the episodes after the stop
+    assert report.overall["success_rate"] is None and not (out / "all_results.txt").exists()
+    with RoutedLLMServer(lambda body: Status(500, "down")) as server:  # 0: never stop
+        never = evaluate(folders, client_for(server, tmp_path / "never"), tmp_path / "never",
+                         EvalOptions(profile="agentboard", concurrency=1, max_endpoint_failures=0))
+    assert len(never.errors) == 8 and never.not_run == [] and not never.stopped
+
+
+def test_eval_and_build_stop_by_the_same_rule() -> None:
+    from agentgen_sym import cli
+    from agentgen_sym.drafting import BuildOptions
+    from agentgen_sym.llm.config import MAX_ENDPOINT_FAILURES
+
+    parser = cli.build_parser()
+    assert parser.parse_args(["eval", "--tasks", "d"]).max_endpoint_failures == MAX_ENDPOINT_FAILURES
+    assert parser.parse_args(["build"]).max_endpoint_failures == MAX_ENDPOINT_FAILURES
+    assert EvalOptions().max_endpoint_failures == BuildOptions(1).max_endpoint_failures == MAX_ENDPOINT_FAILURES
+    with pytest.raises(ValueError, match="max_endpoint_failures"):
+        EvalOptions(max_endpoint_failures=-1)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, LazyProgress, UsageError, eprint, llm_client, llm_options,
-                                     non_negative_int, output_folder, positive_int)
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, LazyProgress, UsageError, eprint, llm_client,
+                                     llm_options, non_negative_int, output_folder, positive_int)
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, PROFILES
 from agentgen_sym.tables import print_table
 
@@ -39,6 +39,11 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                     help="largest request body (default 65536)")
     sv.add_argument("--max-connections", type=positive_int, default=2048, metavar="N",
                     help="concurrent connections at most; more are answered 503 (default 2048)")
+    sv.add_argument("--max-header-bytes", type=positive_int, default=32768, metavar="N",
+                    help="longest request line and headers; more are answered 431 (default 32768)")
+    sv.add_argument("--read-timeout", type=float, default=30.0, metavar="S",
+                    help="seconds a client has to send a whole request, and to start one after connecting; "
+                         "a slower one is answered 408 and disconnected (default 30)")
     sv.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs time)")
     sv.set_defaults(handler=cmd_serve)
 
@@ -52,11 +57,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn  # noqa: F401
     except ImportError as exc:
         raise UsageError(f"`serve` needs the serve extra: pip install 'agentgen-sym[serve]' ({exc})") from exc
-    for name in ("max_envs", "max_action_chars", "max_body_bytes", "max_connections"):
+    for name in ("max_envs", "max_action_chars", "max_body_bytes", "max_connections", "max_header_bytes"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
     if args.idle_timeout <= 0:
         raise UsageError("--idle-timeout must be positive (seconds)")
+    if not 0 < args.read_timeout < float("inf"):
+        raise UsageError("--read-timeout must be a positive number of seconds")
     try:
         catalog = Catalog([Path(p) for p in args.tasks_dirs])
     except CatalogError as exc:
@@ -69,7 +76,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                    max_action_chars=args.max_action_chars)
     try:
         run_server(pool, args.host, args.port, http_errors=args.http_errors, max_body_bytes=args.max_body_bytes,
-                   max_connections=args.max_connections, access_log=args.access_log)
+                   max_connections=args.max_connections, max_head_bytes=args.max_header_bytes,
+                   read_timeout_s=args.read_timeout, access_log=args.access_log)
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
     return EXIT_OK
@@ -84,7 +92,10 @@ def add_eval(sub: argparse._SubParsersAction) -> None:
                                     "OUT/pddl.txt, OUT/all_results.txt, OUT/report.json and OUT/eval.png; a rerun "
                                     "resumes, LLM answers are cached in OUT/llm-cache.sqlite.",
                         epilog="Exit codes: 0 every episode scored, 1 some episode failed (endpoint errors after "
-                               "the retries) or some task was skipped, 2 usage error or no LLM endpoint.")
+                               "the retries) or some task was skipped, 2 usage error, no LLM endpoint configured, "
+                               "or the endpoint gave no usable response (K episodes in a row failed, or all did). "
+                               "OUT/all_results.txt is written only when every episode ran; report.json names "
+                               "the episodes that failed or were not played.")
     ev.add_argument("--tasks", nargs="+", required=True, metavar="DIR", help="folders written by generate/evolve/run")
     ev.add_argument("--out", default="out-eval", metavar="DIR", type=output_folder,
                     help="output folder (default: out-eval)")
@@ -95,6 +106,8 @@ def add_eval(sub: argparse._SubParsersAction) -> None:
     ev.add_argument("--max-steps", type=positive_int, default=30, metavar="N", help="steps per episode (default 30)")
     ev.add_argument("--concurrency", type=positive_int, metavar="N",
                     help="episodes played at once (default: the LLM client's max_concurrency)")
+    ev.add_argument("--max-endpoint-failures", type=non_negative_int, default=3, metavar="K",
+                    help="stop after K episodes in a row fail on the endpoint (default 3; 0: never stop)")
     llm_options(ev, repair=False)
     ev.set_defaults(handler=cmd_eval, output_folder="out")
 
@@ -105,7 +118,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     out = Path(args.out)
     client = llm_client(args, out)
     progress = LazyProgress("eval", unit="episode")
-    options = EvalOptions(profile=args.profile, max_steps=args.max_steps, concurrency=args.concurrency)
+    options = EvalOptions(profile=args.profile, max_steps=args.max_steps, concurrency=args.concurrency,
+                          max_endpoint_failures=args.max_endpoint_failures)
     with client:
         try:
             report = evaluate([Path(d) for d in args.tasks], client, out, options, progress)
@@ -113,11 +127,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from exc
         finally:
             progress.close()
-    print_table(["group", "episodes", "success", "progress", "grounding"], report.rows())
+    if report.ran:
+        print_table(["group", "episodes", "success", "progress", "grounding"], report.rows())
     for skipped in report.skipped:
         eprint(f"warning: skipped {skipped}")
     for error in report.errors:
-        eprint(f"error: task {error['task_id']} ({error['domain']}): {error['error']}")
-    unfinished = f"; {len(report.errors)} episode(s) failed, rerun to resume them" if report.errors else ""
-    print(f"\nlogs, report.json and eval.png in {out}/{unfinished}")
+        eprint(f"error: episode {error['id']} (task {error['task_id']} of {error['tasks_dir']}, {error['domain']}) "
+               f"failed: {error['error']}")
+    if report.not_run:
+        eprint(f"error: {len(report.not_run)} episode(s) not played: "
+               f"{', '.join(str(e['id']) for e in report.not_run)} (report.json names their tasks)")
+    if report.stopped:
+        eprint(f"error: eval {report.stopped}")
+    total = len(report.settings["tasks"])
+    if not report.all_ran:
+        print(f"\n{report.ran} of {total} episode(s) ran and are scored above; no all_results.txt: rerun to "
+              f"resume the others" if report.ran else f"\nno episode of {total} ran: nothing is scored")
+    print(f"logs and report.json{' and eval.png' * bool(report.ran)} in {out}/")
+    if report.stopped or (report.errors and not report.ran):
+        return EXIT_USAGE
     return EXIT_OK if report.complete else EXIT_FINDINGS

@@ -45,6 +45,8 @@ CHECK = "check"
 LOOK_AROUND = "look around"
 CHECK_VALID_ACTIONS = "check valid actions"
 _TOKEN = re.compile(r"\w+(?:-\w+)*")
+_REQUESTS = frozenset({tuple(CHECK_VALID_ACTIONS.split()), tuple(LOOK_AROUND.split())})
+"""The listed requests as words: always requests, even in a domain with an action named "check" or "look"."""
 
 
 class AgentBoardError(AgentgenError, ValueError):
@@ -165,10 +167,10 @@ class AgentBoardEnv:
         """One action as text; ``(observation, progress rate, done, infos)`` (pddl_env.py:168-206)."""
         if self.truncated:
             raise EpisodeOver(f"the episode has used its {self.max_steps} steps")
-        lowered = action.lower()
-        if CHECK in lowered:  # any text containing "check" (pddl_env.py:169)
+        unnamed = self._unnamed(action)
+        if CHECK in unnamed:  # any other text containing "check" (pddl_env.py:169)
             return self._answer(action, VALID_ACTIONS_PREFIX + ", ".join(self.action_space()), True)
-        if LOOK_AROUND in lowered:  # pddl_env.py:175, in every game
+        if LOOK_AROUND in unnamed:  # pddl_env.py:175, in every game
             return self._answer(action, self._facts_text(self.atoms), True)
         reading = self.read(action)
         if reading is None:
@@ -225,6 +227,20 @@ class AgentBoardEnv:
         return self.max_steps is not None and self.steps >= self.max_steps
 
     # ------------------------------------------------------------------ internals
+    def _unnamed(self, text: str) -> str:
+        """``text`` lower-cased, less what names one of the domain's actions: all of it when it is an action's
+        exact wording, else every word that is an action's name; the listed requests stay whole.
+
+        AgentBoard reads any text containing "check" (or "look around") as a request (pddl_env.py:169, 175).
+        Its four games have no such action; ours may (``check-in``, worded "check {0} on {1}"), and under
+        that rule it could never be played. Only what names an action is exempt: other text keeps the rule."""
+        lowered = text.lower()
+        if tuple(tokens(lowered)) in _REQUESTS:
+            return lowered
+        if self._exact is not None and self._exact.read(text):
+            return ""
+        return _TOKEN.sub(lambda word: " " if word.group() in self.arity else word.group(), lowered)
+
     def _successor(self, reading: GroundAction) -> np.ndarray | None:
         ok = self.task.applicable(self.state)[0]
         op = next((op for op in self.ops.get(reading, ()) if ok[op]), None)

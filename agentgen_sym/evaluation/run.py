@@ -6,15 +6,18 @@ environment of the chosen profile, at most ``max_steps`` steps. Each finished ep
 at once to ``OUT/logs/pddl.jsonl`` in AgentBoard's log format (``utils/logging/logger.py``,
 ``TaskLogger.save_sample_data_to_file_detailed``), so an interrupted run resumes where it stopped;
 an episode whose LLM call still fails after the retries is reported and left out, so a rerun plays
-it again (answers already received come from the cache). At the end the logs are rewritten in task
-order, and the summary (``report.py``) is written beside them.
+it again (answers already received come from the cache). After ``max_endpoint_failures`` episodes in
+a row failed so, the endpoint is taken to be down (as ``build`` does): no episode starts or takes
+another step, and those are reported as not played. At the end the logs are rewritten in task order,
+and the summary (``report.py``) is written beside them: scores only of the episodes that ran.
 """
 
 from __future__ import annotations
 
 import json
 import statistics
-from concurrent.futures import ThreadPoolExecutor, as_completed
+import threading
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -32,7 +35,9 @@ from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
 from agentgen_sym.export.rules import domain_rules
 from agentgen_sym.files import inside, write_atomic
 from agentgen_sym.llm import CompletionStatus, LLMClient
+from agentgen_sym.llm.config import MAX_ENDPOINT_FAILURES
 from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
+from agentgen_sym.walk import require_file
 from agentgen_sym.evaluation.agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
 from agentgen_sym.evaluation.report import EvalReport, summarize, write_outputs
 
@@ -47,17 +52,21 @@ class EvalError(AgentgenError):
 
 @dataclass(frozen=True)
 class EvalOptions:
-    """``concurrency``: episodes played at once (None: the client's ``max_concurrency``)."""
+    """``concurrency``: episodes played at once (None: the client's ``max_concurrency``);
+    ``max_endpoint_failures``: stop after this many episodes in a row failed on the endpoint (0: never)."""
 
     profile: str = DEFAULT_PROFILE
     max_steps: int = 30
     concurrency: int | None = None
     stop: tuple[str, ...] | None = None
+    max_endpoint_failures: int = MAX_ENDPOINT_FAILURES
 
     def __post_init__(self) -> None:
         profile_named(self.profile)  # ValueError for an unknown name
         if self.max_steps < 1 or (self.concurrency is not None and self.concurrency < 1):
             raise ValueError("max_steps and concurrency must be at least 1")
+        if self.max_endpoint_failures < 0:
+            raise ValueError("max_endpoint_failures must be at least 0 (0: never stop)")
 
 
 @dataclass(frozen=True)
@@ -106,10 +115,16 @@ class OurEpisode:
         return self.env.done
 
 
-class EpisodeFailed(AgentgenError):
+class EpisodeFailed(AgentgenError, RuntimeError):
+    """An LLM call of the episode failed after the client's retries: the endpoint's failure, not scored."""
+
     def __init__(self, step: int, error: str) -> None:
         super().__init__(error)
         self.step = step
+
+
+class EpisodeStopped(AgentgenError, RuntimeError):
+    """The run stopped (the endpoint is down) before the episode finished: not played, not scored."""
 
 
 def evaluate(tasks_dirs: list[Path] | Path, client: LLMClient, out: Path | str,
@@ -130,37 +145,71 @@ def evaluate(tasks_dirs: list[Path] | Path, client: LLMClient, out: Path | str,
     done = log.resume()
     todo = [t for t in tasks if t.index not in done]
     errors: list[dict[str, Any]] = []
+    stopped, failures_in_a_row = "", 0
+    halt = threading.Event()  # set once the run stops: episodes in flight take no further step
     finished = len(tasks) - len(todo)
     if progress:
         progress(finished, len(tasks))
     workers = options.concurrency or client.config.max_concurrency
+    waiting: list[EvalTask] = list(todo)
+    running: dict[Future[dict[str, Any]], EvalTask] = {}
     pool = ThreadPoolExecutor(max_workers=workers)
+
+    def start() -> None:
+        """After an endpoint failure no episode starts while others are in flight (they tell whether the endpoint
+        is back), so a dead endpoint is seen after one round of retries, not one round per free worker."""
+        room = workers if failures_in_a_row == 0 or not options.max_endpoint_failures else int(not running)
+        while waiting and len(running) < room and not stopped:
+            task = waiting.pop(0)
+            running[pool.submit(play, task, client, options, halt)] = task
+
     try:
-        futures = {pool.submit(play, task, client, options): task for task in todo}
-        for future in as_completed(futures):
-            task = futures[future]
-            try:
-                record = future.result()
-            except EpisodeFailed as exc:
-                errors.append({"id": task.index, "task_id": task.entry.id, "domain": task.domain,
-                               "step": exc.step, "error": str(exc)})
-            else:  # records are written by this thread only, as the episodes finish
-                log.append(record)
-                done[task.index] = record
-            finished += 1
-            if progress:
-                progress(finished, len(tasks))
-    finally:  # interrupted: episodes not started yet are dropped, the finished ones are in the log
+        start()
+        while running:
+            ready, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(ready, key=lambda f: running[f].index):
+                task = running.pop(future)
+                try:
+                    record = future.result()
+                except EpisodeStopped:
+                    waiting.append(task)
+                    continue
+                except EpisodeFailed as exc:
+                    errors.append({**_named(task), "step": exc.step, "error": str(exc)})
+                    failures_in_a_row += 1
+                    if options.max_endpoint_failures and failures_in_a_row >= options.max_endpoint_failures \
+                            and not stopped:
+                        stopped = (f"stopped after {failures_in_a_row} episodes in a row failed on the endpoint "
+                                   f"(last: {exc}); check it and rerun: finished episodes are kept")
+                        halt.set()
+                else:  # records are written by this thread only, as the episodes finish
+                    failures_in_a_row = 0
+                    log.append(record)
+                    done[task.index] = record
+                finished += 1
+                if progress:
+                    progress(finished, len(tasks))
+            start()
+    finally:  # interrupted: episodes in flight stop at their next step, the finished ones are in the log
+        halt.set()
         pool.shutdown(wait=True, cancel_futures=True)
+    not_run = sorted((_named(t) for t in waiting), key=lambda e: e["id"])
     records = [done[t.index] for t in tasks if t.index in done]
     log.rewrite(records)
-    report = summarize(records, settings, sorted(errors, key=lambda e: e["id"]), skipped)
+    report = summarize(records, settings, sorted(errors, key=lambda e: e["id"]), skipped, not_run, stopped)
     write_outputs(out, report, records, options.max_steps)
     return report
 
 
-def play(task: EvalTask, client: LLMClient, options: EvalOptions) -> dict[str, Any]:
-    """One episode, as AgentBoard's ``EvalPddl.evaluate_env`` (tasks/pddl.py:100-166) runs it."""
+def _named(task: EvalTask) -> dict[str, Any]:
+    """An episode as the report names it: AgentBoard's id, the task's id, its folder and domain."""
+    return {"id": task.index, "task_id": task.entry.id, "tasks_dir": str(task.folder), "domain": task.domain}
+
+
+def play(task: EvalTask, client: LLMClient, options: EvalOptions,
+         halt: threading.Event | None = None) -> dict[str, Any]:
+    """One episode, as AgentBoard's ``EvalPddl.evaluate_env`` (tasks/pddl.py:100-166) runs it; EpisodeStopped
+    when ``halt`` is set before it finishes, EpisodeFailed when an LLM call fails after the retries."""
     env = task.make()
     goal, first = env.goal, env.observation
     history: list[tuple[str, str]] = [("Observation", first)]
@@ -170,6 +219,8 @@ def play(task: EvalTask, client: LLMClient, options: EvalOptions) -> dict[str, A
     changes: list[tuple[int, float]] = []
     params: dict[str, Any] = {"stop": list(options.stop)} if options.stop else {}
     for step_id in range(options.max_steps):
+        if halt is not None and halt.is_set():
+            raise EpisodeStopped(f"stopped before step {step_id}")
         completion = client.complete(task.prompt.messages(goal, history), **params)
         if completion.status is CompletionStatus.ERROR:  # the endpoint's failure, not the model's answer
             raise EpisodeFailed(step_id, f"step {step_id}: the LLM call failed: {completion.error}")
@@ -226,6 +277,7 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
                 skipped.append(f"{folder}: {entry.id}: its problem_file leads out of the folder")
                 continue
             try:
+                require_file(path)  # a FIFO would wait for a writer forever
                 compiled_tasks.append((entry, compile_task(domain, parse_problem(path))))
             except (OSError, PddlError, GroundingError) as exc:
                 skipped.append(f"{folder}: {entry.id}: {exc}")
