@@ -82,7 +82,12 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
     Status.LIMIT_REACHED; the external backends honour only the deadline. ``side_by_side=False``
     keeps a portfolio's members in turn under a time limit too: a pipeline whose files must not depend
     on which member wins a race (and whose executor already fills the cores) asks for that.
+    Raises TypeError when ``task`` is not a CompiledTask (file names or ASTs: ``compile_task`` them first).
     """
+    if not isinstance(task, CompiledTask):
+        raise TypeError(f"solve() takes a CompiledTask, not {type(task).__name__}: compile the domain and problem "
+                        "first, as in solve(compile_task(domain, problem)) (compile_task takes paths, PDDL text "
+                        "or parsed ASTs)")
     deadline = Deadline.of(time_limit, deadline)
     ground = task.ground
     timings = dict(task.stats.passes)

@@ -37,9 +37,13 @@ def add_check(sub: argparse._SubParsersAction) -> None:
                                    "`; agentgen: ignore-file[W6]` suppress findings; [tool.agentgen-sym] in the "
                                    "nearest pyproject.toml sets select, ignore, strict, exit-zero and baseline.",
                        epilog="Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage or "
-                              "I/O error. `agentgen-sym explain CODE` explains a diagnostic.")
+                              "I/O error. `agentgen-sym explain CODE` explains a diagnostic. What a folder holds that "
+                              "is no readable file (a FIFO, socket or device, a symbolic link loop, a name that is not "
+                              "UTF-8) is a warning and skipped.")
     c.add_argument("domain", metavar="DOMAIN", help="the domain file, a folder with domain.pddl, or a tree of them")
-    c.add_argument("problems", nargs="*", metavar="PROBLEM", help="problem files or folders")
+    c.add_argument("problems", nargs="*", metavar="PROBLEM",
+                   help="problem files or folders; after a DOMAIN folder, a folder that holds a domain of its own is "
+                        "a tree checked on its own")
     c.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
                    help="text for people, json for tools, sarif for code scanning, github for workflow annotations")
     c.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
@@ -57,7 +61,7 @@ def add_check(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    units, tree = _check_units(args)
+    units, tree = _check_trees(args)
     try:
         settings = _check_settings(args)
     except findings.ConfigError as exc:
@@ -96,6 +100,21 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if failed and not settings.exit_zero else EXIT_OK
 
 
+def _check_trees(args: argparse.Namespace) -> tuple[list[Unit], bool]:
+    """What to check when DOMAIN is a folder: each further folder that holds a domain of its own is a tree checked
+    on its own (two benchmark folders are two domains, not one domain and the other's files as its problems); the
+    other arguments are problems of DOMAIN, as ``_check_units`` takes them."""
+    if not Path(args.domain).is_dir():
+        return _check_units(args)
+    trees = [raw for raw in args.problems if Path(raw).is_dir() and discover(Path(raw)).units]
+    units, tree = _check_units(argparse.Namespace(domain=args.domain,
+                                                  problems=[raw for raw in args.problems if raw not in trees]))
+    for raw in trees:
+        more, more_tree = _check_units(argparse.Namespace(domain=raw, problems=[]))
+        units, tree = units + more, tree or more_tree
+    return units, tree
+
+
 def _check_units(args: argparse.Namespace) -> tuple[list[Unit], bool]:
     """What to check: the DOMAIN and PROBLEMs given, or (a folder without domain.pddl, or --tree) every
     domain found under it with its problems."""
@@ -104,6 +123,8 @@ def _check_units(args: argparse.Namespace) -> tuple[list[Unit], bool]:
         found = discover(folder)
         if not found.units:
             raise UsageError(f"cannot check {folder}: no domain found (domain.pddl, *-domain.pddl, domain_*.pddl)")
+        for skipped in found.skipped:
+            eprint(f"warning: {skipped}")
         for orphan in found.orphans[:5]:
             eprint(f"warning: {orphan}: no domain found for this file; not checked")
         if len(found.orphans) > 5:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, LazyProgress, UsageError, bundled_corpus,
-                                     eprint, executor, executor_options, llm_client, llm_options, non_negative_int,
-                                     output_folder, positive_int)
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MAX_TASKS, LazyProgress, UsageError,
+                                     bundled_corpus, eprint, executor, executor_options, llm_client, llm_options,
+                                     non_negative_int, output_folder, positive_int, task_count)
 from agentgen_sym.domainflow import SEED_RULES
 from agentgen_sym.executor import ExecutorError
 from agentgen_sym.files import read_text_bounded
@@ -75,7 +75,8 @@ def add_build(sub: argparse._SubParsersAction) -> None:
                    help="folder of .txt inspiration texts (default: the bundled corpus/inspiration)")
     b.add_argument("--n-envs", type=positive_int, default=5, metavar="N", help="environments to accept (default 5)")
     b.add_argument("--out", default="out-llm", metavar="DIR", type=output_folder, help="output folder (default: out-llm)")
-    b.add_argument("--tasks", type=positive_int, default=8, metavar="N", help="tasks per environment (default 8)")
+    b.add_argument("--tasks", type=task_count, default=8, metavar="N",
+                   help=f"tasks per environment (default 8, at most {MAX_TASKS:,})")
     b.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     b.add_argument("--llm-evolve", type=non_negative_int, default=1, metavar="K",
                    help="LLM rewrites asked per direction (easier, harder) per environment (default 1)")

@@ -8,9 +8,10 @@ import shlex
 import time
 from pathlib import Path
 
-from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, LazyProgress, UsageError, bundled_corpus, eprint,
-                                     executor, executor_options, job_limit_options, llm_client, llm_options,
-                                     output_file, output_folder, positive_int)
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, MAX_LEVEL, MAX_TASKS, LazyProgress, UsageError,
+                                     bundled_corpus, eprint, executor, executor_options, job_limit_options,
+                                     level_range, llm_client, llm_options, output_file, output_folder, plan_level,
+                                     positive_int, task_count)
 from agentgen_sym.compiler.diagnostics import PddlError, render_text
 from agentgen_sym.executor import BatchFailed, ExecutorError
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export_folder
@@ -60,7 +61,7 @@ def _generation_summary(report: GenerationReport, out: Path) -> None:
     bievol = "; ".join(f"{d}: {c.get('candidates', 0)} candidates, {c.get('verified', 0)} verified, "
                        f"{c.get('kept', 0)} kept" for d, c in report.evolution.items())
     print(f"\nBi-Evol, {report.rounds} round(s) both ways from every seed task: {bievol}")
-    print(f"{len(report.tasks)} tasks ({report.kept} verified of {report.candidates} candidates), "
+    print(f"{len(report.tasks)} tasks (from {report.pool_text()}), "
           f"{report.filled}/{report.hi - report.lo + 1} levels filled, written to {out}; "
           f"report: {out / 'report.md'}" + (f"; {len(report.skipped)} input task(s) skipped" if report.skipped else ""))
 
@@ -85,11 +86,12 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
                                 "that failed (the reason is printed), 2 usage or I/O.")
     gen.add_argument("domain", metavar="DOMAIN")
     gen.add_argument("problem", metavar="SEED_PROBLEM")
-    gen.add_argument("--n", type=positive_int, default=20, help="number of tasks (default 20)")
+    gen.add_argument("--n", type=task_count, default=20, help=f"number of tasks (default 20, at most {MAX_TASKS:,})")
     gen.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     gen.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
-    gen.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"),
-                     help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found)")
+    gen.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"),
+                     help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found; "
+                          f"levels up to {MAX_LEVEL:,})")
     job_limit_options(gen, "generate")
     _bievol_options(gen)
     executor_options(gen)
@@ -97,7 +99,7 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    lo, hi = args.range if args.range else (1, None)
+    lo, hi = level_range(args.range)
     progress = LazyProgress("generate")
     try:
         report = generate_folder(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
@@ -127,10 +129,11 @@ def add_evolve(sub: argparse._SubParsersAction) -> None:
                                      "longer walks), verify each, and select an even histogram over --range.",
                          epilog="Exit codes: 0 ok, 1 no task selected or a unit of work failed, 2 usage or I/O error.")
     evo.add_argument("tasks_dir", metavar="TASKS_DIR")
-    evo.add_argument("--n", type=positive_int, default=20, help="number of tasks (default 20)")
+    evo.add_argument("--n", type=task_count, default=20, help=f"number of tasks (default 20, at most {MAX_TASKS:,})")
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
-    evo.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), help="difficulty range to cover evenly")
+    evo.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"),
+                     help=f"difficulty range to cover evenly (levels up to {MAX_LEVEL:,})")
     job_limit_options(evo, "evolve")
     _bievol_options(evo)
     executor_options(evo)
@@ -138,7 +141,7 @@ def add_evolve(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_evolve(args: argparse.Namespace) -> int:
-    lo, hi = args.range if args.range else (1, None)
+    lo, hi = level_range(args.range)
     progress = LazyProgress("evolve")
     try:
         report = evolve_folder(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
@@ -179,7 +182,8 @@ def add_export(sub: argparse._SubParsersAction) -> None:
     x.add_argument("--negatives", action="store_true",
                    help="add one invalid action per task, its feedback and the recovery, the invalid turn masked "
                         "from the loss (only formats that can mask a turn: "
-                        + ", ".join(name for name, f in FORMATS.items() if f.can_mask) + ")")
+                        + ", ".join(name for name, f in FORMATS.items() if f.can_mask) + "; such a file is "
+                        "registered only for trainers that honour the mask, never in dataset_info.json)")
     x.add_argument("--distances", action="store_true",
                    help=f"add the exact distance to the goal per step (tasks with at most {MAX_STATES} states)")
     x.add_argument("--thoughts", choices=["template", "llm"], default="template",
@@ -230,14 +234,17 @@ def add_run(sub: argparse._SubParsersAction) -> None:
                                    "validate, export trajectories (sharegpt, openai, agentgym, agentflan). Writes "
                                    "OUT/dataset.*, the dataset card OUT/README.md and OUT/report.md; a rerun "
                                    "resumes finished domains.",
-                       epilog="Exit codes: 0 ok, 1 a domain failed, 2 usage or I/O error.")
+                       epilog="Exit codes: 0 ok, 1 a domain failed or was skipped (its folder name is not UTF-8, its "
+                              "domain.pddl no regular file), 2 usage or I/O error (a full disk). Other input files "
+                              "that are no regular file (a FIFO, a link loop) are a warning and left out.")
     r.add_argument("--corpus", default=str(bundled_corpus()), metavar="DIR",
                    help="folder of domain folders (default: the bundled corpus)")
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
-    r.add_argument("--n", type=positive_int, default=12, help="tasks per domain (default 12)")
+    r.add_argument("--n", type=task_count, default=12, help=f"tasks per domain (default 12, at most {MAX_TASKS:,})")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    r.add_argument("--range", type=positive_int, nargs=2, metavar=("LO", "HI"), default=RUN_RANGE,
-                   help=f"difficulty range to cover evenly per domain (default: {RUN_RANGE[0]} {RUN_RANGE[1]})")
+    r.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"), default=RUN_RANGE,
+                   help=f"difficulty range to cover evenly per domain (default: {RUN_RANGE[0]} {RUN_RANGE[1]}; "
+                        f"levels up to {MAX_LEVEL:,})")
     _bievol_options(r)
     job_limit_options(r, "run")
     executor_options(r)
@@ -252,12 +259,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     progress = LazyProgress("run", unit="task", scale=args.n)  # domains done, shown as tasks: n per domain
 
-    lo, hi = args.range
+    lo, hi = level_range(args.range)
     options = RunOptions(args.n, args.seed, lo, hi, _evolve_options(args))
     try:
         summaries = run_pipeline(corpus, out, args.n, args.seed, progress, options=options, log=eprint,
                                  executor=executor(args))
-    except (ValueError, ExecutorError) as exc:
+    except (ValueError, ExecutorError, ExportError) as exc:  # ExportError: the combined files cannot be written
         raise UsageError(str(exc)) from exc
     finally:
         progress.close()

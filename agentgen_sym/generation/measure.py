@@ -36,7 +36,7 @@ from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.selfmove import guarded, self_move_pairs
-from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.compiler.task import GroundAction, GroundTask
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners.registry import HEURISTICS, make_planner
 from agentgen_sym.planners.result import Status
@@ -260,3 +260,20 @@ def _length_bound(task: CompiledTask, cost_bound: int) -> int:
 def _measurement(solution: Solution, optimal: bool, expanded: int, bound: int) -> Measurement:
     return Measurement(tuple(GroundAction(s.action, s.args) for s in solution.steps), int(solution.cost),
                        optimal, expanded, bound)
+
+
+def plan_branching(ground: GroundTask, plan: tuple[GroundAction, ...]) -> float:
+    """How many domain actions apply, on average, in the states the gold ``plan`` passes through before each
+    step: how wide the choice an agent faces along the way (a figure of the report; nothing is solved)."""
+    states = ground.unpack(ground.init_bits[None, :])
+    row = ground.init_bits[None, :]
+    counts: list[int] = []
+    for step in plan:
+        applicable = ground.applicable(states)[0] & ground.action_mask
+        counts.append(int(applicable.sum()))
+        ops = [op for op in ground.action_ops.get(step, ()) if applicable[op]]
+        if not ops:  # not this grounding's plan: the figure stops at what was seen
+            break
+        row = ground.successors(row, states, np.zeros(1, dtype=np.int64), np.array(ops[:1]))
+        states = ground.unpack(row)
+    return sum(counts) / len(counts) if counts else 0.0

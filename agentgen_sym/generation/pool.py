@@ -29,7 +29,7 @@ from agentgen_sym.executor import Batch
 from agentgen_sym.generation.dedup import Deduplicator
 from agentgen_sym.generation.evolve import select_even, unit_rng
 from agentgen_sym.generation.grounding import Grounding, Groundings, Recipe, Ungroundable
-from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Measurement, Stopwatch
+from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, plan_branching
 from agentgen_sym.generation.tasks import TaskSpec, random_walk, seed_statics
 from agentgen_sym.generation.units import Outcome, admissible, made_groundings, make_variants, measure_candidates
 from agentgen_sym.taskset import DIRECTIONS, GeneratedTask, GenerationReport, Origin, TaskSet
@@ -320,8 +320,22 @@ class TaskPool:
                                   self_moves=dict(sorted(self.watch.events.items())),
                                   evolution={d: dict(sorted(c.items())) for d, c in self.evolution.items()},
                                   levels={level: dict(sorted(c.items())) for level, c in sorted(levels.items())},
-                                  unreached=self._unreached(lo, top, histogram), rounds=self.rounds)
+                                  unreached=self._unreached(lo, top, histogram), rounds=self.rounds,
+                                  inputs=sum(g.source_id is not None for g in self.items),
+                                  branching=self._branching(chosen, ids))
         return TaskSet(self.domain, tuple(tasks), report, templates_file)
+
+    def _branching(self, chosen: list[Generated], ids: dict[int, str]) -> dict[str, float]:
+        """Each selected task's mean applicable actions along its gold plan, on the grounding it was measured on
+        (kept here, so nothing is grounded again); a task that cannot be placed has no figure."""
+        out = {}
+        for item in chosen:
+            try:
+                compiled = self.groundings.compile(item.spec, ids[item.order])
+            except (PddlError, GroundingError):
+                continue
+            out[ids[item.order]] = round(plan_branching(compiled.ground, item.measurement.plan), 2)
+        return out
 
     def _unreached(self, lo: int, top: int, histogram: Counter) -> dict[int, str]:
         """Why each level of [lo, top] holds no task: the budget stopped a chain that was still moving, or

@@ -30,10 +30,13 @@ from agentgen_sym.files import inside, remove_dead_temporaries, write_atomic
 from agentgen_sym.joblimits import shielded
 from agentgen_sym.taskset.model import BadEntry, GeneratedTask, GenerationReport, Origin, TaskEntry, TaskSet
 from agentgen_sym.taskset.report import write_report
+from agentgen_sym.walk import require_file
 
 TASKS_FILE = "tasks.jsonl"
 DOMAIN_FILE = "domain.pddl"
 TEMPLATES_FILE = "templates.json"
+MAX_NAMED = 3
+"""Task folders right under a folder that a hint names one by one; more are given as a pattern (``out/*``)."""
 
 
 class TaskSetError(AgentgenError, ValueError):
@@ -67,10 +70,11 @@ def _read_domain(tasks_dir: Path) -> tuple[ast.Domain, Templates]:
     if not tasks_dir.is_dir():
         raise TaskSetError(f"cannot read {tasks_dir}: not a folder")
     try:
+        require_file(domain_path)  # a FIFO would wait for a writer forever
         domain = parse_domain(domain_path)
         templates = Templates.beside(domain, domain_path)
     except OSError as exc:
-        raise TaskSetError(f"cannot read {domain_path}: {exc.strerror or exc}") from exc
+        raise TaskSetError(f"cannot read {domain_path}: {exc.strerror or exc}{_task_folders_hint(tasks_dir)}") from exc
     except PddlError as exc:
         raise TaskSetError(f"cannot use {domain_path}: {exc}") from exc
     except TemplateError as exc:
@@ -82,9 +86,33 @@ def _read_domain(tasks_dir: Path) -> tuple[ast.Domain, Templates]:
     return domain, templates
 
 
+def _task_folders_hint(path: Path) -> str:
+    """Where the task folders are when ``path`` is a level off one (a ``run`` output holds them at ``*/tasks``, a
+    domain's work folder at ``tasks`` and ``generated``, a TASKS_DIR's problems lie in its ``tasks``): the text
+    appended to the error, empty when none is near."""
+    if _is_task_folder(path.parent):
+        return f"; {path} is inside the task folder {path.parent}: pass that"
+    below = [folder for folder in sorted(path.glob("*/")) if _is_task_folder(folder)]
+    deeper = [folder for folder in sorted(path.glob("*/*/")) if _is_task_folder(folder)]
+    groups = {str(path / "*"): below} if len(below) > MAX_NAMED else {str(folder): [folder] for folder in below}
+    for folder in deeper:  # one pattern per name: out/*/tasks, out/*/generated
+        groups.setdefault(str(path / "*" / folder.name), []).append(folder)
+    named = sorted((name if len(folders) > 1 else str(folders[0]), len(folders)) for name, folders in groups.items())
+    named.sort(key=lambda item: not item[0].endswith("/tasks"))  # a run's final sets first, then the others
+    if not named:
+        return ""
+    return (f"; {path} is not a task folder but holds {len(below) + len(deeper)}: pass "
+            + " or ".join(f"{name} ({n} folders)" if n > 1 else name for name, n in named))
+
+
+def _is_task_folder(path: Path) -> bool:
+    return (path / DOMAIN_FILE).is_file() and (path / TASKS_FILE).is_file()
+
+
 def _read_entries(tasks_dir: Path) -> tuple[TaskEntry | BadEntry, ...]:
     path = tasks_dir / TASKS_FILE
     try:
+        require_file(path)
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise TaskSetError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from exc
@@ -140,7 +168,7 @@ def read_tasks(tasks_dir: Path) -> TaskSet:
     histogram = Counter(t.difficulty for t in tasks)
     levels = sorted(histogram)
     report = GenerationReport(folder.domain.name, tuple(tasks), 0, len(tasks), dict(sorted(histogram.items())),
-                              levels[0] if levels else 1, levels[-1] if levels else 1)
+                              levels[0] if levels else 1, levels[-1] if levels else 1, inputs=len(tasks))
     templates = tasks_dir / TEMPLATES_FILE
     return TaskSet(folder.domain, tuple(tasks), report, templates if templates.exists() else None, tuple(skipped),
                    tasks_dir.name)
@@ -158,6 +186,7 @@ def _load(tasks_dir: Path, entry: TaskEntry) -> GeneratedTask:
     if not (isinstance(lineage, list) and all(isinstance(e, dict) and "id" in e for e in lineage)):
         raise ValueError("'lineage' must be a list of objects with an 'id'")
     bound = record.get("cost_lower_bound", figures[0] if figures[1] else None)
+    require_file(problem_path)
     return GeneratedTask(entry.id, parse_problem(problem_path), tuple(GroundAction.parse(step) for step in entry.plan),
                          *figures, Origin.parse(str(record["origin"])), record.get("parent"), record.get("seed", 0),
                          record.get("n_goal_atoms", 0), tuple(lineage), bound if isinstance(bound, int) else None)

@@ -124,7 +124,8 @@ class GenerationReport:
     """What a run made: ``evolution`` counts per direction (``candidates``, ``verified``, ``kept``,
     ``over_budget``, ``unsolvable``, ``beyond_range``: provably harder than the range, not searched) and per level
     (``walk``/``input``/``easier``/``harder`` verified, ``kept``); ``unreached`` maps each level asked for but not
-    filled to the reason."""
+    filled to the reason. ``kept`` is the pool the tasks were selected from: the ``inputs`` (tasks read in, verified
+    before) and the ``candidates`` made here (walks and variants) that were verified."""
 
     domain: str
     tasks: tuple[GeneratedTask, ...]
@@ -140,6 +141,16 @@ class GenerationReport:
     levels: dict[int, dict[str, int]] = field(default_factory=dict)
     unreached: dict[int, str] = field(default_factory=dict)
     rounds: int = 0
+    inputs: int = 0
+    branching: dict[str, float] = field(default_factory=dict)  # task id: mean applicable actions along its plan
+
+    def pool_text(self) -> str:
+        """What the tasks were selected from, each count of what it names: ``64 verified: 12 input tasks and 52 of
+        54 new candidates``, or ``53 verified of 56 candidates`` when nothing was read in."""
+        if not self.inputs:
+            return f"{self.kept} verified of {self.candidates} candidates"
+        return (f"{self.kept} verified: {self.inputs} input task{'s' * (self.inputs != 1)} and "
+                f"{self.kept - self.inputs} of {self.candidates} new candidates")
 
     @property
     def filled(self) -> int:
