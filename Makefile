@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-dev
 # CI (CI=true) runs the slow cross-checks too; locally they are skipped. The tests run on every core
 # (pytest-xdist); `make test XDIST_ARGS=` runs them in one process.
 PYTEST_ARGS ?= $(if $(CI),,-m "not slow")
@@ -10,19 +11,27 @@ XDIST_ARGS ?= -n auto --dist loadgroup
 
 .PHONY: run test bench clean
 
-$(STAMP): pyproject.toml
+# `make run` installs the package alone (the main job needs no extra); `make test` the dev extras (anchors,
+# server, Ray, Fast Downward, pytest, datasets), which include everything the run needs.
+$(RUN_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(TEST_STAMP) $(RUN_STAMP)
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/agentgen-sym run --corpus corpus/domains --out out
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q $(XDIST_ARGS) $(PYTEST_ARGS)
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python bench/parse.py
 
 clean:

@@ -101,7 +101,7 @@ def test_pathological_input_stays_fast():
     extract_pddl("```pddl\n(define\n" * 20_000)
     extract_json('```json\n{"a": "\\' * 20_000)
     extract_pddl("(define (domain x)" + "(" * 500_000)
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 20  # backtracking on these inputs would take hours
 
 
 def test_strip_fences_keeps_the_contents():

@@ -81,3 +81,12 @@ def test_wheel_installs_and_works_on_its_own(tmp_path: Path):
                           text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["x", "1"]
+
+
+def test_make_run_installs_the_package_without_the_dev_extras():
+    """The main job needs no extra: a first `make run` must not wait on Ray, Fast Downward or pytest."""
+    dry = subprocess.run(["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    installs = [line for line in dry.stdout.splitlines() if "pip install" in line and "--upgrade pip" not in line]
+    assert installs and all("[" not in line for line in installs), installs
+    test_dry = subprocess.run(["make", "-n", "-B", "test"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert "'.[dev]'" in test_dry.stdout
