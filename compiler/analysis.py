@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from . import ast
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
+from .limits import Budget
 from .printer import expr
 from .types import ROOT, TypeHierarchy
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from .invariants import Invariants
 
 Literal = tuple[str, tuple[str, ...]]  # (predicate, argument names with `?` for variables)
+STAGE = "checking the task (static analysis)"
 
 
 def _key(atom: ast.Atom) -> Literal:
@@ -144,17 +146,19 @@ def initial_literals(problem: ast.Problem) -> set[Literal]:
 
 
 def analyse_domain(domain: ast.Domain, used_predicates: set[str], used_types: set[str],
-                   hierarchy: TypeHierarchy, invariants: Invariants, problem: ast.Problem | None = None
-                   ) -> list[Diagnostic]:
+                   hierarchy: TypeHierarchy, invariants: Invariants, problem: ast.Problem | None = None,
+                   budget: Budget | None = None) -> list[Diagnostic]:
     """Domain lints; with a problem, self-loops behind static relations are judged on its facts.
     The caller passes the domain's ``invariants``: invariants.py reads this module's helpers, so this
-    module does not import it."""
+    module does not import it. ``budget`` is ticked per pair of parameters and of atoms the self-loop
+    lint tests (quadratic in a wide action)."""
     out: list[Diagnostic] = []
     init = None if problem is None else initial_literals(problem)
     static = static_predicates(domain)
+    budget = budget or Budget()
     for action in domain.actions:
         out.extend(_action_lints(action))
-        out.extend(_self_loops(action, static, hierarchy, init, invariants))
+        out.extend(_self_loops(action, static, hierarchy, init, invariants, budget))
     for pred in domain.predicates:
         if pred.name not in used_predicates:
             out.append(_warn("W605", f"predicate `{pred.name}` is never used by an action", pred.span,
@@ -197,7 +201,7 @@ def _substitute(key: Literal, old: str, new: str) -> Literal:
 
 
 def _self_loops(action: ast.ActionSchema, static: set[str], hierarchy: TypeHierarchy,
-                init: set[Literal] | None, invariants: Invariants) -> list[Diagnostic]:
+                init: set[Literal] | None, invariants: Invariants, budget: Budget) -> list[Diagnostic]:
     """Pairs of parameters whose equality turns the action into an applicable no-op."""
     parts = list(effect_parts(action.effect))
     if not parts or any(isinstance(e, (ast.When, ast.ForallEffect)) for e in parts):
@@ -215,7 +219,7 @@ def _self_loops(action: ast.ActionSchema, static: set[str], hierarchy: TypeHiera
     if _is_noop(adds, dels, pos):
         return []
     out = []
-    for a, b in combinations(action.parameters, 2):
+    for a, b in budget.paced(combinations(action.parameters, 2), STAGE):
         va, vb = "?" + a.name, "?" + b.name
         if frozenset((va, vb)) in distinct or not hierarchy.compatible(a.types, b.types):
             continue
@@ -224,9 +228,9 @@ def _self_loops(action: ast.ActionSchema, static: set[str], hierarchy: TypeHiera
         if sub["pos"] & sub["neg"] or not _is_noop(sub["adds"], sub["dels"], sub["pos"]):
             continue
         linking = [x for x in pos if x[0] in static and va in x[1] and vb in x[1]]
-        if linking and (init is None or not any(_has_equal_instance(x, va, vb, init) for x in linking)):
+        if linking and (init is None or not any(_has_equal_instance(x, va, vb, init, budget) for x in linking)):
             continue  # a static relation (such as adjacency) may exclude the equal case
-        if any(invariants.exclusive(x, y) for x, y in combinations(sorted(sub["pos"]), 2)):
+        if any(invariants.exclusive(x, y) for x, y in budget.paced(combinations(sorted(sub["pos"]), 2), STAGE)):
             continue  # a state invariant does: hanoi's (move ?d ?p ?p) needs (on ?d ?p) and (clear ?p)
         fix = None
         if action.precondition is not None and action.precondition.span is not None:
@@ -244,16 +248,20 @@ def _is_noop(adds: set[Literal], dels: set[Literal], pos: set[Literal]) -> bool:
     return adds <= pos and dels <= adds
 
 
-def _has_equal_instance(pattern: Literal, va: str, vb: str, init: set[Literal]) -> bool:
+def _has_equal_instance(pattern: Literal, va: str, vb: str, init: set[Literal], budget: Budget) -> bool:
     i, j = pattern[1].index(va), pattern[1].index(vb)
     return any(fact[0] == pattern[0] and len(fact[1]) == len(pattern[1]) and fact[1][i] == fact[1][j]
-               for fact in init)
+               for fact in budget.paced(init, STAGE))
 
 
 # --------------------------------------------------------------------------- a problem
 
 
-def analyse_problem(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy) -> list[Diagnostic]:
+def analyse_problem(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy,
+                    budget: Budget | None = None) -> list[Diagnostic]:
+    """Unreachable goal atoms (E503, E504) and actions that can never be applied (W601). ``budget`` is ticked
+    per initial fact matched: actions times their static preconditions times the facts."""
+    budget = budget or Budget()
     out: list[Diagnostic] = []
     init = initial_literals(problem)
     added, _deleted = changed_predicates(domain)
@@ -274,26 +282,34 @@ def analyse_problem(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHie
                                   f"no action adds `{goal.predicate}`", goal.span,
                                   "the task is unsolvable; add an action effect or fix the goal"))
     objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
-    for action in domain.actions:
-        reason = _never_applicable(action, static, init, objects, hierarchy)
+    facts: dict[str, list[Literal]] = {}
+    for fact in init:
+        facts.setdefault(fact[0], []).append(fact)
+    inhabited: dict[str, bool] = {}  # per type: whether some object has it (read once, not once per parameter)
+    for action in budget.paced(domain.actions, STAGE):
+        reason = _never_applicable(action, static, facts, objects, hierarchy, inhabited, budget)
         if reason:
             out.append(_warn("W601", f"action `{action.name}` can never be applied in problem `{problem.name}`: "
                                      f"{reason}", action.span))
     return out
 
 
-def _never_applicable(action: ast.ActionSchema, static: set[str], init: set[Literal],
-                      objects: dict[str, tuple[str, ...]], hierarchy: TypeHierarchy) -> str | None:
+def _never_applicable(action: ast.ActionSchema, static: set[str], facts: dict[str, list[Literal]],
+                      objects: dict[str, tuple[str, ...]], hierarchy: TypeHierarchy, inhabited: dict[str, bool],
+                      budget: Budget) -> str | None:
+    """Why the action can never be applied (``facts``: the initial facts by predicate), or None."""
     for param in action.parameters:
         for type_name in param.types or (ROOT,):
-            if hierarchy.objects_of(type_name, objects):
+            if type_name not in inhabited:
+                inhabited[type_name] = bool(hierarchy.objects_of(type_name, objects))
+            if inhabited[type_name]:
                 break
         else:
             return f"no object has the type of `?{param.name}`"
     for part in conjuncts(action.precondition):
         if isinstance(part, ast.Atom) and part.predicate in static:
             pattern = _key(part)
-            if not any(_matches(pattern, fact) for fact in init if fact[0] == pattern[0]):
+            if not any(_matches(pattern, fact) for fact in budget.paced(facts.get(pattern[0], ()), STAGE)):
                 return f"no initial fact matches the static precondition {expr(part)}"
     return None
 

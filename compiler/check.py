@@ -15,7 +15,7 @@ from math import prod
 from typing import Iterable, Iterator
 
 from . import ast
-from .analysis import axiom_levels, stratified
+from .analysis import axiom_levels, conjuncts, static_predicates, stratified
 from .ast import Span
 from .costs import (MAX_COST, TOTAL_COST, UndefinedValue, action_cost, cost_effects, function_values, takes,
                     unpriceable_message)
@@ -26,6 +26,7 @@ from .suggest import closest
 from .types import ROOT, TypeHierarchy
 
 Scope = dict[str, tuple[str, ...]]
+STAGE = "checking the task"
 
 REQUIREMENT_IMPLIES = {
     ":adl": {":strips", ":typing", ":negative-preconditions", ":disjunctive-preconditions", ":equality",
@@ -58,6 +59,7 @@ def _rename_fix(description: str, span: Span | None, replacement: str) -> Fix | 
 @dataclass
 class _Checker:
     domain: ast.Domain
+    budget: Budget = field(default_factory=Budget)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -77,6 +79,12 @@ class _Checker:
         self.breadcrumb = ""
 
     # ------------------------------------------------------------------ reporting
+    def closest(self, name: str, candidates: Iterable[str]) -> str | None:
+        """``suggest.closest`` after a budget check: one call reads every candidate, and a file may misspell
+        as many names as it declares."""
+        self.budget.check(STAGE)
+        return closest(name, candidates)
+
     def report(self, code: str, message: str, span: Span | None, hint: str | None = None, fix: Fix | None = None,
                severity: Severity = Severity.ERROR) -> None:
         notes = (f"in {self.breadcrumb}",) if self.breadcrumb else ()
@@ -178,7 +186,7 @@ class _Checker:
             self.used_types.add(name)
             if name in self.hierarchy:
                 continue
-            guess = closest(name, self.hierarchy.parents)
+            guess = self.closest(name, self.hierarchy.parents)
             fix = None
             if guess and span is not None:
                 fixed = tuple(guess if t == name else t for t in types)
@@ -217,7 +225,7 @@ class _Checker:
             return scope[term.name]
         if term.name in objects:
             return objects[term.name]
-        guess = closest(term.name, objects)
+        guess = self.closest(term.name, objects)
         self.report_root("E203", term.name,
                          f"undeclared {'object or constant' if objects is not self.constants else 'constant'} "
                          f"`{term.name}`", term.span,
@@ -245,7 +253,7 @@ class _Checker:
         pred = self.predicates.get(atom.predicate)
         self.used_predicates.add(atom.predicate)
         if pred is None:
-            guess = closest(atom.predicate, self.predicates)
+            guess = self.closest(atom.predicate, self.predicates)
             fix = None
             if guess:
                 fix = _rename_fix(f"replace `{atom.predicate}` with `{guess}`", atom.span,
@@ -268,7 +276,7 @@ class _Checker:
                             "declare `(:functions (total-cost) - number)`",
                             Fix("declare (total-cost)", (edit,)) if edit else None)
                 return
-            guess = closest(term.name, self.functions)
+            guess = self.closest(term.name, self.functions)
             self.report("E204", f"undeclared function `{term.name}`", term.span,
                         f"did you mean `{guess}`?" if guess else "declare it in `(:functions ...)`",
                         _rename_fix(f"replace `{term.name}` with `{guess}`", term.span,
@@ -342,7 +350,7 @@ class _Checker:
 
     # ------------------------------------------------------------------ the domain
     def actions(self) -> None:
-        for action in self.domain.actions:
+        for action in self.budget.paced(self.domain.actions, STAGE):
             self.breadcrumb = f"action `{action.name}`"
             scope = self.parameters(action.parameters, f"action `{action.name}`")
             if action.precondition is not None:
@@ -410,6 +418,7 @@ class _Checker:
 
 PRICE_HINT = f"`solve` refuses it: the planners take operator costs up to {MAX_COST}"
 WHOLE_HINT = "`solve` refuses it: the planners take whole operator costs >= 0"
+MISSING_HINT = "`solve` refuses it (G705): give the value in `:init`, or rule such steps out in the precondition"
 MAX_PRICED_BINDINGS = 100_000
 """Most argument combinations whose computed price ``check`` evaluates per action (more are left to the grounder)."""
 
@@ -423,22 +432,20 @@ def _computed_prices(checker: _Checker, problem: ast.Problem, objects: dict[str,
     """W621 for an action whose price, computed by arithmetic or summed over several cost effects, the planners
     do not take for some arguments: the grounder refuses the task then (G704, G707), so ``check`` says so first.
     Each action's cost is evaluated on the problem's values for every combination of the parameters it reads
-    (up to MAX_PRICED_BINDINGS); combinations with a missing value are the validator's V808."""
+    (up to MAX_PRICED_BINDINGS); combinations with a missing value are ``_missing_values``'s."""
     values = function_values(problem)
     for action in checker.domain.actions:
         priced, unpriceable = cost_effects(action)
         if unpriceable or not priced or (len(priced) == 1 and isinstance(priced[0].amount, (ast.Number,
                                                                                               ast.FunctionTerm))):
             continue  # E405, unit cost, or a price ``costs`` and the `:init` values already report
-        params = {p.name: p for p in action.parameters}
-        read = list(dict.fromkeys(v.name for e in priced for v in _variables(e.amount)))
-        if any(name not in params for name in read):
-            continue  # an undeclared variable: E-codes of its own
-        domains = [sorted({o for t in params[n].types or (ROOT,) for o in checker.hierarchy.objects_of(t, objects)})
-                   for n in read]
+        read = _read_parameters(action, priced)
+        if read is None:
+            continue
+        domains = _parameter_domains(checker.hierarchy, action, read, objects)
         if prod(map(len, domains)) > MAX_PRICED_BINDINGS:
             continue
-        for combination in product(*domains):
+        for combination in checker.budget.paced(product(*domains), STAGE):
             binding = dict(zip(read, combination))
             try:
                 price = action_cost(action, binding, values)
@@ -455,6 +462,123 @@ def _computed_prices(checker: _Checker, problem: ast.Problem, objects: dict[str,
                 checker.report("W621", f"action `{action.name}` costs {shown}{_with(binding)}, {why}",
                                priced[0].span, PRICE_HINT if beyond else WHOLE_HINT, severity=Severity.WARNING)
                 break
+
+
+def _read_parameters(action: ast.ActionSchema, priced: list[ast.Increase]) -> list[str] | None:
+    """The parameters an action's price reads, in order; None when it reads an undeclared variable (E303)."""
+    params = {p.name for p in action.parameters}
+    read = list(dict.fromkeys(v.name for e in priced for v in _variables(e.amount)))
+    return None if any(name not in params for name in read) else read
+
+
+def _parameter_domains(hierarchy: TypeHierarchy, action: ast.ActionSchema, read: list[str],
+                       objects: dict[str, tuple[str, ...]]) -> list[list[str]]:
+    types = {p.name: p.types for p in action.parameters}
+    return [sorted({o for t in types[n] or (ROOT,) for o in hierarchy.objects_of(t, objects)}) for n in read]
+
+
+def _missing_values(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy, budget: Budget
+                    ) -> list[Diagnostic]:
+    """W622 for an action whose price reads a value `:init` never gives, for a step the grounder reaches: it
+    refuses the task then (G705). Judged on the grounder's own relaxed reachability, so ``check`` and ``solve``
+    agree; exploring runs only for an action that lacks a value for some arguments its static preconditions
+    allow (``_StaticGuard``), which a task with every value never has."""
+    from .ground import GroundingError, reachable_bindings
+
+    values = function_values(problem)
+    objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
+    facts: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    for item in problem.init:
+        if isinstance(item, ast.Atom):
+            facts[item.predicate].add(tuple(t.name for t in item.args))
+    static = static_predicates(domain)
+    suspects = []
+    for action in domain.actions:
+        priced, unpriceable = cost_effects(action)
+        read = _read_parameters(action, priced)
+        if unpriceable or read is None or not any(_reads_values(e.amount) for e in priced):
+            continue
+        domains = _parameter_domains(hierarchy, action, read, objects)
+        if prod(map(len, domains)) > MAX_PRICED_BINDINGS:
+            continue
+        guard = _StaticGuard(action, set(read), static, facts)
+        for combination in budget.paced(product(*domains), STAGE):
+            binding = dict(zip(read, combination))
+            if _undefined(action, binding, values) is not None and guard.allows(binding):
+                suspects.append((action, priced))
+                break
+    if not suspects:
+        return []
+    try:
+        reached = reachable_bindings(domain, problem, budget)
+    except GroundingError:
+        return []  # too large to explore, or a defect `check` reports itself: `solve` stops at it first
+    out = []
+    for action, priced in suspects:
+        for binding in budget.paced(reached.get(action.name, ()), STAGE):
+            missing = _undefined(action, binding, values)
+            if missing is not None:
+                shown = {name: binding[name] for name in _read_parameters(action, priced) or ()}
+                out.append(Diagnostic("W622", Severity.WARNING,
+                                      f"action `{action.name}` costs {_amount(priced)}{_with(shown)}, but the "
+                                      f"`:init` of problem `{problem.name}` gives no value for {missing}",
+                                      priced[0].span, MISSING_HINT))
+                break
+    return out
+
+
+def _undefined(action: ast.ActionSchema, binding: dict[str, str], values: dict) -> UndefinedValue | None:
+    """The missing value a step's price reads, or None when it has them all."""
+    try:
+        action_cost(action, binding, values)
+    except UndefinedValue as exc:
+        return exc
+    except ZeroDivisionError:
+        return None  # W621's
+    return None
+
+
+class _StaticGuard:
+    """Whether a step of an action, with the parameters its cost reads bound, may apply at all, judged on the
+    top-level conjuncts of its precondition that never change: each static atom must match an initial fact on
+    the bound positions, each (in)equality of bound terms must hold. A value missing for arguments the domain
+    rules out (a road length between two places with no road) is no finding: the grounder never prices them."""
+
+    def __init__(self, action: ast.ActionSchema, bound: set[str], static: set[str],
+                 facts: dict[str, set[tuple[str, ...]]]) -> None:
+        self.atoms: list[tuple[tuple[ast.Term, ...], set[tuple[str, ...]]]] = []
+        self.equalities: list[tuple[ast.Term, ast.Term, bool]] = []
+        def known(term: ast.Term) -> bool:
+            return isinstance(term, ast.Constant) or term.name in bound
+
+        for part in conjuncts(action.precondition):
+            equal = not isinstance(part, ast.Not)
+            inner = part.arg if isinstance(part, ast.Not) else part
+            if isinstance(inner, ast.Equals) and known(inner.left) and known(inner.right):
+                self.equalities.append((inner.left, inner.right, equal))
+            elif isinstance(inner, ast.Atom) and equal and inner.predicate in static:
+                positions = [i for i, t in enumerate(inner.args) if known(t)]
+                if positions:
+                    allowed = {tuple(args[i] for i in positions) for args in facts.get(inner.predicate, ())
+                               if len(args) == len(inner.args)}
+                    self.atoms.append((tuple(inner.args[i] for i in positions), allowed))
+
+    def allows(self, binding: dict[str, str]) -> bool:
+        def name(term: ast.Term) -> str:
+            return binding[term.name] if isinstance(term, ast.Variable) else term.name
+        return (all((name(left) == name(right)) == equal for left, right, equal in self.equalities)
+                and all(tuple(map(name, terms)) in allowed for terms, allowed in self.atoms))
+
+
+
+def _reads_values(e: ast.NumericExpr) -> bool:
+    return isinstance(e, ast.FunctionTerm) or (isinstance(e, ast.ArithmeticExpr) and any(map(_reads_values, e.args)))
+
+
+def _amount(priced: list[ast.Increase]) -> str:
+    """What the steps of an action cost, as written: one cost effect's amount, or their sum."""
+    amounts = [expr(e.amount) for e in priced]
+    return amounts[0] if len(amounts) == 1 else "(+ " + " ".join(amounts) + ")"
 
 
 def _variables(e: ast.NumericExpr) -> Iterator[ast.Variable]:
@@ -519,8 +643,8 @@ def check(domain: ast.Domain, problem: ast.Problem | None = None, *, strict: boo
     (``ParseResult.lost``): findings those sections could have prevented (an undeclared predicate when
     `:predicates` was skipped, an unused predicate when an action was) are left out rather than reported
     as cascades. Raises TypeError when the arguments are not a Domain and a Problem (a domain passed as
-    the problem). ``budget`` (a run's deadline and memory limit) is checked between the passes:
-    ``limits.LimitReached`` when it runs out.
+    the problem). ``budget`` (a run's deadline and memory limit) is checked between the passes and ticked
+    inside them, in every loop whose length the input controls: ``limits.LimitReached`` when it runs out.
     """
     found = _check(domain, problem, incomplete, budget or Budget())
     return found if strict else [read_anyway(d) if d.code in READ_ANYWAY and d.is_error else d for d in found]
@@ -538,28 +662,29 @@ def _check(domain: ast.Domain, problem: ast.Problem | None, incomplete: Iterable
     if problem is not None and not isinstance(problem, ast.Problem):
         raise TypeError(f"check() takes a Problem second, not {_kind(problem)}"
                         + (": pass the problem file, not a second domain" if isinstance(problem, ast.Domain) else ""))
-    stage = "checking the task"
-    budget.check(stage)
-    checker = _Checker(domain)
+    budget.check(STAGE)
+    checker = _Checker(domain, budget)
     checker.declarations()
     checker.actions()
     checker.requirement_diagnostics()
-    budget.check(stage)
+    budget.check(STAGE)
     used_types = set(checker.used_types)
     if problem is not None:  # types given only to the problem's objects are used, not W606
         used_types |= {t for obj in problem.objects for t in obj.types}
     checker.diagnostics.extend(analyse_domain(domain, checker.used_predicates, used_types,
-                                              checker.hierarchy, Invariants(domain), problem))
-    budget.check(stage)
-    checker.diagnostics.extend(self_moves(domain, problem, checker.hierarchy))
-    budget.check(stage)
+                                              checker.hierarchy, Invariants(domain, budget), problem, budget))
+    budget.check(STAGE)
+    checker.diagnostics.extend(self_moves(domain, problem, checker.hierarchy, budget))
+    budget.check(STAGE)
     if problem is not None:
         if check_problem(checker, problem):
-            budget.check(stage)
-            checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy))
-            budget.check(stage)
-            checker.diagnostics.extend(impossible_goals(domain, problem, checker.hierarchy))
-    budget.check(stage)
+            budget.check(STAGE)
+            checker.diagnostics.extend(analyse_problem(domain, problem, checker.hierarchy, budget))
+            budget.check(STAGE)
+            checker.diagnostics.extend(impossible_goals(domain, problem, checker.hierarchy, budget))
+            if not any(d.is_error and d.code not in READ_ANYWAY for d in checker.diagnostics):  # what `solve` reads
+                checker.diagnostics.extend(_missing_values(domain, problem, checker.hierarchy, budget))
+    budget.check(STAGE)
     return _sort(_without_cascades(checker.diagnostics, set(incomplete)))
 
 
@@ -618,7 +743,7 @@ def check_problem(checker: _Checker, problem: ast.Problem) -> bool:
 def _check_problem_body(checker: _Checker, problem: ast.Problem) -> None:
     checker.breadcrumb = ":objects"
     objects: dict[str, tuple[str, ...]] = dict(checker.constants)
-    for obj in problem.objects:
+    for obj in checker.budget.paced(problem.objects, STAGE):
         if obj.name in objects:
             if obj.name in checker.constants and checker.constants[obj.name] == obj.types:
                 checker.report("W608", f"object `{obj.name}` repeats a domain constant", obj.span,
@@ -632,7 +757,7 @@ def _check_problem_body(checker: _Checker, problem: ast.Problem) -> None:
 
     checker.breadcrumb = ":init"
     prices = _price_functions(checker.domain)
-    for item in problem.init:
+    for item in checker.budget.paced(problem.init, STAGE):
         if isinstance(item, ast.FunctionValue):
             checker.function_term(item.function, {}, objects)
             if item.function.name in prices and _beyond(item.value.value):

@@ -188,6 +188,13 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "`solve` refuses the task (G707, G704), as the planners sum plans exactly in 64-bit whole costs; "
              "`validate` still prices plans exactly.",
              "(= (road-length a b) 5000000000000000000)"),
+    CodeInfo("W622", "warning", "cost with no value",
+             "A step's cost reads a numeric fluent that the problem's `:init` gives no value (only `(total-cost)` "
+             "starts at 0 by default), and the grounder's relaxed reachability reaches that step: `solve` refuses "
+             "the task (G705), and `validate` reports V808 for a plan that takes it. Steps that can never apply "
+             "(a road length between places with no road) need no value. Judged only on a task without errors. "
+             "Give the value in `:init`, or rule such steps out in the precondition.",
+             "(increase (total-cost) (road-length ?a ?b)) with no `(= (road-length b a) N)` in `:init`"),
     CodeInfo("V801", "error", "unknown action in a plan",
              "A plan step names an action the domain does not define (often a typo); the closest action name "
              "is suggested.", "(pickup b) where the domain defines pick-up"),

@@ -18,11 +18,13 @@ from . import ast
 from .analysis import changed_predicates, conjuncts
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
+from .limits import Budget
 from .printer import expr
 from .types import ROOT, TypeHierarchy
 
 CODE = "E520"
 MAX_BINDINGS = 20_000  # quantifier instances per goal; beyond it the goal counts as possible
+STAGE = "checking the task (goals)"
 
 
 class _TooMany(AgentgenError):
@@ -30,7 +32,7 @@ class _TooMany(AgentgenError):
 
 
 class _Possibility:
-    def __init__(self, domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy) -> None:
+    def __init__(self, domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy, budget: Budget) -> None:
         self.init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
         self.added, self.deleted = changed_predicates(domain)
         self.axioms: dict[str, list[ast.DerivedPredicate]] = {}
@@ -42,6 +44,7 @@ class _Possibility:
         self.memo: dict[tuple[str, tuple[str, ...], bool], bool] = {}
         self.instances = 0
         self.culprit: tuple[str, tuple[str, ...], bool] | None = None
+        self.budget = budget
 
     def ground(self, term: ast.Term, env: dict[str, str]) -> str:
         return env.get(term.name, "?" + term.name) if isinstance(term, ast.Variable) else term.name
@@ -53,7 +56,7 @@ class _Possibility:
             for t in v.types or (ROOT,):
                 names += [o for o in self.hierarchy.objects_of(t, self.objects) if o not in names]
             domains.append(names)
-        for values in product(*domains):
+        for values in self.budget.paced(product(*domains), STAGE):
             self.instances += 1
             if self.instances > MAX_BINDINGS:
                 raise _TooMany
@@ -101,13 +104,14 @@ class _Possibility:
         return True
 
 
-def impossible_goals(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy | None = None
-                     ) -> list[Diagnostic]:
-    """E520 for each goal conjunct that no reachable state satisfies (plain atoms are E503/E504's)."""
+def impossible_goals(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHierarchy | None = None,
+                     budget: Budget | None = None) -> list[Diagnostic]:
+    """E520 for each goal conjunct that no reachable state satisfies (plain atoms are E503/E504's). ``budget``
+    is ticked per goal conjunct and per quantifier instance: MAX_BINDINGS bounds one goal, not a long goal."""
     hierarchy = hierarchy or TypeHierarchy.of(domain)
-    test = _Possibility(domain, problem, hierarchy)
+    test = _Possibility(domain, problem, hierarchy, budget or Budget())
     out = []
-    for goal in conjuncts(problem.goal):
+    for goal in test.budget.paced(conjuncts(problem.goal), STAGE):
         if isinstance(goal, ast.Atom) and goal.predicate not in test.axioms:
             continue
         test.culprit, test.instances = None, 0

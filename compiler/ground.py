@@ -350,16 +350,8 @@ def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = Non
     if not stratified(domain.derived, levels):
         raise GroundingError("G706", "the derived predicates depend negatively on themselves (through `not`), "
                                      "so they have no well-defined value")
-    hierarchy = TypeHierarchy.of(domain)
-    objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
-    objects_by_type: dict[str, list[str]] = {t: sorted(hierarchy.objects_of(t, objects)) for t in hierarchy.parents}
-    static = static_predicates(domain)
-    init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
     numbers = function_values(problem)
-    world = _World(objects_by_type, static, init, budget=budget or Budget(),
-                   max_operators=MAX_OPERATORS if max_operators is None else max_operators)
-    schemas = [_prepare(action, world, static) for action in domain.actions]
-    rules = _AxiomRules(_candidate_axioms(domain, world))
+    world, schemas, rules = _normalize(domain, problem, budget, max_operators)
     timer.done("normalize")
     reached_bindings = _explore(schemas, world, rules)
     timer.done("explore")
@@ -378,6 +370,29 @@ def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = Non
     stats.n_facts, stats.n_operators, stats.n_axioms = task.n_facts, task.n_ops, task.n_axioms
     stats.n_conditional_effects = int(task.ce_pre_idx.shape[0])
     return task, stats
+
+
+def reachable_bindings(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None,
+                       max_operators: int | None = None) -> dict[str, list[dict[str, str]]]:
+    """The bindings of each action (by name) that relaxed reachability reaches: the steps ``ground`` makes into
+    operators and prices. ``check`` reads them to report a price that ``ground`` would refuse; raises as
+    ``ground`` does."""
+    world, schemas, rules = _normalize(domain, problem, budget, max_operators)
+    return {schema.action.name: found for schema, found in zip(schemas, _explore(schemas, world, rules))}
+
+
+def _normalize(domain: ast.Domain, problem: ast.Problem, budget: Budget | None, max_operators: int | None
+               ) -> tuple[_World, list[_Schema], _AxiomRules]:
+    """The objects by type, the initial facts, the action schemas and the axiom rules that exploring reads."""
+    hierarchy = TypeHierarchy.of(domain)
+    objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
+    objects_by_type: dict[str, list[str]] = {t: sorted(hierarchy.objects_of(t, objects)) for t in hierarchy.parents}
+    static = static_predicates(domain)
+    init = {(a.predicate, tuple(t.name for t in a.args)) for a in problem.init if isinstance(a, ast.Atom)}
+    world = _World(objects_by_type, static, init, budget=budget or Budget(),
+                   max_operators=MAX_OPERATORS if max_operators is None else max_operators)
+    schemas = [_prepare(action, world, static) for action in domain.actions]
+    return world, schemas, _AxiomRules(_candidate_axioms(domain, world))
 
 
 def _prepare(action: ast.ActionSchema, world: _World, static: set[str]) -> _Schema:

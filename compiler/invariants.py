@@ -21,6 +21,7 @@ from itertools import combinations
 
 from . import ast
 from .analysis import conjuncts, effect_parts
+from .limits import Budget
 
 Key = tuple[str, tuple[str, ...]]  # (predicate, argument names; variables start with `?`)
 Member = tuple[str, int | None]  # (predicate, position of the invariant's parameter or None)
@@ -29,6 +30,7 @@ Group = frozenset[Member]
 MAX_MEMBERS = 5
 MAX_CANDIDATES = 40
 _STUCK = "<stuck>"  # a violation that a larger group cannot mend
+STAGE = "checking the task (state invariants)"
 
 
 def key(atom: ast.Atom) -> Key:
@@ -99,11 +101,13 @@ def _rename(atom: Key, old: str, new: str) -> Key:
 
 
 class Invariants:
-    """Groups every action of one domain keeps balanced, cached."""
+    """Groups every action of one domain keeps balanced, cached. ``budget`` is ticked per action tested and per
+    pair of required atoms: a proof reads every action, and the domain says how many there are."""
 
-    def __init__(self, domain: ast.Domain) -> None:
+    def __init__(self, domain: ast.Domain, budget: Budget | None = None) -> None:
         self.actions = [_Action(a) for a in domain.actions]
         self.verdicts: dict[Group, bool] = {}
+        self.budget = budget or Budget()
 
     def exclusive(self, first: Key, second: Key) -> bool:
         """Whether no reachable state makes both atoms (of one action, variables shared) true."""
@@ -166,7 +170,7 @@ class Invariants:
         preds = {m[0] for m in group}
         if not any(preds & set(a[0] for a in action.adds) for action in self.actions):
             return self.actions[0], _STUCK  # static facts only: a claim on the initial state, not a domain's
-        for action in self.actions:
+        for action in self.budget.paced(self.actions, STAGE):
             if action.conditional_adds & preds or self._dead(group, action):
                 return action, _STUCK
             matched: dict[Key, Key] = {}
@@ -186,13 +190,12 @@ class Invariants:
         self.verdicts[group] = True
         return None
 
-    @staticmethod
-    def _dead(group: Group, action: _Action) -> bool:
+    def _dead(self, group: Group, action: _Action) -> bool:
         """Whether the group would make the action never applicable: it requires two group atoms with
         one parameter value. Such a group is no invariant the domain's author meant (a plain
         `(at ?a ?c)` and `(fuel ?a ?l)` of one aircraft, say, are both true in every state)."""
         required = [(a, _counted(m, a)) for a in action.pre if (m := _member(group, a)) is not None]
-        return any(t1 == t2 for (_, t1), (_, t2) in combinations(required, 2))
+        return any(t1 == t2 for (_, t1), (_, t2) in self.budget.paced(combinations(required, 2), STAGE))
 
     def _pairs_stay_apart(self, group: Group, action: _Action, matched: dict[Key, Key]) -> bool:
         """Two adds whose parameter values are different variables could name one object; then their

@@ -20,10 +20,12 @@ import os
 import resource
 import time
 from dataclasses import dataclass
+from typing import Iterable, Iterator, TypeVar
 
 from .errors import AgentgenError
 
 CHECK_EVERY = 1024
+T = TypeVar("T")
 
 
 class LimitReached(AgentgenError):
@@ -94,6 +96,14 @@ class Budget:
         """Count one step of work; True when a ``check`` is due."""
         self._ticks += 1
         return self._ticks % CHECK_EVERY == 0
+
+    def paced(self, items: Iterable[T], stage: str) -> Iterator[T]:
+        """``items``, one tick each: the form of the rule for a generator (``any``, ``all``) or a loop whose
+        every step would otherwise repeat the ``tick``/``check`` lines."""
+        for item in items:
+            if self.tick():
+                self.check(stage)
+            yield item
 
     def check(self, stage: str, size: str = "") -> None:
         """Raise LimitReached when the deadline has passed or the process holds more than the limit."""

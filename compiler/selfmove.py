@@ -25,16 +25,18 @@ step, and ``guarded`` the domain with every inequality added, to re-solve withou
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, product
 
 from . import ast
 from .analysis import conjuncts, effect_parts, static_predicates
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 from .invariants import Invariants, Key, key
+from .limits import Budget
 from .printer import expr
 from .types import TypeHierarchy
 
 CODE = "W620"
+STAGE = "checking the task (self-moves)"
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def _designated(target: str, static: set[str], pos: set[Key], pair: set[str]) ->
                for x in pos)
 
 
-def _satisfiable(pattern: list[Key], init: set[Key], limit: int = 100_000) -> bool:
+def _satisfiable(pattern: list[Key], init: set[Key], budget: Budget, limit: int = 100_000) -> bool:
     """Whether some binding of the variables makes every (static) atom of ``pattern`` an initial fact;
     True when the search passes ``limit`` steps (not proved impossible)."""
     by_predicate: dict[str, list[tuple[str, ...]]] = {}
@@ -92,7 +94,7 @@ def _satisfiable(pattern: list[Key], init: set[Key], limit: int = 100_000) -> bo
         if index == len(pattern):
             return True
         predicate, args = pattern[index]
-        for fact in by_predicate.get(predicate, ()):
+        for fact in budget.paced(by_predicate.get(predicate, ()), STAGE):
             steps += 1
             if steps > limit:
                 return True
@@ -108,7 +110,7 @@ def _satisfiable(pattern: list[Key], init: set[Key], limit: int = 100_000) -> bo
 
 
 def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: TypeHierarchy,
-                       invariants: Invariants, init: set[Key] | None) -> list[SelfMove]:
+                       invariants: Invariants, init: set[Key] | None, budget: Budget) -> list[SelfMove]:
     parts = list(effect_parts(action.effect))
     adds = {key(e) for e in parts if isinstance(e, ast.Atom)}
     dels = {key(e.arg) for e in parts if isinstance(e, ast.Not) and isinstance(e.arg, ast.Atom)}
@@ -117,7 +119,7 @@ def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: Ty
     neg = {key(p.arg) for p in pre if isinstance(p, ast.Not) and isinstance(p.arg, ast.Atom)}
     distinct = _distinct_pairs(action.precondition)
     out = []
-    for (i, a), (j, b) in combinations(enumerate(action.parameters), 2):
+    for (i, a), (j, b) in budget.paced(combinations(enumerate(action.parameters), 2), STAGE):
         va, vb = "?" + a.name, "?" + b.name
         if frozenset((va, vb)) in distinct or not hierarchy.compatible(a.types, b.types):
             continue
@@ -127,17 +129,17 @@ def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: Ty
             continue  # the precondition contradicts itself there
         if s_adds <= s_pos and s_dels <= s_adds:
             continue  # a complete no-op: W607's case
-        moved = sorted(_rename(d, vb, va) for d in dels for ad in adds if d != ad and d[0] == ad[0]
-                       and _rename(d, vb, va) == _rename(ad, vb, va) and d in pos
+        moved = sorted(_rename(d, vb, va) for d, ad in budget.paced(product(dels, adds), STAGE)
+                       if d != ad and d[0] == ad[0] and _rename(d, vb, va) == _rename(ad, vb, va) and d in pos
                        and not _designated(_destination(d, ad), static, pos, {va, vb}))
         if not moved:
             continue
         linking = any(x[0] in static and va in x[1] and vb in x[1] for x in pos)
         if linking and init is None:
             continue  # a static relation such as adjacency may exclude it: the problem's facts tell
-        if init is not None and not _satisfiable(sorted(x for x in s_pos if x[0] in static), init):
+        if init is not None and not _satisfiable(sorted(x for x in s_pos if x[0] in static), init, budget):
             continue  # no initial facts fit the static part of the precondition then (no `(road a a)`)
-        if any(invariants.exclusive(x, y) for x, y in combinations(sorted(s_pos), 2)):
+        if any(invariants.exclusive(x, y) for x, y in budget.paced(combinations(sorted(s_pos), 2), STAGE)):
             continue  # two atoms the step then needs never hold together
         moving = {d[0] for d in s_dels}  # predicates the action moves: their adds are the other end of a move
         side = tuple(sorted(x for x in s_adds - s_pos - set(moved) if x[0] not in moving))
@@ -148,19 +150,22 @@ def _action_self_moves(action: ast.ActionSchema, static: set[str], hierarchy: Ty
 
 
 def self_move_pairs(domain: ast.Domain, problem: ast.Problem | None = None,
-                    hierarchy: TypeHierarchy | None = None) -> list[SelfMove]:
+                    hierarchy: TypeHierarchy | None = None, budget: Budget | None = None) -> list[SelfMove]:
     """Every void move of the domain's actions; a problem's initial facts can only rule more out.
 
     The invariants are the domain's (groups every action keeps balanced), assumed to hold
     initially: a problem whose initial state breaks one does not bring a warning back, so a
     verdict with a problem is never louder than the domain's own, save where the problem's
-    facts show a static relation that holds between an object and itself.
+    facts show a static relation that holds between an object and itself. ``budget`` is ticked per pair of
+    parameters and per pair of atoms tested: a wide action has quadratically many of each.
     """
     hierarchy = hierarchy or TypeHierarchy.of(domain)
     init = None if problem is None else {key(a) for a in problem.init if isinstance(a, ast.Atom)}
-    invariants = Invariants(domain)
+    budget = budget or Budget()
+    invariants = Invariants(domain, budget)
     static = static_predicates(domain)
-    return [m for action in domain.actions for m in _action_self_moves(action, static, hierarchy, invariants, init)]
+    return [m for action in domain.actions
+            for m in _action_self_moves(action, static, hierarchy, invariants, init, budget)]
 
 
 def _show(atom: Key) -> str:
@@ -174,11 +179,11 @@ def _guard(action: ast.ActionSchema, pairs: list[SelfMove]) -> ast.Formula:
 
 
 def self_moves(domain: ast.Domain, problem: ast.Problem | None = None,
-               hierarchy: TypeHierarchy | None = None) -> list[Diagnostic]:
+               hierarchy: TypeHierarchy | None = None, budget: Budget | None = None) -> list[Diagnostic]:
     """W620 diagnostics, one per action and pair, each with the fix that adds the inequality."""
     actions = {a.name: a for a in domain.actions}
     out = []
-    for move in self_move_pairs(domain, problem, hierarchy):
+    for move in self_move_pairs(domain, problem, hierarchy, budget):
         action = actions[move.action]
         va, vb = ("?" + action.parameters[k].name for k in (move.first, move.second))
         fix = None

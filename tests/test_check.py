@@ -95,6 +95,9 @@ CASES = {
              " (:action a :parameters () :effect (and (p) (increase (total-cost) 2147483648))))", None),
     "W620": ("(define (domain g) (:predicates (at ?r) (seen ?r)) (:action move :parameters (?from ?to)"
              " :precondition (at ?from) :effect (and (not (at ?from)) (at ?to) (seen ?to))))", None),
+    "W622": ("(define (domain d) (:requirements :action-costs) (:predicates (at ?x)) (:functions (len ?x) (total-cost))"
+             " (:action go :parameters (?x) :effect (and (at ?x) (increase (total-cost) (len ?x)))))",
+             "(define (problem p) (:domain d) (:objects a b) (:init (= (len a) 1)) (:goal (at b)))"),
 }
 
 

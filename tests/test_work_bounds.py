@@ -12,7 +12,7 @@ import pytest
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 
-from .conftest import CORPUS, run_cli
+from .conftest import CORPUS, SLACK_S, run_cli
 
 WIDE = """(define (domain wide) (:requirements :strips)
   (:predicates (p ?a ?b ?c ?d ?e ?f ?g ?h) (q))
@@ -25,6 +25,47 @@ QUANTIFIED = """(define (domain q) (:requirements :strips :negative-precondition
 
 def _objects(n: int) -> str:
     return " ".join(f"o{i}" for i in range(n))
+
+
+def _wide_task(folder: Path, n: int = 80) -> tuple[Path, Path]:
+    """One action of ``n`` parameters, each moved and marked: the self-loop and self-move lints test every pair of
+    parameters against every pair of atoms the step then needs, some n^4 steps (n = 80: minutes unlimited)."""
+    folder.mkdir(parents=True)
+    domain, problem = folder / "domain.pddl", folder / "p01.pddl"
+    moves = " ".join(f"(not (at ?x{i})) (at ?x{(i + 1) % n}) (visited ?x{i})" for i in range(n))
+    domain.write_text(f"(define (domain wide) (:requirements :strips) (:predicates (at ?a) (visited ?a))\n"
+                      f"  (:action go :parameters ({' '.join(f'?x{i}' for i in range(n))})\n"
+                      f"    :precondition (and {' '.join(f'(at ?x{i})' for i in range(n))}) :effect (and {moves})))")
+    problem.write_text("(define (problem w) (:domain wide) (:objects a b) (:init (at a)) (:goal (visited b)))")
+    return domain, problem
+
+
+@pytest.mark.parametrize("tree, jobs", [(False, "1"), (True, "1"), (True, "2")], ids=["task", "tree", "tree-jobs"])
+def test_check_stops_at_its_time_limit(tree: bool, jobs: str, tmp_path: Path):
+    """`check` had no limit, and its passes measured none inside: a wide action kept it in the lints for minutes.
+    In a tree, the domain that runs past the deadline is named and the others' findings are still shown."""
+    domain, problem = _wide_task(tmp_path / "wide")
+    if tree:
+        clean = tmp_path / "bike-workshop"
+        clean.mkdir()
+        for name in ("domain.pddl", "p01.pddl"):
+            (clean / name).write_bytes((CORPUS / "bike-workshop" / name).read_bytes())
+    started = time.perf_counter()
+    proc = run_cli("check", "--time-limit", "1", "--jobs", jobs,
+                   *([str(tmp_path)] if tree else [str(domain), str(problem)]), timeout=1 + SLACK_S + 60)
+    assert time.perf_counter() - started < 1 + SLACK_S
+    assert proc.returncode == 4, proc.stderr
+    assert f"stopped: {domain}: time limit reached while checking the task".encode() in proc.stderr, proc.stderr
+    assert b"Traceback" not in proc.stderr
+    assert (b"checked 2 files (1 domain stopped by a limit)" if tree else
+            b"checked 0 files (1 domain stopped by a limit)") in proc.stdout, proc.stdout
+
+
+def test_check_stops_at_its_memory_limit(tmp_path: Path):
+    domain, problem = _wide_task(tmp_path / "wide", 4)
+    proc = run_cli("check", "--memory-limit", "1", str(domain), str(problem), timeout=60)
+    assert proc.returncode == 4, proc.stderr
+    assert f"stopped: {domain}: memory limit reached".encode() in proc.stderr and b"Traceback" not in proc.stderr
 
 
 def test_a_grounding_too_large_is_refused_at_once(tmp_path: Path):
@@ -98,19 +139,57 @@ ROADS_PROBLEM = """(define (problem r1) (:domain roads) (:objects a b - city)
   (:goal (at b)) (:metric minimize (total-cost)))"""
 
 
-@pytest.mark.parametrize("cost, shown", [
-    ("(* (road-length ?a ?b) 1000)", "costs 5000000000 with ?a = a, ?b = b, beyond the planners' range"),
-    ("(- (road-length ?a ?b) 5)", "costs -4 with ?a = a, ?b = a, not a whole number >= 0"),
-    ("(/ (road-length ?a ?b) 2)", "costs 0.5 with ?a = a, ?b = a, not a whole number >= 0"),
-    ("2000000000) (increase (total-cost) 2000000000", "costs 4000000000, beyond the planners' range"),
-    ("-5", "the cost -5 is not a whole number >= 0"),
-])
-def test_check_reports_every_price_solve_refuses(cost: str, shown: str, tmp_path: Path):
-    """Arithmetic and summed costs passed `check` silently and were refused only by `solve` (G704, G707)."""
+@pytest.mark.parametrize("cost, unset, shown", [
+    ("(* (road-length ?a ?b) 1000)", "", "costs 5000000000 with ?a = a, ?b = b, beyond the planners' range"),
+    ("(- (road-length ?a ?b) 5)", "", "costs -4 with ?a = a, ?b = a, not a whole number >= 0"),
+    ("(/ (road-length ?a ?b) 2)", "", "costs 0.5 with ?a = a, ?b = a, not a whole number >= 0"),
+    ("2000000000) (increase (total-cost) 2000000000", "", "costs 4000000000, beyond the planners' range"),
+    ("-5", "", "the cost -5 is not a whole number >= 0"),
+    ("(road-length ?a ?b)", "(= (road-length b a) 3)",
+     "costs (road-length ?a ?b) with ?a = b, ?b = a, but the `:init` of problem `r1` gives no value for "
+     "(road-length b a)"),
+    ("(* (road-length ?a ?b) 2)", "(= (road-length a b) 5000000)",
+     "costs (* (road-length ?a ?b) 2) with ?a = a, ?b = b, but the `:init` of problem `r1` gives no value for "
+     "(road-length a b)"),
+], ids=["product", "difference", "quotient", "sum", "literal", "missing-value", "missing-value-computed"])
+def test_check_reports_every_price_solve_refuses(cost: str, unset: str, shown: str, tmp_path: Path):
+    """Arithmetic and summed costs, and costs that read a value `:init` never gives, passed `check` silently and
+    were refused only by `solve` (G704, G707, G705)."""
     domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
     domain.write_text(ROADS.replace("COST", cost))
-    problem.write_text(ROADS_PROBLEM)
-    found = [d for d in check(parse_domain(domain), parse_problem(problem)) if d.code == "W621"]
+    problem.write_text(ROADS_PROBLEM.replace(unset, "") if unset else ROADS_PROBLEM)
+    found = [d for d in check(parse_domain(domain), parse_problem(problem)) if d.code in ("W621", "W622")]
     assert len(found) == 1 and shown in found[0].message, found
     solved = run_cli("solve", str(domain), str(problem), "-q", timeout=60)
-    assert solved.returncode == 1 and (b"G707" in solved.stderr or b"G704" in solved.stderr), solved.stderr
+    assert solved.returncode == 1 and any(code in solved.stderr for code in (b"G707", b"G704", b"G705")), \
+        solved.stderr
+
+
+LINKED = """(define (domain linked) (:requirements :typing :action-costs :negative-preconditions :equality)
+  (:types city truck) (:predicates (road ?a ?b - city) (at ?t - truck ?c - city) (parked ?t - truck ?c - city))
+  (:functions (road-length ?a ?b - city) - number (total-cost) - number)
+  (:action drive :parameters (?t - truck ?a ?b - city) :precondition (and (at ?t ?a) (road ?a ?b))
+    :effect (and (not (at ?t ?a)) (at ?t ?b) (increase (total-cost) (road-length ?a ?b))))
+  (:action park :parameters (?t - truck ?a ?b - city)
+    :precondition (and (parked ?t ?a) (not (= ?a ?b)))
+    :effect (and (not (parked ?t ?a)) (parked ?t ?b) (increase (total-cost) (road-length ?a ?b)))))"""
+
+
+def test_check_reports_only_values_a_reachable_step_reads(tmp_path: Path):
+    """A length for every pair of places is no requirement: only the steps the grounder reaches are priced (IPC
+    2008's elevators gives travel costs only for the floors each lift reaches). `check` names the one value a
+    reachable step lacks, as `solve` does, and nothing for steps a static fact, an inequality or an unreachable
+    place rules out; given that value, both pass."""
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(LINKED)
+    for lengths, missing in (("(= (road-length a b) 2)", ["(road-length b c)"]),
+                             ("(= (road-length a b) 2) (= (road-length b c) 3)", [])):
+        problem.write_text(f"(define (problem l1) (:domain linked) (:objects a b c d - city t - truck) (:init "
+                           f"(at t a) (road a b) (road b c) (road d a) {lengths}) (:goal (at t c)) "
+                           "(:metric minimize (total-cost)))")
+        found = [d.message for d in check(parse_domain(domain), parse_problem(problem)) if d.code == "W622"]
+        assert len(found) == len(missing) and all(f.endswith(f"no value for {m}") for f, m in zip(found, missing)), \
+            found
+        solved = run_cli("solve", str(domain), str(problem), "-q", timeout=60)
+        assert solved.returncode == (1 if missing else 0), solved.stderr
+        assert all(f"G705]: no initial value for {m}".encode() in solved.stderr for m in missing), solved.stderr

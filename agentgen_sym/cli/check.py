@@ -6,16 +6,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 from agentgen_sym import __version__, findings
-from agentgen_sym.cli.common import EXIT_FINDINGS, EXIT_OK, UsageError, eprint, positive_int, task_files
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, UsageError, eprint, positive_float,
+                                     positive_int, task_files)
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.codes import CATALOGUE
 from agentgen_sym.compiler.diagnostics import (Diagnostic, Severity, SourceCache, render_github, render_json,
                                                render_sarif, render_text)
+from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.discover import Unit, discover
 from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
@@ -23,6 +26,18 @@ from agentgen_sym.progress import Progress
 
 Findings = tuple[list[Diagnostic], dict[str, str]]
 """A unit's outcome: its diagnostics and the source texts it read (by file name)."""
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """A unit that a time or memory limit stopped: its domain and what the limit interrupted (a value, where
+    LimitReached would not survive the trip back from a worker)."""
+
+    domain: Path
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.domain}: {self.reason}"
 
 
 def add_check(sub: argparse._SubParsersAction) -> None:
@@ -37,9 +52,10 @@ def add_check(sub: argparse._SubParsersAction) -> None:
                                    "`; agentgen: ignore-file[W6]` suppress findings; [tool.agentgen-sym] in the "
                                    "nearest pyproject.toml sets select, ignore, strict, exit-zero and baseline.",
                        epilog="Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage or "
-                              "I/O error. `agentgen-sym explain CODE` explains a diagnostic. What a folder holds that "
-                              "is no readable file (a FIFO, socket or device, a symbolic link loop, a name that is not "
-                              "UTF-8) is a warning and skipped.")
+                              "I/O error, 4 a limit was reached (the domains it stopped are named; the findings of "
+                              "the others are shown). `agentgen-sym explain CODE` explains a diagnostic. What a "
+                              "folder holds that is no readable file (a FIFO, socket or device, a symbolic link loop, "
+                              "a name that is not UTF-8) is a warning and skipped.")
     c.add_argument("domain", metavar="DOMAIN", help="the domain file, a folder with domain.pddl, or a tree of them")
     c.add_argument("problems", nargs="*", metavar="PROBLEM",
                    help="problem files or folders; after a DOMAIN folder, a folder that holds a domain of its own is "
@@ -57,16 +73,26 @@ def add_check(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--jobs", "-j", type=positive_int, default=min(8, os.cpu_count() or 1), metavar="N",
                    help="check the domains of a folder tree in N processes (default: the CPUs, at most 8)")
     c.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
+    c.add_argument("--time-limit", type=positive_float, metavar="S",
+                   help="give up after S seconds, parsing and every pass of the check included, for the whole "
+                        "command (exit 4)")
+    c.add_argument("--memory-limit", type=positive_float, metavar="MB",
+                   help="give up on a domain when the resident memory of the process checking it passes MB (exit 4)")
     c.set_defaults(handler=cmd_check)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    deadline = Deadline.after(args.time_limit)  # the one deadline of every unit: parsing and checking
     units, tree = _check_trees(args)
     try:
         settings = _check_settings(args)
     except findings.ConfigError as exc:
         raise UsageError(str(exc)) from exc
-    found, texts = _run_units(units, args.max_bytes, tree, args.jobs)
+    (found, texts), stopped = _run_units(units, args.max_bytes, tree, args.jobs, deadline, args.memory_limit)
+    if stopped and args.update_baseline:
+        _print_stopped(stopped)
+        eprint("baseline not written: it would forget the findings of the domains not checked")
+        return EXIT_LIMIT
     sources = SourceCache(texts)
     try:
         found = findings.apply(found, settings, texts)
@@ -85,8 +111,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         except findings.ConfigError as exc:
             raise UsageError(str(exc)) from exc
         accepted, found = len(found) - len(new), new
-    n_files = sum(1 + len(u.problems) for u in units)
-    _print_diagnostics(found, args.format, sources, n_files)
+    halted = {unit.domain for unit in stopped}
+    n_files = sum(1 + len(u.problems) for u in units if u.domain not in halted)
+    _print_diagnostics(found, args.format, sources, n_files, len(stopped))
     if args.format == "text" and (accepted or fixed) and not args.update_baseline:
         print(f"baseline {settings.baseline}: {accepted} known finding{'s' * (accepted != 1)} not shown"
               + (f", {fixed} no longer found (run --update-baseline to drop them)" if fixed else ""))
@@ -95,9 +122,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         for code, severity, count in findings.statistics(found):
             info = CATALOGUE.get(code)
             print(f"{count:6d}  {code}  {severity:<7}  {info.title if info else ''}", file=target)
+    if stopped:
+        _print_stopped(stopped)
+        return EXIT_LIMIT
     errors = sum(d.is_error for d in found)
     failed = errors > 0 or (settings.strict and len(found) > 0)
     return EXIT_FINDINGS if failed and not settings.exit_zero else EXIT_OK
+
+
+def _print_stopped(stopped: list[Stopped]) -> None:
+    for unit in stopped:
+        eprint(f"stopped: {unit}")
 
 
 def _check_trees(args: argparse.Namespace) -> tuple[list[Unit], bool]:
@@ -147,51 +182,69 @@ def _check_settings(args: argparse.Namespace) -> findings.Settings:
 # --------------------------------------------------------------------------- units of work
 
 
-def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int) -> Findings:
-    """Every unit's findings, in unit order: the output does not depend on which worker finished first.
-    One unit, or one job, runs here with a bar per file; more run on the executor with a bar per domain."""
+def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int, deadline: Deadline,
+               memory_limit_mb: float | None) -> tuple[Findings, list[Stopped]]:
+    """Every unit's findings, in unit order: the output does not depend on which worker finished first; and the
+    units a limit stopped. One unit, or one job, runs here with a bar per file; more run on the executor with a
+    bar per domain. Every unit has the command's one deadline and its own memory limit."""
     found: list[Diagnostic] = []
     texts: dict[str, str] = {}
+    stopped: list[Stopped] = []
     if len(units) == 1 or jobs <= 1:
         progress = Progress(sum(len(u.problems) for u in units), "check", unit="file")
         for unit in units:
-            more, read = check_unit(unit.domain, unit.problems, max_bytes, tree, progress)
+            try:
+                more, read = check_unit(unit.domain, unit.problems, max_bytes, tree, progress,
+                                        Budget(deadline, memory_limit_mb))
+            except LimitReached as exc:
+                stopped.append(Stopped(unit.domain, str(exc)))
+                continue
             found += more
             texts.update(read)
         progress.close()
-        return found, texts
+        return (found, texts), stopped
     progress = Progress(len(units), "check", unit="domain")
-    work = ((str(i), (u.domain, u.problems, max_bytes, tree)) for i, u in enumerate(units))
+    work = ((str(i), (u.domain, u.problems, max_bytes, tree, deadline, memory_limit_mb))
+            for i, u in enumerate(units))
     with make_executor(ExecutorOptions(jobs=min(jobs, len(units))), preload=(__name__,)) as pool:
         for key, outcome in map_ordered(pool, _check_in_worker, work):
             if isinstance(outcome, UnitFailed):
                 raise UsageError(f"cannot check {units[int(key)].domain}: {outcome.reason}")
             if isinstance(outcome, UsageError):
                 raise outcome
-            more, read = outcome
-            found += more
-            texts.update(read)
+            if isinstance(outcome, Stopped):
+                stopped.append(outcome)
+            else:
+                more, read = outcome
+                found += more
+                texts.update(read)
             progress.update()
     progress.close()
-    return found, texts
+    return (found, texts), stopped
 
 
-def _check_in_worker(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int,
-                     tree: bool) -> Findings | UsageError:
-    """``check_unit`` as a unit of work: a file it cannot use is its outcome, which the driver raises in unit
-    order with its own message (an exception raised in a worker would come back as a bare failure)."""
+def _check_in_worker(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int, tree: bool,
+                     deadline: Deadline, memory_limit_mb: float | None) -> Findings | UsageError | Stopped:
+    """``check_unit`` as a unit of work: a file it cannot use, or a limit that stopped it, is its outcome, which
+    the driver reports in unit order with its own message (an exception raised in a worker would come back as a
+    bare failure). The memory limit is this worker's: the process that holds the unit's data."""
     try:
-        return check_unit(domain_path, problem_paths, max_bytes, tree)
+        return check_unit(domain_path, problem_paths, max_bytes, tree, budget=Budget(deadline, memory_limit_mb))
     except UsageError as exc:
         return exc
+    except LimitReached as exc:
+        return Stopped(domain_path, str(exc))
 
 
 def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int, tree: bool = False,
-               progress: Progress | None = None) -> Findings:
-    """Parse and check one domain and its problems: the findings and the source texts read."""
+               progress: Progress | None = None, budget: Budget | None = None) -> Findings:
+    """Parse and check one domain and its problems: the findings and the source texts read. ``budget`` covers
+    the parsing and every pass of the check: ``LimitReached`` when it runs out."""
+    budget = budget or Budget()
     sources = SourceCache()
     try:
-        domain = _parse_for_check(domain_path, sources, max_bytes)
+        budget.check("starting its check")  # a unit that starts after the deadline reads nothing
+        domain = _parse_for_check(domain_path, sources, max_bytes, budget)
         found: list[Diagnostic] = list(domain.diagnostics)
         domain_ok = isinstance(domain.node, ast.Domain)  # recovered after syntax errors counts: check what parsed
         if isinstance(domain.node, ast.Problem):
@@ -201,24 +254,24 @@ def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int,
                                     f"`{domain.node.name}`", domain.node.span, "name domain files domain.pddl"))
         checked_with_problem = False
         for path in problem_paths:
-            problem = _parse_for_check(path, sources, max_bytes)
+            problem = _parse_for_check(path, sources, max_bytes, budget)
             found += problem.diagnostics
             if isinstance(problem.node, ast.Domain):
                 found.append(_not_a_problem(problem.node, path))
             elif domain_ok and isinstance(problem.node, ast.Problem):
-                found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost)
+                found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost, budget=budget)
                 checked_with_problem = True
             if progress is not None:
                 progress.update()
         if domain_ok and not checked_with_problem:
-            found += check(domain.node, incomplete=domain.lost)
+            found += check(domain.node, incomplete=domain.lost, budget=budget)
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     return list(dict.fromkeys(found)), sources.texts
 
 
-def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int) -> ParseResult:
-    result = parse_source(path, max_bytes=max_bytes)
+def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int, budget: Budget) -> ParseResult:
+    result = parse_source(path, max_bytes=max_bytes, budget=budget)
     sources.add(str(path), result.text)
     return result
 
@@ -228,7 +281,8 @@ def _not_a_problem(node: ast.Domain, path: Path) -> Diagnostic:
                       f"{path} is a domain file: give it first, or give problem files after the domain")
 
 
-def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int) -> None:
+def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int,
+                       n_stopped: int = 0) -> None:
     if fmt == "json":
         print(render_json(found))
     elif fmt == "sarif":
@@ -240,5 +294,6 @@ def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, 
         for d in found:
             print(render_text(d, sources) + "\n")
         errors = sum(d.is_error for d in found)
-        print(f"checked {n_files} file{'s' * (n_files != 1)}: {errors} error{'s' * (errors != 1)}, "
+        halted = f" ({n_stopped} domain{'s' * (n_stopped != 1)} stopped by a limit)" if n_stopped else ""
+        print(f"checked {n_files} file{'s' * (n_files != 1)}{halted}: {errors} error{'s' * (errors != 1)}, "
               f"{len(found) - errors} warning{'s' * (len(found) - errors != 1)}")
