@@ -23,7 +23,8 @@ GONE_S = 20.0
 def _tree(tmp_path: Path) -> tuple[subprocess.Popen, list[int]]:
     """A shell with two sleeping children; the pids of all three once both children run."""
     ready = tmp_path / "ready"
-    shell = subprocess.Popen(["sh", "-c", f"sleep 60 & sleep 60 & touch {ready}; wait"], start_new_session=True)
+    # the ready file is made by a redirection, not by `touch`: a third child would still be exiting when listed
+    shell = subprocess.Popen(["sh", "-c", f"sleep 60 & sleep 60 & : > {ready}; wait"], start_new_session=True)
     deadline = time.monotonic() + GONE_S
     while not ready.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -83,7 +84,7 @@ def test_the_reaper_ends_its_tree_when_its_driver_is_killed(tmp_path: Path):
     ready = tmp_path / "ready"
     script = ("import subprocess, sys, time\n"
               "from agentgen_sym.proctree import start_reaper\n"
-              f"shell = subprocess.Popen(['sh', '-c', 'sleep 60 & touch {ready}; wait'])\n"
+              f"shell = subprocess.Popen(['sh', '-c', 'sleep 60 & : > {ready}; wait'])\n"
               f"while not __import__('os').path.exists({str(ready)!r}): time.sleep(0.05)\n"
               "start_reaper([shell.pid])\n"
               "print('ready', flush=True)\n"
