@@ -39,11 +39,11 @@ def wide_files(tmp_path: Path) -> tuple[Path, Path]:
 @pytest.mark.parametrize("command", ["solve", "ground"])
 def test_a_time_limit_holds_while_grounding(wide_files, command):
     started = time.perf_counter()
-    proc = run_cli(command, *map(str, wide_files), "--time-limit", "2", "--max-operators", UNBOUNDED, timeout=60)
+    proc = run_cli(command, *map(str, wide_files), "--time-limit", "5", "--max-operators", UNBOUNDED, timeout=120)
     elapsed = time.perf_counter() - started
     assert proc.returncode == 4, proc.stderr
     assert b"time limit reached while exploring the bindings of action `a`" in proc.stderr
-    assert elapsed < 2 + SLACK_S  # unlimited, exploring the 30^8 bindings takes hours
+    assert elapsed < 5 + SLACK_S  # 5 s leave parsing and checking done on a loaded machine; the 30^8 bindings take hours
 
 
 def test_a_memory_limit_holds_while_grounding(wide_files):
@@ -75,8 +75,8 @@ def test_a_time_limit_holds_while_validating(tmp_path: Path):
     problem.write_text("(define (problem t) (:domain toggle) (:init) (:goal (not (on))))")
     plan.write_text("(up)\n(down)\n" * 2_000_000)  # 4 * 10^6 steps, 48 MB
     started = time.perf_counter()
-    proc = run_cli("validate", str(domain), str(problem), str(plan), "--time-limit", "1", "--max-bytes",
+    proc = run_cli("validate", str(domain), str(problem), str(plan), "--time-limit", "3", "--max-bytes",
                    "100000000", timeout=120)
     elapsed = time.perf_counter() - started
     assert proc.returncode == 4 and b"time limit reached while parsing" in proc.stderr, proc.stderr
-    assert elapsed < 1 + SLACK_S  # unlimited, parsing and replaying 10^6 steps took 21-52 s; this is 4x that
+    assert elapsed < 3 + SLACK_S  # unlimited, parsing and replaying 10^6 steps took 21-52 s; this is 4x that
