@@ -216,14 +216,19 @@ def _run_process(command: list[str], cwd: Path, kill_after_s: float | None, memo
         except subprocess.TimeoutExpired:
             code = None
         seconds = time.perf_counter() - started
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        kill_group(proc.pid)
         proc.wait()
         log.seek(0)
         output = log.read()
     return code, output, seconds
+
+
+def kill_group(pid: int) -> None:
+    """Kill a process group (a planner and what it started); quiet when it is already gone."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 def _fd_stats(output: str) -> tuple[int | None, float | None]:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
-import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,14 +104,6 @@ def print_rows(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
 def error_text(exc: BaseException) -> str:
     """An exception as one short line, for a bench's results: a tool's failure is data."""
     return f"{type(exc).__name__}: {exc}".splitlines()[0][:300] if str(exc) else type(exc).__name__
-
-
-def kill_group(pid: int) -> None:
-    """Kill a worker's whole process group (it and what it started); quiet when already gone."""
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def write_json(path: Path, payload: dict) -> None:

@@ -73,12 +73,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agentgen_sym.backends import KILL_GRACE_S, run_backend_on_files  # noqa: E402
+from agentgen_sym.backends import KILL_GRACE_S, kill_group, run_backend_on_files  # noqa: E402
 from agentgen_sym.compiler import ast  # noqa: E402
 from agentgen_sym.compiler.limits import Deadline  # noqa: E402
 from agentgen_sym.compiler.printer import print_pddl  # noqa: E402
 from bench.common import (Task, add_benchmarks_option, add_tools_option, chosen_tools, error_text,  # noqa: E402
-                          kill_group, print_rows, read_manifest, select, write_json)
+                          print_rows, read_manifest, select, write_json)
 
 MIN_EXPANSIONS = 1000
 THROUGHPUT_TARGET = 20.0

@@ -160,7 +160,8 @@ def main_job(tmp_path_factory) -> Path:
     for summary in summaries:
         for fmt in MASKING:
             stats = export_folder(out / summary.domain / "tasks", fmt,
-                           out / "negatives" / summary.domain / FORMATS[fmt].data_file("dataset"), negatives=True)
+                                  out / "negatives" / summary.domain / FORMATS[fmt].data_file("dataset"),
+                                  negatives=True)
             assert stats.ok
     return out
 
