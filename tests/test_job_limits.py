@@ -40,11 +40,21 @@ def test_a_generate_job_stops_at_its_time_limit_and_writes_nothing_half(tmp_path
 def test_a_generate_job_stops_at_its_memory_limit(tmp_path: Path):
     domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
     domain.write_text(WIDE)
-    problem.write_text(_wide_problem(30))  # 30^8 bindings: grounding the seed alone would take gigabytes
+    problem.write_text(_wide_problem(6))  # 6^8 bindings: under the grounding bound, yet gigabytes to ground
     proc = run_cli("generate", str(domain), str(problem), "--out", str(tmp_path / "gen"), "--memory-limit", "400",
                    timeout=120)
     assert proc.returncode == 4, proc.stderr
     assert b"memory limit reached while running generate" in proc.stderr and b"limit 400 MB" in proc.stderr
+
+
+def test_a_generate_job_on_a_task_too_large_to_ground_is_refused_without_a_traceback(tmp_path: Path):
+    """Review find: the grounding bound's G702 raised from the task pool was a traceback in `generate`."""
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(WIDE)
+    problem.write_text(_wide_problem(30))
+    proc = run_cli("generate", str(domain), str(problem), "--out", str(tmp_path / "gen"), "--jobs", "1", timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert b"error[G702]: the task is too large to ground" in proc.stderr and b"Traceback" not in proc.stderr
 
 
 def test_a_job_on_two_workers_stops_when_its_processes_together_pass_the_memory_limit(tmp_path: Path):

@@ -13,6 +13,7 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, MAX_LEVEL, MAX_TASK
                                      level_range, llm_client, llm_options, output_file, output_folder, plan_level,
                                      positive_int, task_count)
 from agentgen_sym.compiler.diagnostics import PddlError, render_text
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.executor import BatchFailed, ExecutorError
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export_folder
 from agentgen_sym.generation import evolve_folder, generate_folder
@@ -116,6 +117,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         for d in exc.diagnostics:
             eprint(render_text(d))
         return EXIT_FINDINGS
+    except GroundingError as exc:  # the seed task itself cannot be grounded (too large, an unsupported feature)
+        eprint(f"error[{exc.code}]: {exc}")
+        return EXIT_FINDINGS
     finally:
         progress.close()
     _generation_summary(report, Path(args.out))
@@ -154,7 +158,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     except OSError as exc:
         _raise_if_writing(exc, Path(args.out))
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
-    except (ValueError, PddlError) as exc:
+    except (ValueError, PddlError, GroundingError) as exc:
         raise UsageError(f"cannot evolve {args.tasks_dir}: {exc}") from exc
     finally:
         progress.close()
@@ -206,8 +210,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     llm = llm_client(args, Path(args.out).parent) if args.thoughts == "llm" else None
     try:
         stats = export_folder(Path(args.tasks_dir), args.format, Path(args.out), negatives=args.negatives,
-                       distances=args.distances, progress=progress, command=command, thoughts=args.thoughts,
-                       llm=llm, executor=options)
+                              distances=args.distances, progress=progress, command=command,
+                              thoughts=args.thoughts, llm=llm, executor=options)
     except (ExportError, TaskSetError, ExecutorError) as exc:
         raise UsageError(str(exc)) from exc
     finally:
