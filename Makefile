@@ -11,18 +11,21 @@ XDIST_ARGS ?= -n auto --dist loadgroup
 
 .PHONY: run test bench clean
 
-# `make run` installs the package alone (the main job needs no extra); `make test` the dev extras (anchors,
+# Each install compiles the numba kernels into numba's cache (planners/kernel_cache.py), so no run pauses
+# for it. `make run` installs the package alone (the main job needs no extra); `make test` the dev extras (anchors,
 # server, Ray, Fast Downward, pytest, datasets), which include everything the run needs.
 $(RUN_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -c 'from agentgen_sym.planners import kernels; kernels.compile_now()'
 	touch $(RUN_STAMP)
 
 $(TEST_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -c 'from agentgen_sym.planners import kernels; kernels.compile_now()'
 	touch $(TEST_STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)

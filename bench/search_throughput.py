@@ -11,6 +11,8 @@ Run from the repository root:
     .venv/bin/python bench/search_throughput.py --fd --pick 6 --baseline ../main-site \
         --baseline-searches astar-lmcut                                      # a sample, ~10 min
     .venv/bin/python bench/search_throughput.py --fd --problems depot/p04.pddl,blocks/p10.pddl
+    .venv/bin/python bench/search_throughput.py --fd --quick                 # the large-task subset, ~10 min
+    .venv/bin/python bench/search_throughput.py --fd --searches gbfs-hff,astar-lmcut --fd-cap 60  # issue 43's run
 
 ``--fd`` pairs each of our planners with the Fast Downward search that does the same thing:
 
@@ -20,9 +22,11 @@ Run from the repository root:
 
 Tie-breaking differs where the engines allow nothing else (our open lists pop batches of a bucket
 in FIFO order; Fast Downward pops one state at a time, FIFO too), so expansion counts are close,
-not equal; the rates are compared, not the counts. A rate is expansions / search seconds: Fast
-Downward's "Search time" (its translator runs once per task, before), ours the search phase after
-parsing, grounding and heuristic set-up, each run a separate process.
+not equal; the rates are compared, not the counts. A rate is expansions / search CPU seconds:
+Fast Downward's "Search time" (its timer reads process CPU time; its translator runs once per task,
+before), ours the search phase's process CPU time (SearchStats.cpu_seconds) after parsing,
+grounding and heuristic set-up, each run a separate process. CPU time on both sides keeps the
+ratio meaningful on a machine other work loads; our wall seconds are in the JSON as ``wall``.
 
 Which tasks: Fast Downward runs first; a (task, search) qualifies when it solves it with a search
 time between --min-seconds (1) and --fd-cap (20, so that ours, a few times slower, can finish).
@@ -32,8 +36,12 @@ Downward does not solve within the cap) until N domains have one. Ours then runs
 pair with --time-limit (60); a pair counts for the median when ours finishes too, and the pairs
 it did not finish are listed. ``--baseline DIR`` also runs the code installed in DIR (e.g.
 ``pip install --no-deps --target DIR <checkout of main>``) as "before", for the searches
---baseline-searches names. Output: one row per pair, then the median ratio (Fast Downward's rate
-/ ours) per search; stopped early (``timeout``, a kill), it prints the medians of the rows so far.
+--baseline-searches names. Each qualifying pair runs as soon as Fast Downward's run picked it, so
+a run cut short still has complete rows. ``--quick`` is a development subset: --pick over the
+domains with the most ground operators. Output: one row per pair (with our operator count),
+then per search the median and worst ratio (Fast Downward's rate / ours) over all rows and over
+the rows of tasks with at least 10,000 ground operators; stopped early (``timeout``, a kill), it
+prints those of the rows so far.
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +63,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import BENCHMARKS, read_manifest, select  # noqa: E402
 
+LARGE = 10_000  # ground operators from which a task counts as large (its own summary row)
+QUICK_DOMAINS = "parking,grid,tpp,scanalyzer,elevators-08,trucks,freecell,depot"  # most operators first
 FD_SEARCHES = {"gbfs-hff": "eager_greedy([ff()])", "astar-blind": "astar(blind())", "astar-lmcut": "astar(lmcut())"}
 HANDMADE = ("gripper-20", "blocksworld-9", "15-puzzle")
 
@@ -80,13 +91,22 @@ def handmade(args: argparse.Namespace) -> None:
 
 # --------------------------------------------------------------------------- paired with Fast Downward
 def worker(planner: str, domain: str, problem: str, time_limit: float) -> None:
-    """One search of ours in this process; prints a JSON line (status, expanded, search seconds)."""
+    """One search of ours in this process; prints a JSON line (status, expanded, search CPU seconds).
+    The checkout's root leaves sys.path first, so that a --baseline site on PYTHONPATH is the code
+    imported (the root's agentgen_sym/ would otherwise shadow it). A baseline older than
+    SearchStats.cpu_seconds cannot tell its search's CPU time: it fails, and its rows show "-"."""
+    if str(ROOT) in sys.path:
+        sys.path.remove(str(ROOT))
     from agentgen_sym.compiler.compile import compile_task
     from agentgen_sym.planners import make_planner
     task = compile_task(domain, problem).ground
     result = make_planner(planner).solve(task, time_limit=time_limit)
-    print(json.dumps({"solved": result.status.value == "solved", "expanded": result.stats.expanded,
-                      "seconds": result.stats.phases.get("search", result.stats.seconds), "cost": result.cost}))
+    stats = result.stats
+    if not hasattr(stats, "cpu_seconds"):
+        raise SystemExit("this build's SearchStats has no cpu_seconds: its search CPU time is unknown")
+    print(json.dumps({"solved": result.status.value == "solved", "expanded": stats.expanded,
+                      "seconds": stats.cpu_seconds,
+                      "wall": stats.phases.get("search", stats.seconds), "cost": result.cost, "ops": task.n_ops}))
 
 
 def run_ours(planner: str, domain: Path, problem: Path, time_limit: float, site: str | None) -> dict | None:
@@ -165,22 +185,21 @@ Task = tuple[str, Path, Path]
 
 
 def fd_runs(fd: FastDownward, tasks: list[Task], searches: list[str], args: argparse.Namespace, bar
-            ) -> list[tuple[Task, str, dict]]:
+            ) -> Iterator[tuple[Task, str, dict]]:
     """Fast Downward's run of each (task, search) that qualifies: solved with a search time between
     --min-seconds and --fd-cap. Without --pick, every task is tried. With --pick N, per search
     each domain's problems are tried in MANIFEST order (smaller first) up to the first that
     qualifies (the domain's task for that search) or that Fast Downward does not solve within
     --fd-cap (larger ones would not qualify either), until N domains have a task; the domains
-    are visited in MANIFEST order."""
-    chosen = []
+    are visited in MANIFEST order. Yields each as it is found."""
     if args.pick is None:
         for task in tasks:
             for search in searches:
                 bar.note(f"fd {task[0]} {search}")
                 run = fd.search(FD_SEARCHES[search], *task, args.fd_cap)
                 if run["solved"] and args.min_seconds <= run["seconds"] <= args.fd_cap:
-                    chosen.append((task, search, run))
-        return chosen
+                    yield task, search, run
+        return
     by_domain: dict[str, list[Task]] = {}
     for task in tasks:
         by_domain.setdefault(task[0].split("/")[0], []).append(task)
@@ -195,10 +214,9 @@ def fd_runs(fd: FastDownward, tasks: list[Task], searches: list[str], args: argp
                 if not run["solved"] or run["seconds"] > args.fd_cap:
                     break
                 if run["seconds"] >= args.min_seconds:
-                    chosen.append((task, search, run))
+                    yield task, search, run
                     found += 1
                     break
-    return chosen
 
 
 class _Stopped(Exception):
@@ -211,7 +229,8 @@ def _stop(_signum: int, _frame: object) -> None:
 
 def _measure(args: argparse.Namespace, tasks: list[Task], searches: list[str], codes: list[tuple[str, str | None]],
              baseline_searches: set[str], header: str, ratios: dict, unfinished: dict, bar, work: str) -> None:
-    """Fast Downward's runs, then ours on each qualifying pair; a row per pair as it is done."""
+    """Fast Downward's runs, ours on each qualifying pair right after; a row per pair as it is done.
+    ``ratios[search, label]`` collects (ratio, operators) pairs."""
 
     def rate(run: dict) -> float:
         return run["expanded"] / max(run["seconds"], 1e-9)
@@ -219,9 +238,8 @@ def _measure(args: argparse.Namespace, tasks: list[Task], searches: list[str], c
     def counts(run: dict | None) -> bool:  # the minimum is Fast Downward's, applied when picking
         return bool(run and run["solved"] and run["seconds"] <= args.time_limit)
 
-    chosen = fd_runs(FastDownward(Path(work)), tasks, searches, args, bar)
     print(header, flush=True)
-    for (name, domain, problem), search, fd in chosen:  # each row printed when its runs are done
+    for (name, domain, problem), search, fd in fd_runs(FastDownward(Path(work)), tasks, searches, args, bar):
         line = f"{name:26} {search:12} {fd['expanded']:9} {fd['seconds']:6.1f} {rate(fd):9.0f}"
         for label, site in codes:
             if label == "before" and search not in baseline_searches:
@@ -236,8 +254,8 @@ def _measure(args: argparse.Namespace, tasks: list[Task], searches: list[str], c
                 line += f" {expanded:11} {'>' + str(int(args.time_limit)):>8} {stopped} {'-':>6}"
                 continue
             ratio = rate(fd) / rate(run)
-            ratios[search, label].append(ratio)
-            line += f" {run['expanded']:11} {run['seconds']:8.1f} {rate(run):12.0f} {ratio:6.1f}"
+            ratios[search, label].append((ratio, run["ops"]))
+            line += f" {run['expanded']:11} {run['seconds']:8.1f} {rate(run):12.0f} {ratio:6.1f} {run['ops']:7}"
         print(line, flush=True)
 
 
@@ -260,7 +278,7 @@ def paired(args: argparse.Namespace) -> None:
     codes = [("after", None)] + ([("before", str(Path(args.baseline).resolve()))] if args.baseline else [])
     header = f"{'task':26} {'search':12} {'fd exp':>9} {'fd s':>6} {'fd exp/s':>9}"
     for label, _ in codes:
-        header += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6}"
+        header += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6} {'ops':>7}"
     ratios = {(s, label): [] for s in searches for label, _ in codes}
     unfinished = {s: [] for s in searches}
     signal.signal(signal.SIGTERM, _stop)  # `timeout` or a kill: the medians of what was measured, then exit
@@ -270,13 +288,21 @@ def paired(args: argparse.Namespace) -> None:
             _measure(args, tasks, searches, codes, baseline_searches, header, ratios, unfinished, bar, work)
     except _Stopped:
         print("\nstopped before the end: the medians cover the rows above", flush=True)
-    print("\nmedian ratio, Fast Downward's expansions/s over ours (tasks where both finished):")
+    print(f"\nFast Downward's expansions/s over ours (CPU time, tasks where both finished; targets: median "
+          f"<= 2x, worst <= 5x, <= 3x from {LARGE:,} ground operators on):")
     for search in searches:
-        parts = [f"{label} {statistics.median(ratios[search, label]):.1f}x ({len(ratios[search, label])})"
-                 if ratios[search, label] else f"{label} - (0)" for label, _ in codes]
-        print(f"  {search:12} " + "  ".join(parts))
+        for rows, which in ((None, "all tasks"), (LARGE, f">= {LARGE:,} ops")):
+            parts = [_summary([r for r, ops in ratios[search, label] if rows is None or ops >= rows], label)
+                     for label, _ in codes]
+            print(f"  {search:12} {which:16} " + "  ".join(parts))
         if unfinished[search]:
             print(f"  {'':12} not finished by ours within {args.time_limit:.0f} s: {', '.join(unfinished[search])}")
+
+
+def _summary(values: list[float], label: str) -> str:
+    if not values:
+        return f"{label} - (0 tasks)"
+    return f"{label} median {statistics.median(values):.1f}x worst {max(values):.1f}x ({len(values)} tasks)"
 
 
 def main() -> None:
@@ -296,6 +322,8 @@ def main() -> None:
                         "(default: all; skip those whose code did not change)")
     parser.add_argument("--pick", type=int, metavar="N", help="--fd mode: per search, the first qualifying "
                         "problem of each domain (smaller first) until N domains have one (default: every task)")
+    parser.add_argument("--quick", action="store_true", help="--fd mode: a development subset, --pick over "
+                        "the domains with the most ground operators (" + QUICK_DOMAINS + ")")
     parser.add_argument("--fd-cap", type=float, default=20.0, metavar="S", help="--fd mode: longest Fast "
                         "Downward search that qualifies (default 20, so that ours can finish in --time-limit)")
     parser.add_argument("--min-seconds", type=float, default=1.0, help="--fd mode: shortest search that counts")
@@ -305,6 +333,9 @@ def main() -> None:
         args.time_limit = 60.0 if args.fd else 30.0
     if args.time_limit <= 0 or args.min_seconds < 0 or args.fd_cap <= args.min_seconds:
         parser.error("--time-limit must be positive, --min-seconds not negative, --fd-cap above --min-seconds")
+    if args.quick:
+        args.domains = args.domains or QUICK_DOMAINS
+        args.pick = args.pick or len(args.domains.split(","))
     if args.pick is not None and args.pick < 1:
         parser.error("--pick must be a positive number of domains")
     paired(args) if args.fd else handmade(args)

@@ -47,7 +47,7 @@ from .analysis import axiom_levels, static_predicates, stratified
 from .costs import (MAX_COST, UndefinedValue, UnpriceableCost, action_cost, function_values, takes,
                     uses_action_costs)
 from .errors import AgentgenError
-from .limits import Budget
+from .limits import Budget, active
 from .task import GOAL_ACTION, GOAL_FACT, Axiom, ConditionalEffect, GroundAtom, GroundTask, Operator, build_task
 from .types import ROOT, TypeHierarchy
 
@@ -364,7 +364,8 @@ def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = Non
     timer.done("goal")
     init_ids = [fact_id[a] for a in world.init if a in fact_id]
     world.budget.check("packing the task", f"{len(operators)} operators")
-    task = build_task(facts, init_ids, goal_ids, operators, rules.ground(fact_id, levels))
+    with active(world.budget):  # build_task checks it between the steps that fill its matrices
+        task = build_task(facts, init_ids, goal_ids, operators, rules.ground(fact_id, levels))
     timer.done("pack")
     stats.seconds = time.perf_counter() - start
     stats.n_facts, stats.n_operators, stats.n_axioms = task.n_facts, task.n_ops, task.n_axioms

@@ -12,6 +12,10 @@ every loop whose length the input controls: ``if budget.tick(): budget.check(sta
 ``tick`` only counts, and says every ``CHECK_EVERY`` ticks that a check is due, so the stage
 and size messages are formatted only then; ``check`` reads the clock and the memory and raises
 LimitReached naming the stage and the size reached.
+
+A pass below an API that takes no deadline (relevance analysis, a heuristic's set-up) reaches the
+run's Budget through ``active``: the caller makes its Budget the active one, and the pass calls
+``checkpoint(stage)`` in its loops, a tick of that Budget (nothing without one).
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 import os
 import resource
 import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Iterable, Iterator, TypeVar
 
@@ -57,6 +63,15 @@ class Deadline:
         return cls(None if seconds is None else time.monotonic() + seconds)
 
     @classmethod
+    def for_command(cls, seconds: float | None) -> Deadline:
+        """The deadline of a time limit given on the command line: counted from the process's start where
+        ``count_from_process_start`` marked it as a command (its interpreter start-up and imports, 7-11 s
+        beside two CPU hogs on 2 cores, are then inside the limit a user sees), else from now."""
+        if seconds is None or _COMMAND_STARTED is None:
+            return cls.after(seconds)
+        return cls(_COMMAND_STARTED + seconds)
+
+    @classmethod
     def of(cls, time_limit: float | None, deadline: Deadline | None) -> Deadline:
         """The deadline of an API call that takes either a ``time_limit`` in seconds or a ``deadline``."""
         if deadline is None:
@@ -82,6 +97,22 @@ class Deadline:
             return self
         sliced = time.monotonic() + seconds
         return Deadline(sliced if self.at is None else min(self.at, sliced))
+
+
+_COMMAND_STARTED: float | None = None  # the process's start on time.monotonic(), once marked as a command
+
+
+def count_from_process_start() -> None:
+    """Have ``Deadline.for_command`` count from this process's start (the console script's first step): read
+    from /proc/self/stat's start time on CLOCK_BOOTTIME; where that cannot be read, from now."""
+    global _COMMAND_STARTED
+    try:
+        with open("/proc/self/stat", "rb") as handle:
+            started = int(handle.read().rsplit(b")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        age = 0.0
+    _COMMAND_STARTED = time.monotonic() - min(max(age, 0.0), 3600.0)
 
 
 class Budget:
@@ -115,3 +146,24 @@ class Budget:
             if used > self.memory_limit_mb:
                 raise LimitReached(stage, f"memory limit reached while {stage}: {used:.1f} MB resident, limit "
                                           f"{self.memory_limit_mb:.0f} MB{reached}")
+
+
+_ACTIVE: ContextVar[Budget | None] = ContextVar("active_budget", default=None)
+
+
+@contextmanager
+def active(budget: Budget) -> Iterator[Budget]:
+    """Make ``budget`` the one ``checkpoint`` ticks while the block runs (in this thread or task)."""
+    token = _ACTIVE.set(budget)
+    try:
+        yield budget
+    finally:
+        _ACTIVE.reset(token)
+
+
+def checkpoint(stage: str, heavy: bool = False) -> None:
+    """One tick of the active Budget, checked when due: for the loops of passes that get no deadline. A
+    ``heavy`` step (a vectorized pass over the whole task, milliseconds or more) is checked every time."""
+    budget = _ACTIVE.get()
+    if budget is not None and (heavy or budget.tick()):
+        budget.check(stage)

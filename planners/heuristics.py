@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from agentgen_sym.planners import kernels
+from agentgen_sym.planners import kernel_cache, kernels
 from agentgen_sym.planners.relaxed import RelaxedTask, fixpoint, initial_costs, relax
 from agentgen_sym.compiler.task import GroundTask
 
@@ -106,11 +106,15 @@ class HFF(_Relaxed):
 
     preferred = True
 
-    def __init__(self, compiled: bool = True) -> None:
-        self.compiled = compiled  # the numba kernel (planners/kernels.py) or the NumPy batch code below
+    def __init__(self, compiled: bool | None = None) -> None:
+        # the numba kernel (planners/kernels.py) or the NumPy batch code below; None: the kernel where numba
+        # has it cached, else the NumPy code (the same values) while it compiles in the background
+        self.compiled = compiled
 
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
+        if self.compiled is None:
+            self.compiled = kernel_cache.available(kernels._relaxed_plans)
         if self.compiled:  # load (or compile) the kernel now: the first call costs about 0.5 s
             kernels.relaxed_plans(self.relaxed, self.relaxed.extend(task.unpack(task.init_bits[None, :])))
 
@@ -185,10 +189,16 @@ class HFF(_Relaxed):
         width = max(rt.n_rel, rt.ach_op.size, rt.n_bits, self.task.n_ops)
         for part in self._chunks(states, width):
             sub, relaxed_sub = states[part], rt.extend(states[part])
-            plan, alive = kernels.relaxed_plans(rt, relaxed_sub) if self.compiled else self.relaxed_plans(sub)
-            h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
+            if self.compiled:  # plans as lists: no pass over every operator per state
+                h[part], start, o = kernels.plan_lists(rt, relaxed_sub)
+                r = np.repeat(np.arange(start.size - 1), np.diff(start))
+            else:
+                plan, alive = self.relaxed_plans(sub)
+                h[part] = np.where(alive, plan.astype(np.float64) @ rt.cost.astype(np.float64), np.inf)
+                r, o = np.nonzero(plan)
             if want_preferred:
-                r, o = np.nonzero(plan & (rt.op_idx >= 0))  # axioms are no operators
+                real = rt.op_idx[o] >= 0  # axioms are no operators
+                r, o = r[real], o[real]
                 ready = relaxed_sub[r[:, None], rt.pre_idx[o]].all(axis=1)  # relaxed-applicable in the state
                 r, op = r[ready], rt.op_idx[o[ready]]
                 # and applicable: negative preconditions hold too
@@ -212,11 +222,15 @@ class LMCut(_Relaxed):
 
     admissible = True
 
-    def __init__(self, compiled: bool = True) -> None:
-        self.compiled = compiled  # the numba kernel (planners/kernels.py) or the NumPy batch code below
+    def __init__(self, compiled: bool | None = None) -> None:
+        # the numba kernel (planners/kernels.py) or the NumPy batch code below; None: the kernel where numba
+        # has it cached, else the NumPy code (the same values) while it compiles in the background
+        self.compiled = compiled
 
     def precompute(self, task: GroundTask) -> None:
         super().precompute(task)
+        if self.compiled is None:
+            self.compiled = kernel_cache.available(kernels._lmcut)
         if self.compiled:  # load (or compile) the kernel now, not during the search
             kernels.lmcut(self.relaxed, self.relaxed.extend(task.unpack(task.init_bits[None, :])))
 

@@ -2,17 +2,18 @@
 overhead (see docs/performance.md): h_FF's relaxed plans and LM-cut.
 
 Each kernel computes exactly what the NumPy code in relaxed.py / heuristics.py computes — for h_FF
-the same Jacobi iteration (every operator value from the previous iteration's fact costs), the
-same iteration levels, the same supporter choice (the first achiever in ``ach_op`` order); for
+the fixpoint and the levels of its Jacobi iteration (by a Dijkstra pass, see ``relaxed_plans``),
+the same supporter choice (the first achiever in ``ach_op`` order); for
 LM-cut the same h_max values (a unique least fixpoint), the same precondition choice (the first of
 highest cost), the same goal zone and cut (closures, so their order of discovery does not matter)
 — so the values and therefore the searches are identical; tests/test_kernels.py checks that on
 random states. Sums are of integer costs in float64, exact below 2**53.
 
-Every fixpoint is bounded by the rounds it provably needs (a round per step of the longest
-cheapest derivation, at most one per fact; for LM-cut, each cut of positive cost): past them a
-kernel raises FixpointError at once, where a bug or a corrupt task (a negative cost on a cycle,
-an achiever table that disagrees with the adds) would otherwise loop until a test's timeout.
+h_FF's pass values each operator once and refuses negative costs; LM-cut's fixpoints are
+bounded by the rounds they provably need (a round per step of the longest cheapest derivation,
+at most one per fact; each cut of positive cost): past them the kernel raises FixpointError at
+once, where a bug or a corrupt task (a negative cost on a cycle, an achiever table that
+disagrees with the adds) would otherwise loop until a test's timeout.
 """
 
 from __future__ import annotations
@@ -24,204 +25,234 @@ from numba import njit
 
 from agentgen_sym.compiler.task import GroundAtom, Operator, build_task
 from agentgen_sym.planners.relaxed import FixpointError, RelaxedTask, relax
+from agentgen_sym.planners import kernel_cache
+from agentgen_sym.planners.successors import SuccessorGenerator, _applicable
 
 
 @njit(cache=True, nogil=True)
-def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_fact: np.ndarray,
-                   ach_start: np.ndarray, ach_op: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray,
-                   con_start: np.ndarray, con_op: np.ndarray, pre_count: np.ndarray, goal_idx: np.ndarray,
-                   jacobi: bool, plan: np.ndarray, alive: np.ndarray) -> None:
+def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_start: np.ndarray,
+                   ach_stop: np.ndarray, ach_row: np.ndarray, ach_op: np.ndarray, add_start: np.ndarray,
+                   add_stop: np.ndarray, add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray,
+                   pre_count: np.ndarray, pre_free: np.ndarray, goal_idx: np.ndarray, is_goal: np.ndarray,
+                   h: np.ndarray, plan_start: np.ndarray, plan_op: np.ndarray) -> None:
     n, n_bits = states.shape
-    n_rel, width = pre_idx.shape
-    n_ach = ach_fact.size
-    inf = np.inf
+    n_goals = 0
+    for f in range(n_bits):
+        n_goals += is_goal[f]
+    mark = np.zeros(pre_idx.shape[0], dtype=np.int64)  # s + 1 for the operators in state s's plan
+    n_plan = 0
     costs = np.empty(n_bits)
     level = np.zeros(n_bits, dtype=np.int64)
-    op_val = np.empty(n_rel)
-    supporter = np.full(n_bits, -1, dtype=np.int64)
+    op_val = np.empty(pre_idx.shape[0])
+    waiting = np.empty_like(pre_count)
     needed = np.zeros(n_bits, dtype=np.bool_)
     stack = np.empty(n_bits, dtype=np.int64)
-    waiting = np.empty(n_rel, dtype=np.int64)
-    heap_cost = np.empty(n_bits + add_fact.size)  # one entry per fact and per cost a fact falls to
-    heap_fact = np.empty(n_bits + add_fact.size, dtype=np.int64)
+    size_cap = n_bits + add_fact.size  # one heap entry per fact and per (cost, level) a fact falls to
+    heap_cost = np.empty(size_cap)
+    heap_level = np.empty(size_cap, dtype=np.int64)
+    heap_fact = np.empty(size_cap, dtype=np.int64)
     for s in range(n):
+        waiting[:] = pre_count  # a copy of every counter is cheaper than listing those a state touched
+        op_val[:] = np.inf
+        size = 0
         for f in range(n_bits):
-            costs[f] = 0.0 if states[s, f] else inf
             level[f] = 0
             needed[f] = False
-        if not jacobi:  # no zero-cost achiever: the levels are never read, any exact fixpoint will do
-            _add_costs(states[s], pre_idx, cost, add_start, add_fact, con_start, con_op, pre_count, costs, op_val,
-                       waiting, heap_cost, heap_fact)
-        iteration = 0
-        changed = jacobi
-        while changed:  # Jacobi: operator values from the last iteration's costs, then lower the facts
-            iteration += 1
-            if iteration > n_bits + 1:  # settled by a derivation's height (< n_bits), seen unchanged 1 later
-                raise FixpointError("h_FF kernel: the Jacobi iteration still lowered costs after one round per fact")
-            changed = False
-            for o in range(n_rel):
-                v = cost[o]
-                for j in range(width):
-                    v += costs[pre_idx[o, j]]
-                op_val[o] = v
-            for a in range(n_ach):
-                best = inf
-                for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
-                    v = op_val[ach_op[i]]
-                    if v < best:
-                        best = v
-                f = ach_fact[a]
-                if best < costs[f]:
-                    costs[f] = best
-                    level[f] = iteration
-                    changed = True
-        ok = True
-        for g in goal_idx:
-            if costs[g] == inf:
-                ok = False
-        alive[s] = ok
-        if not ok:
-            continue
-        # supporters: the first achiever reaching the fact's cost whose preconditions settled earlier
-        # (checked for zero-cost achievers only, as in HFF._supporters)
-        for a in range(n_ach):
-            f = ach_fact[a]
-            supporter[f] = -1
-            for i in range(ach_start[a], ach_start[a + 1] if a + 1 < n_ach else ach_op.size):
-                o = ach_op[i]
-                if op_val[o] != costs[f]:
-                    continue
-                if cost[o] == 0:
-                    top = 0
-                    for j in range(width):
-                        lv = level[pre_idx[o, j]]
-                        if lv > top:
-                            top = lv
-                    if top >= level[f]:
-                        continue
-                supporter[f] = o
-                break
-        top_of_stack = 0
-        for g in goal_idx:
-            if not states[s, g] and not needed[g]:
-                needed[g] = True
-                stack[top_of_stack] = g
-                top_of_stack += 1
-        while top_of_stack:
-            top_of_stack -= 1
-            o = supporter[stack[top_of_stack]]
-            if plan[s, o]:
+            if states[s, f]:
+                costs[f] = 0.0
+                size = _heap_push(heap_cost, heap_level, heap_fact, size, 0.0, 0, f)
+            else:
+                costs[f] = np.inf
+        for o in pre_free:
+            size = _value_and_lower(o, pre_idx, cost, add_start, add_stop, add_fact, costs, level, op_val,
+                                    heap_cost, heap_level, heap_fact, size)
+        unsettled = n_goals
+        while size:
+            c, lv, f, size = _heap_pop(heap_cost, heap_level, heap_fact, size)
+            if c > costs[f] or (c == costs[f] and lv > level[f]):  # fell again after this entry was pushed
                 continue
-            plan[s, o] = True
-            for j in range(width):
-                p = pre_idx[o, j]
-                if not states[s, p] and not needed[p]:
-                    needed[p] = True
-                    stack[top_of_stack] = p
-                    top_of_stack += 1
+            if is_goal[f]:
+                unsettled -= 1
+                if unsettled == 0:  # every fact a plan can need is settled (see plan_lists)
+                    break
+            for i in range(con_start[f], con_start[f + 1]):
+                o = con_op[i]
+                waiting[o] -= 1
+                if waiting[o] == 0:
+                    size = _value_and_lower(o, pre_idx, cost, add_start, add_stop, add_fact, costs, level, op_val,
+                                            heap_cost, heap_level, heap_fact, size)
+        plan_start[s] = n_plan
+        h[s] = 0.0
+        for g in goal_idx:
+            if costs[g] == np.inf:
+                h[s] = np.inf
+        if h[s] == 0.0:
+            n_plan = _walk_back(s, states, pre_idx, cost, ach_start, ach_stop, ach_row, ach_op, goal_idx, costs,
+                                level, op_val, needed, stack, mark, plan_op, n_plan, h)
+    plan_start[n] = n_plan
+
+
+@njit(cache=True, nogil=True)
+def _walk_back(s: int, states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_start: np.ndarray,
+               ach_stop: np.ndarray, ach_row: np.ndarray, ach_op: np.ndarray, goal_idx: np.ndarray,
+               costs: np.ndarray, level: np.ndarray, op_val: np.ndarray, needed: np.ndarray, stack: np.ndarray,
+               mark: np.ndarray, plan_op: np.ndarray, n_plan: int, h: np.ndarray) -> int:
+    """Append state ``s``'s relaxed plan to ``plan_op`` (returns its new length) and its cost to
+    ``h[s]``: from the goal facts false in the state back through each needed fact's supporter,
+    the first achiever in ``ach_op`` order reaching the fact's cost whose preconditions settled at
+    a lower level (checked for zero-cost achievers only, as in HFF._supporters); supporters are
+    looked up for the needed facts only."""
+    width = pre_idx.shape[1]
+    top_of_stack = 0
+    for g in goal_idx:
+        if not states[s, g] and not needed[g]:
+            needed[g] = True
+            stack[top_of_stack] = g
+            top_of_stack += 1
+    while top_of_stack:
+        top_of_stack -= 1
+        f = stack[top_of_stack]
+        a = ach_row[f]
+        o = -1
+        for i in range(ach_start[a], ach_stop[a]):
+            o = ach_op[i]
+            if op_val[o] != costs[f]:
+                continue
+            if cost[o] == 0:
+                top = 0
+                for j in range(width):
+                    lv = level[pre_idx[o, j]]
+                    if lv > top:
+                        top = lv
+                if top >= level[f]:
+                    continue
+            break
+        if mark[o] == s + 1:
+            continue
+        mark[o] = s + 1
+        plan_op[n_plan] = o
+        n_plan += 1
+        h[s] += cost[o]
+        for j in range(width):
+            p = pre_idx[o, j]
+            if not states[s, p] and not needed[p]:
+                needed[p] = True
+                stack[top_of_stack] = p
+                top_of_stack += 1
+    return n_plan
 
 
 def relaxed_plans(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``HFF.relaxed_plans`` compiled, for ``rt.extend``ed states: relaxed plans ``bool[n, n_rel]`` and
-    ``alive: bool[n]``."""
+    ``alive: bool[n]`` (the dense form of ``plan_lists``, for comparisons)."""
+    h, start, ops = plan_lists(rt, states)
+    plan = np.zeros((states.shape[0], rt.n_rel), dtype=bool)
+    plan[np.repeat(np.arange(h.size), np.diff(start)), ops] = True
+    return plan, np.isfinite(h)
+
+
+def plan_lists(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """h_FF of ``rt.extend``ed states ``float64[n]`` (inf for a dead end) and their relaxed plans
+    as lists: state ``s``'s relaxed operators are ``ops[start[s]:start[s + 1]]``.
+
+    Per state one Dijkstra pass over unary-operator counters (Fast Downward's additive heuristic
+    exploration): an operator is valued once, when its last precondition is settled, so a state
+    costs the operators its reachable facts read, not a sweep over every operator per fixpoint
+    round. The heap orders facts by (h_add cost, level), where a fact's level is the least height
+    of a cheapest derivation: that is the fixpoint the NumPy code's Jacobi iteration reaches and
+    the iteration in which it last lowers each fact, so the supporters, and the plans, are the
+    same (an operator's (value, level) is above each precondition's, as costs are non-negative,
+    so Dijkstra's order settles every fact once). A plan has at most one supporter per fact.
+
+    As in Fast Downward, the pass stops once the last goal fact is settled: every fact a relaxed
+    plan needs has a lower (cost, level) than the goal fact it serves, so it is settled by then,
+    and so is every achiever the supporter choice could pick (a positive-cost one has cheaper
+    preconditions; a zero-cost one qualifies only with lower-level ones); those not valued yet
+    could not be picked anyway."""
     n = states.shape[0]
-    plan = np.zeros((n, rt.n_rel), dtype=bool)
-    alive = np.zeros(n, dtype=bool)
-    if rt.n_rel:
-        _relaxed_plans(np.ascontiguousarray(states), rt.pre_idx, rt.cost.astype(np.float64), rt.ach_fact,
-                       rt.ach_start, rt.ach_op, rt.add_start, rt.add_fact, rt.con_start, rt.con_op, rt.pre_count,
-                       rt.goal_idx.astype(np.int64), bool(rt.free_ach_pairs.size), plan, alive)
-    else:
-        alive[:] = ~np.any(~states[:, rt.goal_idx], axis=1) if rt.goal_idx.size else True
-    return plan, alive
+    h = np.zeros(n)
+    start = np.zeros(n + 1, dtype=np.int64)
+    if rt.n_rel == 0:
+        h[:] = np.where(states[:, rt.goal_idx].all(axis=1), 0.0, np.inf)
+        return h, start, np.zeros(0, dtype=np.int64)
+    if rt.cost.min() < 0:
+        raise FixpointError("h_FF kernel: a negative operator cost (the relaxed exploration needs non-negative "
+                            "costs; on a cycle there is no least fixpoint)")
+    ops = np.empty(n * rt.n_bits, dtype=np.int64)
+    is_goal = np.zeros(rt.n_bits, dtype=np.bool_)
+    is_goal[rt.goal_idx] = True
+    _relaxed_plans(np.ascontiguousarray(states), rt.pre_idx, rt.float_cost, rt.ach_start, rt.ach_stop, rt.ach_row,
+                   rt.ach_op, rt.add_start, rt.add_stop, rt.add_fact, rt.con_start, rt.con_op, rt.pre_count32,
+                   rt.pre_free_ops.astype(np.int64), rt.goal_idx.astype(np.int64), is_goal, h, start, ops)
+    return h, start, ops[:start[n]]
 
 
-@njit(cache=True, nogil=True)
-def _add_costs(state: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, add_start: np.ndarray,
-               add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray, pre_count: np.ndarray,
-               costs: np.ndarray, op_val: np.ndarray, waiting: np.ndarray, heap_cost: np.ndarray,
-               heap_fact: np.ndarray) -> None:
-    """h_add's fact ``costs`` and operator values ``op_val`` (inf where unreached) from the facts
-    true in ``state`` (``costs`` holds 0 there, inf elsewhere): Dijkstra's order through a binary
-    heap, as in Fast Downward's additive heuristic, with each operator valued once, when the last
-    of its preconditions is settled (``waiting`` counts them down). The least fixpoint is unique,
-    so the values are those of the Jacobi iteration; a first-in-first-out label-correcting loop
-    that revalued an operator whenever a precondition fell was 2-3x slower on transport and parking."""
-    n_rel = pre_idx.shape[0]
-    size = 0
-    for f in range(costs.size):
-        if state[f]:
-            size = _heap_push(heap_cost, heap_fact, size, 0.0, f)
-    for o in range(n_rel):
-        waiting[o] = pre_count[o]
-        op_val[o] = np.inf
-        if pre_count[o] == 0:
-            size = _value_and_lower(o, pre_idx, cost, add_start, add_fact, costs, op_val, heap_cost, heap_fact, size)
-    while size:
-        c, f, size = _heap_pop(heap_cost, heap_fact, size)
-        if c > costs[f]:  # fell again after this entry was pushed
-            continue
-        for i in range(con_start[f], con_start[f + 1]):
-            o = con_op[i]
-            waiting[o] -= 1
-            if waiting[o] == 0:
-                size = _value_and_lower(o, pre_idx, cost, add_start, add_fact, costs, op_val, heap_cost, heap_fact,
-                                        size)
-
-
-@njit(cache=True, nogil=True)
-def _value_and_lower(o: int, pre_idx: np.ndarray, cost: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray,
-                     costs: np.ndarray, op_val: np.ndarray, heap_cost: np.ndarray, heap_fact: np.ndarray,
-                     size: int) -> int:
-    """Value operator ``o`` (its cost plus its preconditions' settled costs) and lower what it adds."""
+@njit(cache=True, nogil=True, inline="always")
+def _value_and_lower(o: int, pre_idx: np.ndarray, cost: np.ndarray, add_start: np.ndarray, add_stop: np.ndarray,
+                     add_fact: np.ndarray, costs: np.ndarray, level: np.ndarray, op_val: np.ndarray,
+                     heap_cost: np.ndarray, heap_level: np.ndarray, heap_fact: np.ndarray, size: int) -> int:
+    """Value operator ``o`` (its cost plus its preconditions' settled costs, its level one above
+    theirs) and lower what it adds to that (cost, level)."""
     v = cost[o]
+    top = 0
     for j in range(pre_idx.shape[1]):
-        v += costs[pre_idx[o, j]]  # the TRUE padding costs 0
+        p = pre_idx[o, j]
+        v += costs[p]  # the TRUE padding costs 0, at level 0
+        if level[p] > top:
+            top = level[p]
     op_val[o] = v
-    stop = add_start[o + 1] if o + 1 < add_start.size else add_fact.size
-    for k in range(add_start[o], stop):
+    lv = top + 1
+    for k in range(add_start[o], add_stop[o]):
         g = add_fact[k]
-        if v < costs[g]:
+        if v < costs[g] or (v == costs[g] and lv < level[g]):
             costs[g] = v
-            size = _heap_push(heap_cost, heap_fact, size, v, g)
+            level[g] = lv
+            size = _heap_push(heap_cost, heap_level, heap_fact, size, v, lv, g)
     return size
 
 
-@njit(cache=True, nogil=True)
-def _heap_push(heap_cost: np.ndarray, heap_fact: np.ndarray, size: int, c: float, f: int) -> int:
+@njit(cache=True, nogil=True, inline="always")
+def _before(c1: float, l1: int, c2: float, l2: int) -> bool:
+    return c1 < c2 or (c1 == c2 and l1 < l2)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _heap_push(heap_cost: np.ndarray, heap_level: np.ndarray, heap_fact: np.ndarray, size: int, c: float, lv: int,
+               f: int) -> int:
     i = size
-    heap_cost[i], heap_fact[i] = c, f
     while i > 0:
         parent = (i - 1) >> 1
-        if heap_cost[parent] <= heap_cost[i]:
+        if not _before(c, lv, heap_cost[parent], heap_level[parent]):
             break
-        heap_cost[parent], heap_cost[i] = heap_cost[i], heap_cost[parent]
-        heap_fact[parent], heap_fact[i] = heap_fact[i], heap_fact[parent]
+        heap_cost[i], heap_level[i], heap_fact[i] = heap_cost[parent], heap_level[parent], heap_fact[parent]
         i = parent
+    heap_cost[i], heap_level[i], heap_fact[i] = c, lv, f
     return size + 1
 
 
-@njit(cache=True, nogil=True)
-def _heap_pop(heap_cost: np.ndarray, heap_fact: np.ndarray, size: int) -> tuple[float, int, int]:
-    c, f = heap_cost[0], heap_fact[0]
+@njit(cache=True, nogil=True, inline="always")
+def _heap_pop(heap_cost: np.ndarray, heap_level: np.ndarray, heap_fact: np.ndarray, size: int
+              ) -> tuple[float, int, int, int]:
+    c, lv, f = heap_cost[0], heap_level[0], heap_fact[0]
     size -= 1
-    heap_cost[0], heap_fact[0] = heap_cost[size], heap_fact[size]
+    last_c, last_l, last_f = heap_cost[size], heap_level[size], heap_fact[size]
     i = 0
     while True:
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and heap_cost[child + 1] < heap_cost[child]:
+        if child + 1 < size and _before(heap_cost[child + 1], heap_level[child + 1], heap_cost[child],
+                                        heap_level[child]):
             child += 1
-        if heap_cost[i] <= heap_cost[child]:
+        if not _before(heap_cost[child], heap_level[child], last_c, last_l):
             break
-        heap_cost[child], heap_cost[i] = heap_cost[i], heap_cost[child]
-        heap_fact[child], heap_fact[i] = heap_fact[i], heap_fact[child]
+        heap_cost[i], heap_level[i], heap_fact[i] = heap_cost[child], heap_level[child], heap_fact[child]
         i = child
-    return c, f, size
+    heap_cost[i], heap_level[i], heap_fact[i] = last_c, last_l, last_f
+    return c, lv, f, size
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _lower_adds(o: int, v: float, c: np.ndarray, add_start: np.ndarray, add_fact: np.ndarray, queue: np.ndarray,
                 queued: np.ndarray, tail: int) -> int:
     """Lower the facts operator ``o`` adds to ``v``; queue those that fell; returns the new tail."""
@@ -237,7 +268,7 @@ def _lower_adds(o: int, v: float, c: np.ndarray, add_start: np.ndarray, add_fact
     return tail
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _max_and_choice(o: int, c: np.ndarray, oc: np.ndarray, pre_idx: np.ndarray, choice: np.ndarray) -> float:
     """h_max value of operator ``o`` (cost + costliest precondition); sets ``choice[o]`` to its
     first precondition of highest cost (LM-cut's precondition choice function)."""
@@ -429,3 +460,15 @@ def load() -> None:
     states = rt.extend(task.unpack(task.init_bits[None, :]))
     relaxed_plans(rt, states)
     lmcut(rt, states)
+    SuccessorGenerator(task, compiled=True).applicable(task.unpack(task.init_bits[None, :]))
+
+
+def available() -> bool:
+    """Whether every kernel is in numba's cache (``kernel_cache.available``: if not, they compile in the
+    background and the callers run the NumPy code)."""
+    return all([kernel_cache.available(kernel) for kernel in (_relaxed_plans, _lmcut, _applicable)])
+
+
+def compile_now(wait: bool = True) -> None:
+    """Compile every kernel into numba's cache (``make`` runs it at install; see planners/kernel_cache.py)."""
+    kernel_cache.exclusively(load, wait)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from agentgen_sym.compiler.limits import checkpoint
 from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.relaxed import RelaxedTask, csr_items, fixpoint, initial_costs, relax
 from agentgen_sym.compiler.task import GroundTask, pack, unpack
@@ -66,6 +67,7 @@ def _propagate(rt: RelaxedTask, init: np.ndarray, columns: np.ndarray) -> np.nda
     labels = np.where(init[:, None], own, True)
     derived = ~init[rt.ach_fact]  # initial facts keep their label {p}
     while True:
+        checkpoint("finding landmarks", heavy=True)
         op_label = labels[rt.pre_idx[:, 0]].copy()
         for j in range(1, rt.pre_idx.shape[1]):
             op_label |= labels[rt.pre_idx[:, j]]

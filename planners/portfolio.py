@@ -73,7 +73,8 @@ class Portfolio:
     UNLIMITED_SLICE_S = 60.0
     FIRST_EXPANSIONS = 1000  # in turn before going side by side: a race would make easy tasks' plans vary
     FIRST_TIME_SHARE = 0.1  # of the time limit, at most, for that first phase
-    KILL_GRACE_S = 5.0  # after the deadline, a member's process is waited for this long, then killed
+    KILL_GRACE_S = 0.25  # a member still running this long after the deadline is killed: the promise is the
+    # limit + 1 s, and a member stalled on a loaded machine or inside one long kernel call must not hold the run
     HELPER_NICENESS = 5  # weight 335 against the lead's 1024: two helpers together still weigh less than it
 
     def unsupported(self, task: GroundTask) -> str | None:
@@ -142,7 +143,8 @@ class Portfolio:
     def _side_by_side(self, task: GroundTask, members: list[Member], deadline: Deadline,
                       memory_limit_mb: float | None) -> SearchResult:
         started = time.perf_counter()
-        kernels.load()  # once, here, rather than in every member's process
+        if kernels.available():  # else the members run the NumPy code while they compile
+            kernels.load()  # once, here, rather than in every member's process
         memory = None if memory_limit_mb is None else memory_limit_mb / len(members)
         running: dict[Connection, tuple[Member, int]] = {}
         total = SearchStats()

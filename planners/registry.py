@@ -14,12 +14,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.compiler.limits import Deadline
+from agentgen_sym.compiler import limits
+from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
 from agentgen_sym.planners.landmarks import LandmarkCount
 from agentgen_sym.planners.portfolio import Portfolio
 from agentgen_sym.planners.relevance import relevant_operators
-from agentgen_sym.planners.result import SearchResult, Status
+from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.compiler.task import GroundTask
 
@@ -170,13 +171,22 @@ class Planner:
         if message:
             return SearchResult(Status.UNSUPPORTED, message=message)
         started = time.perf_counter()
-        keep = relevant_operators(task)
-        pruned = task if keep is None or keep.all() else task.restricted(keep)
-        relevance_done = time.perf_counter()
-        heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
-        seen = pruned.with_unit_costs() if self.config.unit_costs else pruned
-        for heuristic in heuristics:
-            heuristic.precompute(seen)
+        # The set-up's passes take no deadline: they tick this Budget (limits.checkpoint). Time only: the planner's
+        # memory limit is on what the search holds (planners/search.py), not the process's resident memory.
+        try:
+            with limits.active(Budget(deadline, None)) as budget:
+                keep = relevant_operators(task)
+                budget.check("analysing relevance")
+                pruned = task if keep is None or keep.all() else task.restricted(keep)
+                relevance_done = time.perf_counter()
+                heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
+                seen = pruned.with_unit_costs() if self.config.unit_costs else pruned
+                for heuristic in heuristics:
+                    heuristic.precompute(seen)
+                    budget.check("setting up the heuristics")
+        except LimitReached as stop:
+            return SearchResult(Status.LIMIT_REACHED, message=str(stop),
+                                stats=SearchStats(seconds=time.perf_counter() - started))
         precomputed = time.perf_counter()
         base = SEARCHES[self.config.search].config
         config = replace(base, weight=self.config.weight or base.weight, preferred=self.config.preferred,

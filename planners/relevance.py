@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from agentgen_sym.compiler.limits import checkpoint
 from agentgen_sym.planners.relaxed import relax
 from agentgen_sym.compiler.task import GroundTask
 
@@ -27,6 +28,7 @@ def relevant_operators(task: GroundTask) -> np.ndarray | None:
     owner = np.repeat(np.arange(rt.n_rel), rt.add_stop - rt.add_start)
     chosen = np.zeros(rt.n_rel, dtype=bool)
     while True:
+        checkpoint("analysing relevance", heavy=True)
         adds_relevant = np.zeros(rt.n_rel, dtype=bool)
         adds_relevant[owner[relevant[rt.add_fact]]] = True
         if (adds_relevant == chosen).all():

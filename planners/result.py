@@ -21,6 +21,8 @@ class SearchStats:
     ``generated`` counts (state, operator) successor pairs, ``evaluated`` heuristic evaluations of
     single states, ``peak_memory_mb`` the largest size of the search's own structures (registry,
     duplicate index, open lists) — an estimate in bytes of what the search holds, not the process RSS.
+    ``cpu_seconds`` is the process CPU time of one search (Fast Downward's own timer measures CPU
+    time, so a fair rate comparison on a loaded machine uses it); 0 for a portfolio.
     ``phases`` gives the seconds of each phase a planner went through (``relevance``,
     ``heuristics`` for their precomputation, ``search``), summed over a portfolio's members.
     ``frontier`` is the lowest first priority left in the open list when a limit stopped the search
@@ -32,6 +34,7 @@ class SearchStats:
     generated: int = 0
     evaluated: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     peak_memory_mb: float = 0.0
     phases: dict[str, float] = field(default_factory=dict)
     frontier: int | None = None

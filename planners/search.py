@@ -20,7 +20,8 @@ path-dependent heuristic (landmark counting) keeps per-state ``info`` that succe
 a state reached by several paths keeps what all of them agree on.
 
 Each round pops a batch of ids from one bucket (for A* a subset of the minimum (f, h) bucket,
-which keeps optimality), unpacks it once, finds the applicable operators for the whole batch,
+which keeps optimality), unpacks it once, finds the applicable operators for the whole batch
+(through the key index of planners/successors.py, not a test of every operator),
 builds every successor in one call, deduplicates them through the registry and evaluates the new
 ones in one heuristic call. States with h = inf are pruned: heuristics report inf only for proven
 dead ends, so an exhausted open list proves the task unsolvable.
@@ -48,6 +49,7 @@ from agentgen_sym.planners.heuristics import Heuristic
 from agentgen_sym.planners.open_list import AlternationOpenList
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.state_registry import StateRegistry
+from agentgen_sym.planners.successors import successor_generator
 from agentgen_sym.compiler.task import GroundTask
 
 ORDERS = ("depth", "g", "f", "h")
@@ -103,8 +105,10 @@ class _Search:
         self.registry = StateRegistry(task.n_words, n_heuristics=k,
                                       info_words=self.tracked.info_words if tracked else 0)
         self.open = AlternationOpenList(config.preferred, config.boost, k)
+        self.successors = successor_generator(task)
         self.stats = SearchStats()
         self.start = time.perf_counter()
+        self.cpu_start = time.process_time()
         self.deadline = deadline
         self.memory_limit = None if memory_limit_mb is None else memory_limit_mb * 2 ** 20
         self.expansion_limit = expansion_limit
@@ -129,6 +133,7 @@ class _Search:
     def _result(self, status: Status, plan: list[int] | None = None, cost: int | None = None,
                 message: str = "") -> SearchResult:
         self.stats.seconds = time.perf_counter() - self.start
+        self.stats.cpu_seconds = time.process_time() - self.cpu_start
         self._note_memory()
         return SearchResult(status, plan, cost, self.stats, message)
 
@@ -222,7 +227,7 @@ class _Search:
         """Expand, evaluate the new successors; returns a goal id when one is generated."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
-        applicable = task.applicable(states)
+        applicable = self.successors.applicable(states)
         preferred = None
         if self.config.preferred:
             _, preferred = self._values(ids, states, preferred=True, applicable=applicable)
@@ -252,7 +257,7 @@ class _Search:
         their h (preferred ones first inside their bucket)."""
         reg, task = self.registry, self.task
         reg.closed[ids] = True
-        applicable = task.applicable(states)
+        applicable = self.successors.applicable(states)
         h, preferred = self._values(ids, states, preferred=self.config.preferred, applicable=applicable)
         reg.h[ids] = h
         alive = np.isfinite(h).all(axis=1)

@@ -14,4 +14,5 @@ import matplotlib.pyplot  # noqa: E402,F401
 
 from agentgen_sym.planners import kernels  # noqa: E402
 
-kernels.load()
+if kernels.available():  # else the workers run the NumPy code while numba compiles them
+    kernels.load()
