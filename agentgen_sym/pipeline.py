@@ -81,9 +81,11 @@ def domain_inputs(folder: Path) -> Walk:
     return walk(folder, lambda name: Path(name).suffix == ".pddl" or name == "templates.json", recursive=False)
 
 
-RUN_RANGE = (1, 8)
+RUN_RANGE = (3, 11)
 """The main job's difficulty levels per domain, shared by the API and the command line: a bound lets
-Bi-Evol stop a chain, and skip candidates provably beyond it."""
+Bi-Evol stop a chain, and skip candidates provably beyond it. The bundled problems' optimal plans take 3 to 15
+steps and AgentGen's released gold trajectories 7 at the median: an even spread over 3..11 is as long, and the
+hardest levels stay within what the budgets settle on two cores."""
 
 
 @dataclass(frozen=True)
@@ -121,13 +123,14 @@ def fingerprint(folder: Path, options: RunOptions) -> dict:
             "options": options.key(), "code": code_version()}
 
 
-def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1
+def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1, command: str | None = None
                ) -> Generator[Batch, list, DomainSummary]:
     """One domain of the main job, as a coroutine for ``drive``: its files, not yet marked done. A broken
-    domain's trouble is its summary (one never ends the run), and so is a unit of its work that failed."""
+    domain's trouble is its summary (one never ends the run), and so is a unit of its work that failed.
+    ``command`` (the run's) is recorded in the domain's task folders."""
     started = time.perf_counter()
     try:
-        return (yield from _domain(folder, out, options, workers, started))
+        return (yield from _domain(folder, out, options, workers, started, command))
     except BatchFailed as exc:
         return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started, f"failed: {exc.reason}")
     except (PddlError, GroundingError, ValueError, OSError) as exc:
@@ -136,7 +139,7 @@ def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1
         return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"failed: {type(exc).__name__}: {exc}")
 
 
-def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float
+def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float, command: str | None
             ) -> Generator[Batch, list, DomainSummary]:
     inputs = domain_inputs(folder).files
     unreadable = file_problem(folder / "domain.pddl")
@@ -157,7 +160,7 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
     (work / "done.json").unlink(missing_ok=True)
     templates = folder / "templates.json"
     made = yield from tasks_job(domain, problem, templates if templates in inputs else None, work, options.n,
-                                options.seed, options.lo, options.hi, options.evolve, workers)
+                                options.seed, options.lo, options.hi, options.evolve, workers, command)
     report = made.evolved.report
     (stats,) = yield Batch(export_units, (), [work])
     origins = [task.origin for task in report.tasks]
@@ -207,7 +210,8 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
 
     options = options or RunOptions(n, seed)
     if command is None:
-        command = f"agentgen-sym run --corpus {corpus} --out {out} --n {n} --seed {seed}"
+        command = f"agentgen-sym run --corpus {corpus} --out {out} --n {n} --seed {seed}" + (
+            f" --range {options.lo} {options.hi}" if options.hi is not None else "")
     folders, unusable = domains_in(corpus)
     if not folders:
         raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)"
@@ -240,8 +244,8 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
 
     if todo:
         with make_executor(executor, preload=("agentgen_sym.domainflow", *PRELOAD)) as pool:
-            drive(pool, {f.name: domain_job(f, out, options, executor.workers) for f in todo}, executor.workers,
-                  on_done)
+            drive(pool, {f.name: domain_job(f, out, options, executor.workers, command) for f in todo},
+                  executor.workers, on_done)
     remove_dead_temporaries(out)  # a worker killed mid-write leaves its temporary; its unit was redone
     summaries = [s for s in (finished[f.name] for f in folders) if s is not None]
     summaries += [DomainSummary(shown(s.path.name), 0, 0, 0, 0, 0.0, f"skipped: {s.reason}") for s in unusable]

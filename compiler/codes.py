@@ -195,6 +195,16 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "(a road length between places with no road) need no value. Judged only on a task without errors. "
              "Give the value in `:init`, or rule such steps out in the precondition.",
              "(increase (total-cost) (road-length ?a ?b)) with no `(= (road-length b a) N)` in `:init`"),
+    CodeInfo("W623", "warning", "missing delete effect",
+             "An action requires a fact and adds another of the same object's state without deleting the first: "
+             "`load` requires `(at ?p ?l)` and adds `(in ?p ?v)`, but the parcel stays at `?l`. Reported when the "
+             "two facts form one state of the object: in every given problem's initial state each object has at "
+             "most one of them, and another action moves objects between them (`unload` deletes `in` and adds "
+             "`at`). After the step both hold, and plans exploit it (one parcel loaded into three bikes). Judged on "
+             "the problems given (none: not reported). The fix adds the delete; `generate` and `evolve` drop a "
+             "task whose initial state or gold plan uses the bug.",
+             "(:action load :parameters (?p ?v ?l) :precondition (and (at ?p ?l) (at ?v ?l)) :effect (in ?p ?v))",
+             fixable=True),
     CodeInfo("V801", "error", "unknown action in a plan",
              "A plan step names an action the domain does not define (often a typo); the closest action name "
              "is suggested.", "(pickup b) where the domain defines pick-up"),

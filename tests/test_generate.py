@@ -183,14 +183,14 @@ def test_every_variant_keeps_its_lineage_back_to_a_seed(evolved):
 
 
 def test_a_level_asked_for_but_not_reached_is_reported(generated, tmp_path: Path, capsys):
-    """`evolve --range 6 10` on small library tasks: the levels never reached are named with the reason, on
+    """`evolve --range 6 16` on small library tasks: the levels never reached are named with the reason, on
     stderr and in report.md, instead of a silent set at level 6."""
     out = tmp_path / "far"
-    assert cli.main(["evolve", str(generated), "--n", "4", "--range", "6", "10", "--rounds", "2",
+    assert cli.main(["evolve", str(generated), "--n", "4", "--range", "6", "16", "--rounds", "2",
                      "--out", str(out)]) == 0
     err = capsys.readouterr().err
     report = (out / "report.md").read_text()
-    assert "level 10 asked for but not reached: " in err and "Level 10 asked for but not reached: " in report
+    assert "level 16 asked for but not reached: " in err and "Level 16 asked for but not reached: " in report
     assert "budget" in err or "not expressible" in err
 
 
@@ -277,8 +277,10 @@ def test_a_grounding_made_in_a_unit_places_the_candidate_and_measures_it_without
 
     domain = parse_domain(generated / "domain.pddl")
     specs = [spec_of(parse_problem(generated / r["problem_file"]), domain, ()) for r in _records(generated)]
-    smaller = next(s for s in specs if len(s.objects) < max(len(t.objects) for t in specs))
     widest = max(specs, key=lambda s: len(s.objects))
+    gone = next(o.name for o in widest.objects if all(o.name not in f.args for f in widest.goal))
+    smaller = replace(widest, objects=tuple(o for o in widest.objects if o.name != gone),  # as drop-object makes
+                      init=tuple(f for f in widest.init if gone not in f.args))
     here, told = Groundings(domain), Groundings(domain)
     made = pickle.loads(pickle.dumps(made_groundings(domain, [widest, smaller])))  # as a unit's outcome travels
     grounding._bases.clear()
@@ -353,7 +355,7 @@ def test_variants_made_in_a_unit_carry_their_keys_and_a_table_where_the_parents_
         recipe = groundings.place(spec, record["id"])[0]
         plan = measure_task(compile_on(domain, recipe, spec, record["id"])).plan
         parents.append((recipe, None, spec, record["id"], plan))
-    [(per_parent, _seconds)] = make_variants(domain, 5, 1, [((7, direction), parents)])
+    [(per_parent, _seconds)] = make_variants(domain, 5, 1, None, [((7, direction), parents)])
     rng = unit_rng(5, domain.name, 7, 1, direction)
     tables = 0
     for (recipe, _, spec, name, plan), made in zip(parents, per_parent, strict=True):
@@ -403,8 +405,8 @@ def test_harder_adds_objects_and_measures_them_on_their_own_grounding(tmp_path: 
     facts read back from their own files) keeps every task valid."""
     from agentgen_sym.compiler.analysis import static_predicates
 
-    out = tmp_path / "o"
-    generate_folder(DOMAIN, SEED, n=12, seed=0, out_dir=out, lo=1, hi=8)
+    out = tmp_path / "o"  # walk goals: their many harder chains select a twin (schema goals fill levels otherwise)
+    generate_folder(DOMAIN, SEED, n=12, seed=0, out_dir=out, lo=1, hi=8, goals="walk")
     seed, domain = parse_problem(SEED), parse_domain(out / "domain.pddl")
     static = static_predicates(domain)
     seed_statics = [a for a in seed.init if getattr(a, "predicate", None) in static]
@@ -557,3 +559,28 @@ def test_the_searches_are_bounded_by_work_not_only_expansions():
     assert isinstance(optimal, Measurement) and optimal.optimal
     keys = [Budgets().key(), Budgets(satisficing_work=1).key(), Budgets(optimal_work=1).key()]
     assert all(a != b for i, a in enumerate(keys) for b in keys[i + 1:])
+
+
+def test_a_task_with_action_costs_gets_its_optimal_search_by_the_heuristic_work_budget(monkeypatch):
+    """A* (action costs) evaluates h_max on every successor, so its expansions are counted against
+    ``heuristic_work`` (expansions times ground operators), not the cheaper breadth-first ``optimal_work``."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation import measure as measuring
+    from agentgen_sym.generation.measure import Budgets, measure_task
+
+    folder = CORPUS / "drone-warehouse"
+    domain = parse_domain(folder / "domain.pddl")
+    task = max((compile_task(domain, parse_problem(p)) for p in sorted(folder.glob("p*.pddl"))),
+               key=lambda t: t.ground.n_ops)
+    assert not task.ground.unit_cost
+    limits: dict[str, int] = {}
+    solve = measuring.solve
+
+    def recorded(compiled, planner, expansion_limit=None, **more):
+        limits[planner] = expansion_limit
+        return solve(compiled, planner, expansion_limit=expansion_limit, **more)
+
+    monkeypatch.setattr(measuring, "solve", recorded)
+    budgets = Budgets(probe=1, heuristic_work=task.ground.n_ops * 3)
+    measure_task(task, budgets)
+    assert limits["astar-hmax"] == 3 < budgets.optimal_work // task.ground.n_ops

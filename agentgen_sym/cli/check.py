@@ -16,6 +16,7 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, UsageEr
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.codes import CATALOGUE
+from agentgen_sym.compiler.deletes import missing_delete_diagnostics
 from agentgen_sym.compiler.diagnostics import (Diagnostic, Severity, SourceCache, render_github, render_json,
                                                render_sarif, render_text)
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
@@ -253,6 +254,7 @@ def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int,
             found.append(Diagnostic("E111", Severity.ERROR, f"expected a domain, found the problem "
                                     f"`{domain.node.name}`", domain.node.span, "name domain files domain.pddl"))
         checked_with_problem = False
+        problems: list[ast.Problem] = []
         for path in problem_paths:
             problem = _parse_for_check(path, sources, max_bytes, budget)
             found += problem.diagnostics
@@ -261,10 +263,13 @@ def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int,
             elif domain_ok and isinstance(problem.node, ast.Problem):
                 found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost, budget=budget)
                 checked_with_problem = True
+                problems.append(problem.node)
             if progress is not None:
                 progress.update()
         if domain_ok and not checked_with_problem:
             found += check(domain.node, incomplete=domain.lost, budget=budget)
+        if domain_ok and not domain.lost:  # W623 reads every problem's initial state at once
+            found += missing_delete_diagnostics(domain.node, problems, budget)
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     return list(dict.fromkeys(found)), sources.texts

@@ -104,7 +104,7 @@ def evolve_with_llm(tasks_dir: Path, asker: Asker, clock: Clock, per_direction: 
                           "seed": parent.fields.get("seed"), "origin": str(ORIGINS[direction]), "parent": parent.id,
                           "n_objects": len(problem.objects), "n_goal_atoms": len(list(conjuncts(problem.goal))),
                           "plan": plan, "cost": measured.cost, "optimal": measured.optimal,
-                          "expanded": measured.expanded, "difficulty": measured.difficulty}
+                          "expanded": measured.expanded, "difficulty": measured.difficulty, "goal_source": "llm"}
                 kept.append((TaskEntry(task_id, problem_file, tuple(plan), fields), named))
                 outcome = EvolveOutcome(**{**asdict(outcome), "task_id": task_id})
             outcomes.append(outcome)

@@ -128,6 +128,43 @@ def _negatives_loading(entry: ExportEntry) -> str:
     return text
 
 
+def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
+    """How the exported task folders were made, from each one's ``provenance.json``: the commands, the difficulty
+    range and how it was chosen, where the goals came from, objects Bi-Evol invented, levels reached but dropped."""
+    from agentgen_sym.taskset.report import read_provenance  # see render_card
+
+    served = sorted({path for entry in entries for path in entry.served})
+    made = {path: read_provenance(folder / path) for path in served}
+    known = {path: data for path, data in made.items() if data is not None}
+    if not known:
+        return ["The task folders record no provenance (written by hand or by an older version): how their tasks "
+                "were made is not known here.", ""]
+    lines = ["| task folder | domain | tasks | difficulty range | range chosen | goal sources | invented objects "
+             "| levels reached, not kept |", "|---|---|---|---|---|---|---|---|"]
+    commands: list[str] = []
+    for path, data in known.items():
+        total = data.get("tasks") or 0
+        sources = ", ".join(f"{name} {count} ({100 * count / total:.0f}%)" if total else f"{name} {count}"
+                            for name, count in sorted((data.get("goal_sources") or {}).items())) or "not recorded"
+        invented = data.get("invented") or {}
+        lo, hi = (data.get("range") or ["?", "?"])[:2]
+        dropped = ", ".join(f"{level} ({count})" for level, count in sorted(
+            (data.get("dropped_levels") or {}).items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0))
+        lines.append(f"| `{path}` | {data.get('domain')} | {total} | {lo}..{hi} | {data.get('range_source') or '-'} "
+                     f"| {sources} | {invented.get('objects', 0)} in {invented.get('tasks', 0)} task(s) "
+                     f"| {dropped or 'none'} |")
+        commands += [c for c in data.get("commands") or [] if isinstance(c, str) and c not in commands]
+    missing = [path for path in served if path not in known]
+    if missing:
+        lines += ["", "No provenance recorded for: " + ", ".join(f"`{path}`" for path in missing) + "."]
+    lines += ["", "Goal sources: `schema`, instances of the seed problem's goal schemas; `walk`, facts a random walk "
+              "made true; `seed`, the seed problem's own goal. Invented objects were added by Bi-Evol's harder "
+              "moves (named like their siblings or by type); dropped levels were reached but left out of the "
+              "selection (outside the range, or more levels than tasks).", "", "Tasks made by:", ""]
+    lines += [f"    {command}" for command in commands] or ["    (command not recorded)"]
+    return lines + [""]
+
+
 def render_card(folder: Path, entries: list[ExportEntry]) -> str:
     """The card for the exports ``entries`` of ``folder``."""
     tasks: dict[str, dict] = {}
@@ -138,6 +175,7 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
         if entry.command and entry.command not in commands:
             commands.append(entry.command)
     domains = Counter(str(m.get("domain")) for m in tasks.values())
+    wording = {str(m.get("domain")): str(m["wording"]) for m in tasks.values() if m.get("wording")}
     difficulty = Counter(m.get("difficulty") for m in tasks.values())
     origins = Counter(str(m.get("origin")) for m in tasks.values())
     seeds = sorted({m.get("seed") for m in tasks.values() if isinstance(m.get("seed"), int)})
@@ -177,8 +215,10 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
             body.append(f"- `{entry.file}`: " + LOADING.get(entry.format, "").format(file=entry.file, stem=stem,
                                                                                    server=_server(entry.served)))
     body += ["- Any file: `datasets.load_dataset(\"json\", data_files=\"<file>\", split=\"train\")`.", "",
-             "## Domains", "", "| domain | tasks |", "|---|---|"]
-    body += [f"| {name} | {count} |" for name, count in sorted(domains.items())]
+             "## Domains", "", "Wording: who wrote the text of a domain's facts and actions: reviewed (a "
+             "person's `templates.json`), LLM-drafted (`agentgen-sym templates`), or derived from the PDDL names.",
+             "", "| domain | tasks | wording |", "|---|---|---|"]
+    body += [f"| {name} | {count} | {wording.get(name, 'not recorded')} |" for name, count in sorted(domains.items())]
     body += ["", "## Difficulty", "", "Difficulty is the length of the gold plan.", "", "| difficulty | tasks |",
              "|---|---|"]
     body += [f"| {value} | {count} |" for value, count in sorted(difficulty.items(), key=lambda kv: (kv[0] is None,
@@ -203,6 +243,7 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
              "that honours that mask may use such a file (the table's `for` column); one that trains every "
              "assistant turn would learn the invalid actions.", "",
              "## Generation", "", f"Task seeds: {_seeds(seeds)}.", ""]
-    body += [f"    {command}" for command in commands] or ["Command not recorded."]
-    body += ["", "The same command with the same seed gives byte-identical files."]
+    body += _provenance(folder, entries)
+    body += ["Exported by:", ""] + ([f"    {command}" for command in commands] or ["    (command not recorded)"])
+    body += ["", "The same commands with the same seeds give byte-identical files."]
     return "\n".join(yaml + body) + "\n"

@@ -12,10 +12,12 @@ it was exponential: ferry's complete ``not-eq`` relation made one test outlast a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
 from hashlib import blake2b
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.task import GroundAtom
+from agentgen_sym.compiler.task import GroundAction, GroundAtom
 
 from agentgen_sym.generation.tasks import TaskSpec, mentions_only
 
@@ -30,7 +32,7 @@ def static_fact(item: ast.Atom | ast.FunctionValue) -> GroundAtom:
 
 
 Node = tuple
-"""An object ``("o", name)`` or a fact ``(part, GroundAtom)``, part one of static, init, goal."""
+"""An object ``("o", name)`` or a fact ``(part, GroundAtom)``, part one of static, init, goal, not-goal."""
 
 
 def task_graph(spec: TaskSpec) -> tuple[dict[Node, str], dict[Node, dict[Node, str]]]:
@@ -38,9 +40,8 @@ def task_graph(spec: TaskSpec) -> tuple[dict[Node, str], dict[Node, dict[Node, s
     is enough, node labels already tell facts from objects. A node or edge added twice keeps its last label."""
     labels: dict[Node, str] = {("o", obj.name): "object:" + ",".join(obj.types) for obj in spec.objects}
     edges: dict[Node, dict[Node, str]] = {}
-    kept = {o.name for o in spec.objects}
-    static = [static_fact(item) for item in spec.static if mentions_only(item, kept)]
-    for part, facts in (("static", static), ("init", spec.init), ("goal", spec.goal)):
+    static = [static_fact(item) for item in spec.static if mentions_only(item, spec.names())]
+    for part, facts in (("static", static), ("init", spec.init), ("goal", spec.goal), ("not-goal", spec.negative)):
         for fact in facts:
             node = (part, fact)  # static facts are part of the task: renaming must preserve them too
             labels[node] = f"{part}:{fact.predicate}"
@@ -83,6 +84,25 @@ def task_key(spec: TaskSpec) -> str:
                   for node, label in labels.items()}
         counts.extend(sorted(Counter(labels.values()).items()))
     return _digest(str(tuple(counts)))
+
+
+def near_key(spec: TaskSpec, plan: tuple[GroundAction, ...], end: Iterable[GroundAtom]) -> str:
+    """The ``task_key`` of what a solved task is about: its objects that its gold ``plan`` or goal touches, its
+    initial facts over those alone, and its goal completed with what the plan changes among them (``end``:
+    the state the plan reaches). Two tasks whose goals differ by an atom their plans make true anyway, or
+    whose objects differ only by ones the plans never use, share it: near-duplicates, one of which is enough."""
+    touched = {arg for step in plan for arg in step.args} | {arg for f in spec.goal + spec.negative for arg in f.args}
+    declared = {o.name for o in spec.objects}
+
+    def inside(fact: GroundAtom) -> bool:
+        return all(arg in touched or arg not in declared for arg in fact.args)  # a constant is always there
+
+    before, after = set(spec.init), set(end)
+    goal = set(spec.goal) | {f for f in after - before if inside(f)}
+    negative = set(spec.negative) | {f for f in before - after if inside(f)}
+    return task_key(replace(spec, objects=tuple(o for o in spec.objects if o.name in touched),
+                            init=tuple(f for f in spec.init if inside(f)), goal=tuple(sorted(goal)),
+                            negative=tuple(sorted(negative))))
 
 
 def _digest(label: str) -> str:

@@ -74,8 +74,8 @@ def base(domain: ast.Domain, recipe: Recipe, made: Grounding | None = None) -> G
     key = (domain, recipe.spec, recipe.spec.static)
     found = _bases.get(key)
     if found is None:
-        if made is None:
-            compiled = compile_task(domain, recipe.spec.problem(recipe.name, domain.name))
+        if made is None:  # negative goals aside: they would compile into goal operators the others lack
+            compiled = compile_task(domain, replace(recipe.spec, negative=()).problem(recipe.name, domain.name))
             made = Grounding(compiled.ground, compiled.static, compiled.stats)
         found = _bases[key] = made
         while len(_bases) > CACHED_BASES:
@@ -87,7 +87,10 @@ def base(domain: ast.Domain, recipe: Recipe, made: Grounding | None = None) -> G
 def compile_on(domain: ast.Domain, recipe: Recipe, spec: TaskSpec, name: str, made: Grounding | None = None
                ) -> CompiledTask:
     """The candidate as a CompiledTask, derived from the grounding ``recipe`` names (its own, when it is one);
-    ``made``: that grounding, when it was made in another process."""
+    ``made``: that grounding, when it was made in another process. A candidate with a negative goal fact is
+    compiled on its own: the grounder turns such a goal into goal operators, which no shared table has."""
+    if spec.negative:
+        return compile_task(domain, spec.problem(name, domain.name))
     found = base(domain, recipe, made)
     ground = found.ground
     if (spec, spec.static) != (recipe.spec, recipe.spec.static):

@@ -1,7 +1,9 @@
 """The pool of one domain's verified tasks, grown by walks and Bi-Evol, and the selection from it.
 
-Goals come from states reached by random walks (facts that became true, never ones true at the start),
-initial states from walks too, so every candidate is solvable by construction; still, each is solved and
+Goals are instances of the seed goal's schemas (schemas.py) that hold at the end of a random walk and not at its
+start (a negative schema: facts true at the start and gone at the end), or, where the seed has no goal or no
+instance is reached (or ``goals="walk"`` asks for it), facts the walk made true; initial states come from walks
+too, so every candidate is solvable by construction; still, each is solved and
 validated before it is kept, and duplicates up to object renaming are dropped. Bi-Evol then runs in rounds
 both ways from every seed task (``TaskPool.evolve``), and the final set is picked for an even difficulty
 histogram over the requested range, Bi-Evol's variants first; every task keeps its lineage back to its seed.
@@ -14,7 +16,7 @@ in the driver, in one fixed order, so the tasks are the same on one worker, on m
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Generator
 
@@ -23,19 +25,27 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.deletes import exploiting_step, seed_missing_deletes
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.task import GroundAtom
 from agentgen_sym.executor import Batch
 from agentgen_sym.generation.dedup import Deduplicator
-from agentgen_sym.generation.evolve import select_even, unit_rng
+from agentgen_sym.generation.evolve import measured_direction, select_even, unit_rng
 from agentgen_sym.generation.grounding import Grounding, Groundings, Recipe, Ungroundable
-from agentgen_sym.generation.measure import OVER_BUDGET, Budgets, Measurement, Stopwatch, plan_branching
+from agentgen_sym.generation.measure import (OVER_BUDGET, Budgets, Measurement, Stopwatch, enabling_steps,
+                                             plan_branching)
+from agentgen_sym.generation.schemagoals import sample_instances
+from agentgen_sym.generation.schemas import SeedGoals, goal_literals
 from agentgen_sym.generation.tasks import TaskSpec, random_walk, seed_statics
 from agentgen_sym.generation.units import Outcome, admissible, made_groundings, make_variants, measure_candidates
 from agentgen_sym.taskset import DIRECTIONS, GeneratedTask, GenerationReport, Origin, TaskSet
 
 MAX_WALK = 24
 MAX_GOAL_ATOMS = 4
+MIN_SCHEMA_WALK = 6  # a schema goal is sought after a walk at least this long: goals a few steps deep
+SCHEMA_TRIES = 3  # walks per attempt that may reach a schema instance before the attempt falls back to walk facts
+SAMPLED_GOALS = 2  # the most instances a goal drawn without a witness asks for (barman: nine cocktails at once
+                   # would be a search no budget settles)
 
 PATIENCE = 2
 
@@ -84,10 +94,79 @@ class Generated:
     inherited: tuple[dict, ...] = ()  # an input task's lineage as it was read
 
 
-def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
+def _seed_spec(task, rng: np.random.Generator, objects, statics, attempt: int, goals: str,
+               seed_goals: SeedGoals) -> TaskSpec:
+    """One walk attempt's candidate: a schema goal (a walk reaching instances, tried SCHEMA_TRIES times, else
+    instances sampled from the reachable facts; odd attempts sample first) unless ``goals`` is ``walk`` or the seed has no schema; walk
+    facts when ``goals`` allows the fallback; else a candidate with no goal (rejected)."""
+    if goals != "walk" and seed_goals.schemas:
+        if attempt % 2:  # every other attempt draws its goal first: the deep instances a walk seldom reaches
+            spec = _sampled_spec(task, rng, objects, statics, seed_goals)
+            if spec is not None:
+                return spec
+        for _ in range(SCHEMA_TRIES):
+            spec = _schema_spec(task, rng, objects, statics, attempt, seed_goals)
+            if spec is not None:
+                return spec
+        spec = _sampled_spec(task, rng, objects, statics, seed_goals)
+        if spec is not None:
+            return spec
+        if goals == "schema":
+            return TaskSpec(objects, task.state_atoms(task.init_bits), (), Origin("walk"), None, statics,
+                            goal_source="schema", schemas=seed_goals)
+    return replace(_walk_spec(task, rng, objects, statics, attempt), schemas=seed_goals)
+
+
+def _start(task, rng: np.random.Generator) -> np.ndarray:
+    """A walk's initial state: the seed's, or (half the time) one a short walk reaches from it."""
     start = task.init_bits
     if rng.random() < 0.5:
         start, _ = random_walk(task, start, int(rng.integers(1, 9)), rng)
+    return start
+
+
+def _schema_spec(task, rng: np.random.Generator, objects, statics, attempt: int, seed_goals: SeedGoals
+                 ) -> TaskSpec | None:
+    """A goal of schema instances that hold after a walk and did not before (of a negative schema: held before,
+    gone after; a fact already true counts only for a schema the seed asked for while it held), at least one
+    of them changed by the walk, about as many as the seed goal has; None when the walk reached none."""
+    start = _start(task, rng)
+    end, ops = random_walk(task, start, MIN_SCHEMA_WALK + (attempt * 7) % MAX_WALK, rng)
+    init, final = task.state_atoms(start), task.state_atoms(end)
+    before, after = set(init), set(final)
+    made = seed_goals.instances((f for f in final if f not in before), objects)
+    gone = seed_goals.instances((f for f in init if f not in after), objects, positive=False)
+    kept_true = SeedGoals(tuple(seed_goals.true_at_start), 0).instances((f for f in final if f in before), objects)
+    changed = [(f, True) for f in sorted(made)] + [(f, False) for f in sorted(gone)]
+    if not changed:
+        return None
+    first = changed[int(rng.integers(len(changed)))]
+    rest = [c for c in changed if c != first] + [(f, True) for f in sorted(kept_true)]
+    k = int(rng.integers(max(1, seed_goals.conjuncts - 1), seed_goals.conjuncts + 3))
+    picked = [first] + [rest[i] for i in sorted(rng.choice(len(rest), size=min(k - 1, len(rest)), replace=False))]
+    goal = tuple(sorted(f for f, positive in picked if positive))
+    negative = tuple(sorted(f for f, positive in picked if not positive))
+    return TaskSpec(objects, init, goal, Origin("walk"), None, statics, tuple(task.plan_steps(ops)), negative,
+                    "schema", seed_goals)
+
+
+def _sampled_spec(task, rng: np.random.Generator, objects, statics, seed_goals: SeedGoals) -> TaskSpec | None:
+    """A goal of schema instances no walk reached, drawn from the reachable facts (schemagoals.py), one or two
+    (a search must solve it: Bi-Evol's harder moves add more, one or two at a time), from a walk's end; None when
+    the grounding reaches no instance."""
+    start = _start(task, rng)
+    init = task.state_atoms(start)
+    k = 1 + int(rng.integers(min(SAMPLED_GOALS, max(1, seed_goals.conjuncts))))
+    picked = sample_instances(task.facts, set(init), seed_goals, objects, k, rng)
+    if not picked:
+        return None
+    goal = tuple(sorted(f for f, positive in picked if positive))
+    negative = tuple(sorted(f for f, positive in picked if not positive))
+    return TaskSpec(objects, init, goal, Origin("walk"), None, statics, (), negative, "schema", seed_goals)
+
+
+def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
+    start = _start(task, rng)
     length = 1 + (attempt * 7) % MAX_WALK  # lengths spread from the start: seed tasks short and long
     end, ops = random_walk(task, start, length, rng)
     init = task.state_atoms(start)
@@ -107,13 +186,20 @@ class TaskPool:
 
     def __init__(self, domain: ast.Domain, seed_problem: ast.Problem, seed: int,
                  progress: ProgressFn | None = None, options: EvolveOptions = EvolveOptions(),
-                 seed_grounding: Grounding | None = None) -> None:
-        """``seed_grounding``: the seed problem's, when a unit of work made it (else it is made here)."""
+                 seed_grounding: Grounding | None = None, seed_goals: SeedGoals = SeedGoals((), 0),
+                 goals: str = "auto") -> None:
+        """``seed_grounding``: the seed problem's, when a unit of work made it (else it is made here);
+        ``seed_goals``: the schemas of the seed's goal, which the walks' goals instantiate as ``goals`` says
+        (GOAL_MODES)."""
         self.domain, self.seed_problem, self.seed, self.options = domain, seed_problem, seed, options
+        self.seed_goals, self.goals = seed_goals, goals
         self.groundings = Groundings(domain)
         self.task = self.groundings.compile(spec_of(seed_problem, domain, ()), "seed", seed_grounding).ground
         self.statics = seed_statics(domain, seed_problem)
+        self.seed_objects = frozenset(o.name for o in seed_problem.objects)  # what Bi-Evol may add to
         self.dedup = Deduplicator()
+        self.near_seen: set[str] = set()  # near_key of every task kept (dedup.py)
+        self.constants = frozenset(c.name for c in domain.constants)
         self.items: list[Generated] = []
         self.candidates = 0
         self.progress = progress
@@ -161,10 +247,29 @@ class TaskPool:
         if not isinstance(measured, Measurement):
             counts[measured.replace(" ", "_")] += 1
             return measured
+        if exploiting_step(self.domain, seed_missing_deletes(self.domain, self.seed_problem), admitted.spec.init,
+                           measured.plan) is not None:  # W623: the task uses a delete the domain forgot
+            counts["missing_delete"] += 1
+            self.watch.events["missing-delete dropped"] += 1
+            return "missing-delete"
         if measured.difficulty == 0:
             return "trivial"
+        spec = admitted.spec
+        if parent is not None:  # a variant is labelled by its measured outcome; its chain is the move's direction
+            moved = measured_direction(parent.measurement, measured)
+            if moved is None:
+                counts["as_hard"] += 1
+                return "as hard as its parent"
+            spec = replace(spec, origin=Origin(spec.origin.move, moved))
+        if outcome.near is not None:
+            if outcome.near in self.near_seen:
+                counts["near_duplicate"] += 1
+                return "near-duplicate"
+            self.near_seen.add(outcome.near)
         counts["verified"] += 1
-        item = Generated(admitted.spec, measured, len(self.items), None if parent is None else parent.order, direction)
+        if parent is not None:
+            counts["achieved" if spec.origin.direction == admitted.spec.origin.direction else "reversed"] += 1
+        item = Generated(spec, measured, len(self.items), None if parent is None else parent.order, direction)
         self.items.append(item)
         return item
 
@@ -184,7 +289,8 @@ class TaskPool:
             for number in range(attempt, attempt + size):
                 with self.watch.stage("walks"):
                     rng = unit_rng(self.seed, self.domain.name, "walk", number)
-                    spec = _walk_spec(self.task, rng, self.seed_problem.objects, self.statics, number)
+                    spec = replace(_seed_spec(self.task, rng, self.seed_problem.objects, self.statics, number,
+                                              self.goals, self.seed_goals), constants=self.constants)
                 tried.append((spec, self.candidates, self._admit(spec, None)))
             outcomes = iter((yield from self._measured([a for _, _, a in tried if isinstance(a, _Admitted)])))
             for i, (_spec, _before, admitted) in enumerate(tried):
@@ -230,7 +336,7 @@ class TaskPool:
             made_in_round: list[tuple[tuple[int, str], list[Generated], list]] = [
                 (key, chains[key], []) for key in keys if key in chains]
             placed = yield from self._placed([parent for _, front, _ in made_in_round for parent in front])
-            per_chain = yield Batch(make_variants, (self.domain, self.seed, round_no), [
+            per_chain = yield Batch(make_variants, (self.domain, self.seed, round_no, self.seed_objects), [
                 (key, [(*placed[parent.order], parent.spec, f"parent-{parent.order}", parent.measurement.plan)
                        for parent in front]) for key, front, _ in made_in_round])
             for (key, front, tried), (per_parent, seconds) in zip(made_in_round, per_chain):
@@ -281,9 +387,11 @@ class TaskPool:
             self.progress(min(self.done, self.total), self.total, note)
 
     def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None) -> TaskSet:
-        """Up to ``n`` tasks spread evenly over [lo, hi]; within a level Bi-Evol's variants come first."""
+        """Up to ``n`` tasks spread evenly over [lo, hi]; within a level Bi-Evol's variants come first, and of those
+        the ones over the seed's own objects (an invented object is kept only where the level needs it)."""
         top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
-        ranked = sorted(self.items, key=lambda g: (g.direction is None, g.order))
+        ranked = sorted(self.items, key=lambda g: (g.direction is None,
+                                                   not {o.name for o in g.spec.objects} <= self.seed_objects, g.order))
         chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
         chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
         name = self.domain.name
@@ -304,7 +412,8 @@ class TaskPool:
             m, chain = item.measurement, lineage(item)
             tasks.append(GeneratedTask(ids[item.order], item.spec.problem(ids[item.order], name), m.plan, m.cost,
                                        m.optimal, m.expanded, item.spec.origin, chain[-1]["id"] if chain else None,
-                                       seed, len(item.spec.goal), chain, m.bound))
+                                       seed, len(item.spec.goal) + len(item.spec.negative), chain, m.bound,
+                                       item.spec.goal_source))
         histogram = Counter(t.difficulty for t in tasks)
         for task, item in zip(tasks, chosen):
             if item.direction:
@@ -315,6 +424,7 @@ class TaskPool:
             levels.setdefault(g.measurement.difficulty, Counter())[kind] += 1
         for level, count in histogram.items():
             levels.setdefault(level, Counter())["kept"] = count
+        branching, enabling = self._plan_figures(chosen, ids)
         report = GenerationReport(name, tuple(tasks), self.candidates, len(self.items),
                                   dict(sorted(histogram.items())), lo, top, dict(self.watch.seconds),
                                   self_moves=dict(sorted(self.watch.events.items())),
@@ -322,20 +432,30 @@ class TaskPool:
                                   levels={level: dict(sorted(c.items())) for level, c in sorted(levels.items())},
                                   unreached=self._unreached(lo, top, histogram), rounds=self.rounds,
                                   inputs=sum(g.source_id is not None for g in self.items),
-                                  branching=self._branching(chosen, ids))
+                                  branching=branching, enabling=enabling,
+                                  invented={ids[g.order]: len(extra) for g in chosen
+                                            if (extra := {o.name for o in g.spec.objects} - self.seed_objects)},
+                                  dropped={level: sum(c.get(k, 0) for k in ("walk", "input", "easier", "harder"))
+                                           for level, c in sorted(levels.items()) if not histogram.get(level)},
+                                  goal_sources=dict(sorted(Counter(t.goal_source for t in tasks).items())))
         return TaskSet(self.domain, tuple(tasks), report, templates_file)
 
-    def _branching(self, chosen: list[Generated], ids: dict[int, str]) -> dict[str, float]:
-        """Each selected task's mean applicable actions along its gold plan, on the grounding it was measured on
-        (kept here, so nothing is grounded again); a task that cannot be placed has no figure."""
-        out = {}
+    def _plan_figures(self, chosen: list[Generated], ids: dict[int, str]
+                      ) -> tuple[dict[str, float], dict[str, float]]:
+        """Each selected task's mean applicable actions along its gold plan and the share of its steps that enable
+        a later one, on the grounding it was measured on (kept here, so nothing is grounded again); a task that
+        cannot be placed has no figure."""
+        branching, enabling = {}, {}
         for item in chosen:
             try:
                 compiled = self.groundings.compile(item.spec, ids[item.order])
             except (PddlError, GroundingError):
                 continue
-            out[ids[item.order]] = round(plan_branching(compiled.ground, item.measurement.plan), 2)
-        return out
+            branching[ids[item.order]] = round(plan_branching(compiled.ground, item.measurement.plan), 2)
+            flags = enabling_steps(compiled.ground, item.measurement.plan)
+            if flags:
+                enabling[ids[item.order]] = round(sum(flags) / len(flags), 3)
+        return branching, enabling
 
     def _unreached(self, lo: int, top: int, histogram: Counter) -> dict[int, str]:
         """Why each level of [lo, top] holds no task: the budget stopped a chain that was still moving, or
@@ -382,21 +502,19 @@ def _front(front: list[Generated], made: list[Generated], direction: str, width:
     return picked[:width]
 
 
-def spec_of(problem: ast.Problem, domain: ast.Domain, statics: tuple) -> TaskSpec:
-    """A problem's fluent initial facts and goal as a TaskSpec (static facts: ``statics``)."""
+def spec_of(problem: ast.Problem, domain: ast.Domain, statics: tuple, goal_source: str = "seed") -> TaskSpec:
+    """A problem's fluent initial facts and goal as a TaskSpec (static facts: ``statics``); raises ValueError
+    for a goal that is not a conjunction of literals."""
     static = static_predicates(domain)
     init = tuple(sorted(_fact(a) for a in problem.init if isinstance(a, ast.Atom) and a.predicate not in static))
-    goal = tuple(sorted(_fact(a) for a in _goal_atoms(problem.goal))) if problem.goal is not None else ()
-    return TaskSpec(problem.objects, init, goal, Origin("seed"), None, statics or seed_statics(domain, problem))
+    literals = goal_literals(problem.goal) if problem.goal is not None else []
+    if literals is None:
+        raise ValueError("generated tasks have conjunctive goals of literals")
+    goal = tuple(sorted(f for f, positive in literals if positive))
+    negative = tuple(sorted(f for f, positive in literals if not positive))
+    return TaskSpec(problem.objects, init, goal, Origin("seed"), None, statics or seed_statics(domain, problem),
+                    negative=negative, goal_source=goal_source, constants=frozenset(c.name for c in domain.constants))
 
 
 def _fact(atom: ast.Atom) -> GroundAtom:
     return GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
-
-
-def _goal_atoms(goal: ast.Formula | None) -> list[ast.Atom]:
-    if isinstance(goal, ast.Atom):
-        return [goal]
-    if isinstance(goal, ast.And):
-        return [a for part in goal.parts for a in _goal_atoms(part)]
-    raise ValueError("generated tasks have conjunctive goals of atoms")

@@ -1,12 +1,13 @@
 """Tasks as the generator handles them: ground facts in, PDDL problems out.
 
 A task is the seed problem's objects and static facts plus a new fluent initial state and
-a conjunctive goal of facts. Facts are the GroundTask's GroundAtoms, so states from random
+a conjunctive goal of facts and negated facts. Facts are the GroundTask's GroundAtoms, so states from random
 walks turn into problems without going back through the lifted model.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -14,6 +15,7 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
+from agentgen_sym.generation.schemas import SeedGoals
 from agentgen_sym.taskset import Origin
 
 
@@ -23,9 +25,12 @@ def fact_atom(fact: GroundAtom) -> ast.Atom:
 
 @dataclass(frozen=True)
 class TaskSpec:
-    """What makes a generated task: objects kept, fluent initial facts, goal facts, provenance; ``witness``,
-    when the move that made it knows one, a sequence of actions that reaches the goal (the walk that found
-    the goal facts, the parent's plan and the walk on from it): an upper bound that spares a search."""
+    """What makes a generated task: objects kept, fluent initial facts, goal facts (``goal`` to hold, ``negative``
+    to no longer hold), provenance; ``witness``, when the move that made it knows one, a sequence of actions
+    that reaches the goal (the walk that found the goal facts, the parent's plan and the walk on from it): an
+    upper bound that spares a search. ``goal_source`` says where the goal came from (``schema``: instances of
+    the seed goal's schemas, ``walk``: facts a random walk made true, ``seed``: the seed problem's own), and
+    ``schemas`` are the seed goal's (None: none), which Bi-Evol's goal moves draw from as well."""
 
     objects: tuple[ast.TypedName, ...]
     init: tuple[GroundAtom, ...]
@@ -34,12 +39,28 @@ class TaskSpec:
     parent: str | None = None
     static: tuple[ast.Atom | ast.FunctionValue, ...] = field(default=(), compare=False)
     witness: tuple[GroundAction, ...] = field(default=(), compare=False)
+    negative: tuple[GroundAtom, ...] = ()
+    goal_source: str = field(default="walk", compare=False)
+    schemas: SeedGoals | None = field(default=None, compare=False)
+    constants: frozenset[str] = field(default=frozenset(), compare=False)  # the domain's: static facts keep them
+
+    def names(self) -> set[str]:
+        """What a fact of the task may mention: its objects and the domain's constants."""
+        return {o.name for o in self.objects} | self.constants
+
+    def goal_facts(self, facts: Iterable[GroundAtom]) -> list[GroundAtom]:
+        """Of ``facts`` (sorted), those a positive goal of this task may ask for: every one, unless the goal
+        comes from the seed's schemas, then their instances (so a move that adds goal facts keeps the intent)."""
+        ordered = sorted(facts)
+        if self.goal_source != "schema" or self.schemas is None:
+            return ordered
+        return self.schemas.instances(ordered, self.objects)
 
     def problem(self, name: str, domain_name: str) -> ast.Problem:
-        kept = {o.name for o in self.objects}
-        statics = tuple(s for s in self.static if mentions_only(s, kept))
+        statics = tuple(s for s in self.static if mentions_only(s, self.names()))
         init = statics + tuple(fact_atom(f) for f in sorted(self.init))
-        goal = ast.And(tuple(fact_atom(f) for f in sorted(self.goal)))
+        goal = ast.And(tuple(fact_atom(f) for f in sorted(self.goal))
+                       + tuple(ast.Not(fact_atom(f)) for f in sorted(self.negative)))
         metric = None
         if any(isinstance(s, ast.FunctionValue) and s.function.name == "total-cost" for s in statics):
             metric = ast.Metric("minimize", ast.FunctionTerm("total-cost"))
@@ -56,6 +77,20 @@ def seed_statics(domain: ast.Domain, problem: ast.Problem) -> tuple[ast.Atom | a
     static = static_predicates(domain)
     return tuple(item for item in problem.init
                  if isinstance(item, ast.FunctionValue) or item.predicate in static)
+
+
+def plan_end(task: GroundTask, plan: tuple[GroundAction, ...], start: np.ndarray | None = None) -> np.ndarray | None:
+    """The state ``plan`` reaches from ``start`` (a packed row; ``task``'s initial state by default), None when a
+    step does not apply."""
+    row = task.init_bits if start is None else start
+    for step in plan:
+        state = task.unpack(row[None, :])
+        ok = task.applicable(state)[0]
+        op = next((o for o in task.action_ops.get(step, ()) if ok[o]), None)
+        if op is None:
+            return None
+        row = task.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
+    return row
 
 
 def random_walk(task: GroundTask, row: np.ndarray, length: int, rng: np.random.Generator

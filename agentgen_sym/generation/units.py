@@ -18,11 +18,11 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.invariants import Invariants
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.executor import share_by_type
-from agentgen_sym.generation.dedup import task_key
+from agentgen_sym.generation.dedup import near_key, task_key
 from agentgen_sym.generation.evolve import unit_rng, variants
 from agentgen_sym.generation.grounding import Grounding, Recipe, Ungroundable, compile_on, holds_on, made_grounding
 from agentgen_sym.generation.measure import Budgets, Measurement, Stopwatch, measure_task
-from agentgen_sym.generation.tasks import TaskSpec
+from agentgen_sym.generation.tasks import TaskSpec, plan_end
 
 share_by_type(Grounding)  # a grounding goes with every unit measuring a candidate placed on it
 
@@ -32,11 +32,13 @@ CACHED_INVARIANTS = 64
 
 @dataclass(frozen=True)
 class Outcome:
-    """A candidate's measurement or why there is none, with the seconds per stage and the events it took."""
+    """A candidate's measurement or why there is none, with the seconds per stage and the events it took, and
+    for a measured one its ``near_key`` (dedup.py), which the driver compares with the tasks kept before."""
 
     result: Measurement | str
     seconds: dict[str, float]
     events: dict[str, int]
+    near: str | None = None
 
 
 def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
@@ -49,7 +51,12 @@ def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
         with watch.stage("ground"):
             compiled = compile_on(domain, recipe, spec, name, made)
         result = measure_task(compiled, budgets, watch, cap, spec.witness)
-        outcomes.append(Outcome(result, dict(watch.seconds), dict(watch.events)))
+        near = None
+        if isinstance(result, Measurement):
+            with watch.stage("dedup"):
+                end = plan_end(compiled.ground, result.plan)
+                near = None if end is None else near_key(spec, result.plan, compiled.ground.state_atoms(end))
+        outcomes.append(Outcome(result, dict(watch.seconds), dict(watch.events), near))
     return outcomes
 
 
@@ -64,14 +71,15 @@ class Variant:
     made: Grounding | Ungroundable | None
 
 
-def make_variants(domain: ast.Domain, seed: int, round_no: int,
+def make_variants(domain: ast.Domain, seed: int, round_no: int, seed_objects: frozenset[str] | None,
                   chains: list[tuple[tuple[int, str], list[tuple[Recipe, Grounding | None, TaskSpec, str,
                                                                   tuple[GroundAction, ...]]]]]
                   ) -> list[tuple[list[list[Variant]], float]]:
     """A unit of work, in any worker: one Bi-Evol round of each chain (its seed task's order and direction),
     from each of its parents in turn (on the grounding its recipe names, sent along or None as for
     ``measure_candidates``, with the plan it was measured with), the chain's random stream derived from the
-    seed and the round; per chain, each parent's variants and the seconds taken. The driver's admission then
+    seed and the round (``seed_objects``, the seed problem's, caps the objects a variant invents); per chain,
+    each parent's variants and the seconds taken. The driver's admission then
     only compares and places."""
     invariants = domain_invariants(domain)
     per_chain = []
@@ -81,7 +89,8 @@ def make_variants(domain: ast.Domain, seed: int, round_no: int,
         per_parent = []
         for recipe, grounding, spec, name, plan in parents:
             own = compile_on(domain, recipe, spec, name, grounding).ground
-            specs = [replace(v, parent=None) for v in variants(direction, spec, plan, own, rng, invariants)]
+            specs = [replace(v, parent=None) for v in variants(direction, spec, plan, own, rng, invariants,
+                                                                 seed_objects)]
             per_parent.append([_prepared(domain, recipe, own.fact_ids, v) for v in specs])
         per_chain.append((per_parent, time.perf_counter() - started))
     return per_chain
@@ -96,8 +105,8 @@ def _prepared(domain: ast.Domain, recipe: Recipe, ids: dict[GroundAtom, int], sp
 def admissible(domain: ast.Domain, spec: TaskSpec) -> bool:
     """Whether a candidate can be a task: a goal, and only objects it declares (or the domain's constants)."""
     declared = {o.name for o in spec.objects} | {c.name for c in domain.constants}
-    mentioned = {arg for fact in spec.init + spec.goal for arg in fact.args}
-    return bool(spec.goal) and mentioned <= declared
+    mentioned = {arg for fact in spec.init + spec.goal + spec.negative for arg in fact.args}
+    return bool(spec.goal or spec.negative) and mentioned <= declared
 
 
 def made_groundings(domain: ast.Domain, specs: list[TaskSpec]) -> list[Grounding | Ungroundable]:

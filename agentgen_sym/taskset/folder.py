@@ -1,8 +1,9 @@
 """The one reader and writer of a TASKS_DIR, the folder a task set is kept in.
 
 Layout: ``domain.pddl``, optional ``templates.json``, ``tasks/<id>.pddl``, ``tasks.jsonl`` (one JSON object per
-task), ``report.md`` and ``difficulty.png``. A folder that cannot be read at all is a TaskSetError; one malformed
-task is reported against its id and skipped, so a single bad line never costs the rest of the set.
+task), ``report.md``, ``difficulty.png`` and ``provenance.json`` (report.py). A folder that cannot be read at all is
+a TaskSetError; one malformed task is reported against its id and skipped, so a single bad line never costs the
+rest of the set.
 
 ``read_folder`` reads the lines as they are (export, serve and eval take tasks written by hand or imported, with
 only ``id``, ``problem_file`` and ``plan``, and load each problem when they use it); ``read_tasks`` loads every
@@ -168,7 +169,8 @@ def read_tasks(tasks_dir: Path) -> TaskSet:
     histogram = Counter(t.difficulty for t in tasks)
     levels = sorted(histogram)
     report = GenerationReport(folder.domain.name, tuple(tasks), 0, len(tasks), dict(sorted(histogram.items())),
-                              levels[0] if levels else 1, levels[-1] if levels else 1, inputs=len(tasks))
+                              levels[0] if levels else 1, levels[-1] if levels else 1, inputs=len(tasks),
+                              goal_sources=dict(sorted(Counter(t.goal_source for t in tasks if t.goal_source).items())))
     templates = tasks_dir / TEMPLATES_FILE
     return TaskSet(folder.domain, tuple(tasks), report, templates if templates.exists() else None, tuple(skipped),
                    tasks_dir.name)
@@ -189,7 +191,8 @@ def _load(tasks_dir: Path, entry: TaskEntry) -> GeneratedTask:
     require_file(problem_path)
     return GeneratedTask(entry.id, parse_problem(problem_path), tuple(GroundAction.parse(step) for step in entry.plan),
                          *figures, Origin.parse(str(record["origin"])), record.get("parent"), record.get("seed", 0),
-                         record.get("n_goal_atoms", 0), tuple(lineage), bound if isinstance(bound, int) else None)
+                         record.get("n_goal_atoms", 0), tuple(lineage), bound if isinstance(bound, int) else None,
+                         record["goal_source"] if isinstance(record.get("goal_source"), str) else None)
 
 
 def write_tasks(tasks: TaskSet, out_dir: Path) -> None:

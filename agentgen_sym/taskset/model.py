@@ -94,6 +94,7 @@ class GeneratedTask:
     n_goal_atoms: int
     lineage: tuple[dict, ...] = ()
     bound: int | None = None
+    goal_source: str | None = None  # "schema", "walk", "seed" (generation/schemas.py) or "llm"; None: not recorded
 
     @property
     def difficulty(self) -> int:
@@ -111,7 +112,8 @@ class GeneratedTask:
                 "n_objects": len(self.problem.objects), "n_goal_atoms": self.n_goal_atoms,
                 "plan": [str(step) for step in self.plan], "cost": self.cost, "optimal": self.optimal,
                 "cost_lower_bound": self.cost if self.bound is None else self.bound,
-                "expanded": self.expanded, "difficulty": self.difficulty}
+                "expanded": self.expanded, "difficulty": self.difficulty,
+                **({"goal_source": self.goal_source} if self.goal_source is not None else {})}
 
     def entry(self) -> TaskEntry:
         """The task as its folder's line states it."""
@@ -143,6 +145,12 @@ class GenerationReport:
     rounds: int = 0
     inputs: int = 0
     branching: dict[str, float] = field(default_factory=dict)  # task id: mean applicable actions along its plan
+    goal_sources: dict[str, int] = field(default_factory=dict)  # selected tasks per goal source (schema, walk...)
+    enabling: dict[str, float] = field(default_factory=dict)  # task id: share of plan steps that enable a later one
+    invented: dict[str, int] = field(default_factory=dict)  # task id: objects its seed problem did not have (if any)
+    dropped: dict[int, int] = field(default_factory=dict)  # level: verified tasks there, none kept (outside the range)
+    range_source: str = ""  # how [lo, hi] was chosen: "--range", or the seed problems' plan lengths it came from
+    commands: tuple[str, ...] = ()  # the commands that made the set, oldest first (generate, then evolve...)
 
     def pool_text(self) -> str:
         """What the tasks were selected from, each count of what it names: ``64 verified: 12 input tasks and 52 of

@@ -1,8 +1,11 @@
-"""A task set's report beside its tasks: ``report.md`` (levels, origins, Bi-Evol's counts) and ``difficulty.png``."""
+"""A task set's report beside its tasks: ``report.md`` (levels, origins, Bi-Evol's counts), ``difficulty.png``, and
+``provenance.json``, what made the set (commands, seeds, range and how it was chosen, goal sources, invented
+objects, levels dropped), which the dataset card of an export reads."""
 
 from __future__ import annotations
 
 import io
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -14,25 +17,31 @@ def write_report(out_dir: Path, report: GenerationReport) -> None:
     """Write ``report.md`` and its difficulty plot into ``out_dir``."""
     lines = [f"# Tasks for `{report.domain}`", "",
              f"{len(report.tasks)} tasks selected from {report.pool_text()}; "
-             f"difficulty (optimal plan length) range {report.lo}..{report.hi}.", "",
-             "Per level, the mean over its tasks of what varies (the selection fixes how many tasks each level "
-             "holds): goal atoms, objects, and branching, the domain actions applicable in the states along the "
-             "gold plan.", "",
-             "| difficulty | tasks | goal atoms | objects | branching |", "|---|---|---|---|---|"]
+             f"difficulty (optimal plan length) range {report.lo}..{report.hi}"
+             + (f", {report.range_source}." if report.range_source else "."), ""]
+    lines += _sources(report)
+    lines += ["Per level, the mean over its tasks of what varies (the selection fixes how many tasks each level "
+              "holds): goal atoms, objects, branching (the domain actions applicable in the states along the gold "
+              "plan) and enabling steps (the share of plan steps that make true a precondition of a later step, "
+              "rather than only a goal atom: how deep, not just how long).", "",
+              "| difficulty | tasks | goal atoms | objects | branching | enabling steps |", "|---|---|---|---|---|---|"]
     figures = level_figures(report)
     for level in range(report.lo, report.hi + 1):
-        means = [_mean(figures[name].get(level, [])) for name in FIGURE_NAMES]
+        means = [_mean(figures[name].get(level, []), percent=name == "enabling steps") for name in FIGURE_NAMES]
         lines.append(f"| {level} | {report.histogram.get(level, 0)} | " + " | ".join(means) + " |")
     origins = Counter(str(t.origin) for t in report.tasks)
     flagged = sum(not t.optimal for t in report.tasks)
     lines += ["", "| origin | tasks |", "|---|---|"] + [f"| {o} | {c} |" for o, c in sorted(origins.items())]
-    lines += ["", "## Bi-Evol", "", f"{report.rounds} round(s) both ways from every seed task.", "",
-              "| direction | candidates | verified | kept | over budget | unsolvable | beyond range |",
-              "|---|---|---|---|---|---|---|"]
+    lines += ["", "## Bi-Evol", "", f"{report.rounds} round(s) both ways from every seed task. A variant counts by "
+              "its measured difficulty against its parent's: kept as easier or harder only when strictly so, and "
+              "labelled with the move tried and that outcome; one as hard as its parent is not kept.", "",
+              "| moves tried | candidates | achieved | went the other way | as hard as parent | kept "
+              "| over budget | unsolvable | beyond range |", "|---|---|---|---|---|---|---|---|---|"]
     for direction in DIRECTIONS:
         c = report.evolution.get(direction, {})
-        lines.append(f"| {direction} | {c.get('candidates', 0)} | {c.get('verified', 0)} | {c.get('kept', 0)} | "
-                     f"{c.get('over_budget', 0)} | {c.get('unsolvable', 0)} | {c.get('beyond_range', 0)} |")
+        lines.append(f"| {direction} | {c.get('candidates', 0)} | {c.get('achieved', 0)} | {c.get('reversed', 0)} | "
+                     f"{c.get('as_hard', 0)} | {c.get('kept', 0)} | {c.get('over_budget', 0)} | "
+                     f"{c.get('unsolvable', 0)} | {c.get('beyond_range', 0)} |")
     lines += ["", "| level | walk | input | easier | harder | kept |", "|---|---|---|---|---|---|"]
     for level in range(report.lo, report.hi + 1):
         c = report.levels.get(level, {})
@@ -40,6 +49,9 @@ def write_report(out_dir: Path, report: GenerationReport) -> None:
                                                                                "kept")) + " |")
     lines += [""] + ([f"Level {level} asked for but not reached: {why}." for level, why in report.unreached.items()]
                      or ["Every level asked for was reached."])
+    if report.dropped:
+        lines += ["", "Levels reached but not kept (outside the range, or more levels than tasks asked for): "
+                  + ", ".join(f"{level} ({count} verified)" for level, count in report.dropped.items()) + "."]
     lines += ["", f"{flagged} task(s) flagged: the optimal planner did not finish within its expansions; their "
                   "length is a satisficing plan's and `cost_lower_bound` the proven bound." if flagged
               else "Every difficulty is an optimal plan length."]
@@ -47,30 +59,79 @@ def write_report(out_dir: Path, report: GenerationReport) -> None:
     if resolved or dropped:
         lines += ["", f"{resolved + dropped} candidate gold plan(s) used a self-move step (W620): {resolved} re-solved "
                       f"with the inequality added, {dropped} dropped (no plan without it)."]
+    exploits = report.self_moves.get("missing-delete dropped", 0)
+    if exploits:
+        lines += ["", f"{exploits} candidate task(s) dropped: their initial state or gold plan used a missing delete "
+                      "effect of the domain (W623; `agentgen-sym check DOMAIN PROBLEMS` names it)."]
     write_atomic(out_dir / "report.md", "\n".join(lines) + "\n")
+    write_atomic(out_dir / PROVENANCE_FILE, json.dumps(provenance(report), indent=2, sort_keys=True) + "\n")
     _plot(out_dir / "difficulty.png", report)
 
 
-FIGURE_NAMES = ("goal atoms", "objects", "branching")
-"""The per-task figures the report shows per level: the task's goal size, its objects, and the mean number of
-domain actions applicable along its gold plan (``GenerationReport.branching``)."""
+PROVENANCE_FILE = "provenance.json"
 
-TITLES = {"goal atoms": "goal atoms", "objects": "objects", "branching": "actions applicable along the plan"}
+
+def provenance(report: GenerationReport) -> dict:
+    """What made the set, as ``provenance.json`` keeps it: nothing that depends on timing or the workers."""
+    return {"domain": report.domain, "commands": list(report.commands),
+            "seeds": sorted({t.seed for t in report.tasks}), "range": [report.lo, report.hi],
+            "range_source": report.range_source, "tasks": len(report.tasks),
+            "goal_sources": dict(report.goal_sources),
+            "origins": dict(sorted(Counter(str(t.origin) for t in report.tasks).items())),
+            "invented": {"tasks": len(report.invented), "objects": sum(report.invented.values())},
+            "dropped_levels": {str(level): count for level, count in report.dropped.items()}}
+
+
+def read_provenance(tasks_dir: Path) -> dict | None:
+    """A TASKS_DIR's ``provenance.json``, None when it has none (written by hand, or by an older version) or it
+    cannot be read."""
+    try:
+        data = json.loads((tasks_dir / PROVENANCE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _sources(report: GenerationReport) -> list[str]:
+    """Where the selected tasks' goals and objects came from, each share of the tasks it names."""
+    total = len(report.tasks) or 1
+    lines = []
+    if report.goal_sources:
+        lines.append("Goal sources: " + ", ".join(f"{name} {count} ({100 * count / total:.0f}%)"
+                                                   for name, count in report.goal_sources.items()) + ".")
+    invented = sum(report.invented.values())
+    lines.append(f"{len(report.invented)} task(s) hold {invented} object(s) invented by Bi-Evol (not in the seed "
+                 "problem), named like their siblings or by type." if report.invented
+                 else "No task holds an invented object.")
+    return lines + [""]
+
+
+FIGURE_NAMES = ("goal atoms", "objects", "branching", "enabling steps")
+"""The per-task figures the report shows per level: the task's goal size, its objects, and the mean number of
+domain actions applicable along its gold plan (``GenerationReport.branching``), and the share of its steps that
+enable a later one (``GenerationReport.enabling``)."""
+
+TITLES = {"goal atoms": "goal atoms", "objects": "objects", "branching": "actions applicable along the plan",
+          "enabling steps": "share of steps enabling a later one"}
 
 
 def level_figures(report: GenerationReport) -> dict[str, dict[int, list[float]]]:
     """Each figure's values per level (difficulty), one per selected task that has it, in task order."""
     out: dict[str, dict[int, list[float]]] = {name: {} for name in FIGURE_NAMES}
     for task in report.tasks:
-        values = (task.n_goal_atoms, len(task.problem.objects), report.branching.get(task.id))
+        values = (task.n_goal_atoms, len(task.problem.objects), report.branching.get(task.id),
+                  report.enabling.get(task.id))
         for name, value in zip(FIGURE_NAMES, values):
             if value is not None:
                 out[name].setdefault(task.difficulty, []).append(float(value))
     return out
 
 
-def _mean(values: list[float]) -> str:
-    return f"{sum(values) / len(values):.1f}" if values else "-"
+def _mean(values: list[float], percent: bool = False) -> str:
+    if not values:
+        return "-"
+    mean = sum(values) / len(values)
+    return f"{100 * mean:.0f}%" if percent else f"{mean:.1f}"
 
 
 def _plot(path: Path, report: GenerationReport) -> None:
@@ -82,7 +143,7 @@ def _plot(path: Path, report: GenerationReport) -> None:
     import matplotlib.pyplot as plt
 
     figures = level_figures(report)
-    fig, axes = plt.subplots(1, len(FIGURE_NAMES), figsize=(10, 3.2), dpi=100, sharex=True)
+    fig, axes = plt.subplots(1, len(FIGURE_NAMES), figsize=(13, 3.2), dpi=100, sharex=True)
     for axis, name in zip(axes, FIGURE_NAMES):
         per_level = sorted(figures[name].items())
         axis.scatter([level for level, values in per_level for _ in values],
