@@ -72,10 +72,10 @@ def test_templates_derived_from_names():
     assert templates.fact("clear", ["a"]) == "a is clear"
     assert templates.fact("hand-empty", []) == "The hand is empty"
     assert templates.fact("on_table", ["a"]) == "a is on the table"
-    assert templates.fact("between", ["a", "b", "c"]) == "between: a, b, c"
+    assert templates.fact("between", ["a", "b", "c"]) == "a is between b and c"
     assert templates.fact(*GroundAtom.parse("(on a b)")) == "a is on b"
     assert templates.action("pick-up", ["a"]) == "pick up a"
-    assert templates.action("stack", ["a", "b"]) == "stack a b"
+    assert templates.action("stack", ["a", "b"]) == "stack a on b"  # the effect (on ?x ?y) gives "on"
     assert templates.action("rest", []) == "rest"
 
 
@@ -86,7 +86,7 @@ def test_templates_derived_from_names():
     ("produce-in", ("bed", "crate"), "The produce of A is in B"),
     ("lift-at", ("floor",), "The lift is at A"), ("charger-at", ("pad",), "The charger is at A"),
     ("at-robot", ("place",), "The robot is at A"), ("at_soil_sample", ("waypoint",), "The soil sample is at A"),
-    ("is-at", ("location",), "It is at A"), ("on-board", ("tool",), "A is on the board"),
+    ("is-at", ("location",), "The agent is at A"), ("on-board", ("tool",), "A is on the board"),
     ("in-stock", ("part",), "A is in stock"), ("on-plate", ("dish", "plate"), "A is on B"),
     ("trolley-in", ("room",), "The trolley is in A"),
     # holding and -ing words
@@ -273,3 +273,56 @@ def test_drafting_examples_show_only_reviewed_templates():
         assert json.loads(example.templates) == {
             section: {**json.loads((corpus_domains() / example.name / "templates.json").read_text())[section]}
             for section in ("predicates", "actions")}
+
+
+# --------------------------------------------------------------------------- derived wording (issue 40)
+
+GLUED = """
+(define (domain kitchen)
+  (:requirements :typing)
+  (:types ingredient pan oven robot place)
+  (:predicates (isegg ?e - ingredient) (panhasegg ?p - pan) (paninoven ?p - pan) (inoven ?p - pan ?o - oven)
+               (ovenisfull ?o - oven) (road ?a - place ?b - place) (at ?r - robot ?p - place)
+               (putpaninoven ?p - pan ?o - oven))
+  (:action putpaninoven :parameters (?p - pan ?o - oven)
+    :precondition (and (putpaninoven ?p ?o) (not (ovenisfull ?o)))
+    :effect (and (inoven ?p ?o) (paninoven ?p) (ovenisfull ?o)))
+  (:action move :parameters (?r - robot ?from - place ?to - place)
+    :precondition (and (at ?r ?from) (road ?from ?to))
+    :effect (and (at ?r ?to) (not (at ?r ?from)))))
+"""
+
+
+def test_derived_wording_reads_as_english():
+    """Glued names are split, type-like predicates get an article, prepositions come from the schema."""
+    templates = Templates.for_domain(parse_domain(GLUED))
+    assert templates.fact("isegg", ["egg-0"]) == "egg-0 is an egg"
+    assert templates.fact("panhasegg", ["pan-1"]) == "pan-1 has an egg"
+    assert templates.fact("ovenisfull", ["oven-0"]) == "oven-0 is full"
+    assert templates.fact("paninoven", ["pan-1"]) == "pan-1 is in the oven"
+    assert templates.fact("road", ["b1", "b2"]) == "there is a road from b1 to b2"
+    assert templates.action("putpaninoven", ["pan-1", "oven-0"]) == "put pan-1 in oven-0"
+    assert templates.action("move", ["r", "b1", "b2"]) == "move r from b1 to b2"  # (at ?r ?from) -> (at ?r ?to)
+
+
+def test_action_literals_stay_out_of_observations_but_in_the_rules():
+    """A static predicate that only restates an action's name (PDDLGym's action literals) is no observed fact."""
+    from agentgen_sym.export.rules import domain_rules
+
+    domain = parse_domain(GLUED)
+    problem = parse_problem("""(define (problem p) (:domain kitchen)
+      (:objects pan-1 - pan oven-0 - oven)
+      (:init (putpaninoven pan-1 oven-0)) (:goal (paninoven pan-1)))""")
+    templates = Templates.for_domain(domain)
+    env = TextEnv(compile_task(domain, problem), templates)
+    assert "putpaninoven" in templates.hidden
+    assert "possible" not in env.reset() and "put pan" not in env.reset()
+    assert "it is possible to put" in domain_rules(templates)
+    assert env.step("put pan-1 in oven-0").info["action"] == "(putpaninoven pan-1 oven-0)"
+
+
+def test_a_templates_file_names_its_source():
+    domain = parse_domain(GLUED)
+    assert Templates.for_domain(domain).wording == "derived"
+    assert Templates.for_domain(domain).derived_warning("d.pddl") is not None
+    assert "agentgen-sym templates d.pddl -o templates.json" in Templates.for_domain(domain).derived_warning("d.pddl")

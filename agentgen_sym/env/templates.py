@@ -19,19 +19,32 @@ from typing import Iterable, Mapping
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.env.phrasing import phrase_action, unambiguous
+from agentgen_sym.env.wording import split_name, with_article
 
 TEMPLATES_FILE = "templates.json"
 """The override file looked for beside a domain file."""
+
+DERIVED = "derived"
+"""``Templates.source`` when no file gave any entry."""
+REVIEWED = "reviewed"
+"""The source of a templates.json without a "source" marker: written (and so read) by a person."""
+REVIEW_COMMAND = "agentgen-sym templates {domain} -o templates.json"
+"""The command that writes a domain's templates for review, named whenever wording is derived."""
+WORDING_SOURCES = {REVIEWED: "reviewed", "llm": "LLM-drafted", DERIVED: "derived"}
+"""How the card names each ``Templates.source``."""
+
 
 class TemplateError(AgentgenError, ValueError):
     """A template override that does not fit the domain; the message names the file and entry."""
 
 
 def words(name: str) -> str:
-    """``pick-up`` / ``pick_up`` -> ``pick up``."""
-    return " ".join(re.split(r"[-_]+", name)).strip()
+    """``pick-up`` / ``pick_up`` / ``pickup`` -> ``pick up`` (glued names split into English words)."""
+    return " ".join(split_name(name))
 
 
 PREPOSITIONS = frozenset({"at", "in", "on", "inside", "under", "near", "behind", "above", "below", "beside", "into",
@@ -47,7 +60,9 @@ RELATIONS = {"connected": "connected to", "adjacent": "adjacent to", "next": "ne
 ADJECTIVES = frozenset({"clear", "empty", "full", "free", "open", "closed", "locked", "unlocked", "ready", "clean",
                         "dirty", "ok", "busy", "idle", "available", "hot", "cold", "dry", "wet", "on", "off",
                         "lit", "broken", "safe", "sealed", "done", "active", "visible", "calibrated", "fine",
-                        "low", "high", "flat", "charged", "usable", "alive", "up", "down"})
+                        "low", "high", "flat", "charged", "usable", "alive", "up", "down", "heavy",
+                        "happy", "hungry", "thirsty", "tidy", "healthy", "sticky", "noisy", "dusty", "muddy", "shiny",
+                        "new", "old", "wrong", "right", "same", "big", "small", "large", "tall", "short", "long"})
 """Adjectives that end a name (``arm-empty``, ``tyre-ok``, ``hand-busy``)."""
 VERBS = frozenset({"has", "needs", "contains", "holds", "requires",
                    "wants", "carries", "owns", "likes", "sees", "supports", "serves", "fits",
@@ -84,26 +99,46 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
     is at {1}") from ``produce-in ?b - bed ?c`` ("the produce of {0} is in {1}"). Anything else
     keeps the simple rule "{0} is <words> {1}".
     """
-    parts = words(name).lower().split() or [name]
+    parts = list(split_name(name))
     if len(parts) == 1 and parts[0][:2] in ("on", "in", "at") and parts[0][2:] in GLUED_NOUNS:
         parts = [parts[0][:2], parts[0][2:]]  # ontable, ontray: on-table, on-tray
+    own_type = (types[0].lower() if types else "")
+    own_names = {n.lower() for n in (types[:1] + names[:1]) if n}
+    if arity == 1 and len(parts) > 2 and parts[0] in own_names and parts[1] in ("is", "has", "have"):
+        rest = " ".join(parts[2:])  # ovenisfull ?oven, panhasegg ?pan: the first word names {0}'s type
+        return f"{{0}} is {rest}" if parts[1] == "is" else f"{{0}} has {with_article(rest)}"
     if parts[0] in ("is", "are") and len(parts) > 1:  # is-at ?l
         parts = parts[1:]
     if arity == 1 and parts in (["notexist"], ["not", "exist"], ["not", "exists"]):
         return "{0} does not exist"
     if parts[0] == "have":
         parts = ["has", *parts[1:]]
+    if arity == 1 and len(parts) > 1 and parts[0] in own_names and parts[1] in PREPOSITIONS | ADJECTIVES:
+        rest = parts[2:]  # paninoven ?pan, pan-clean ?pan: "{0} is in the oven", "{0} is clean"
+        return f"{{0}} is {parts[1]} {_noun(rest)}" if rest else f"{{0}} is {parts[1]}"
+    if arity == 1 and len(parts) > 1 and parts[0] in own_names and parts[-1].endswith("ed"):
+        return "{0} is " + " ".join(parts[1:])  # soapconsumed ?soap: "{0} is consumed"
     whole = " ".join(parts)
-    own_type = (types[0].lower() if types else "")
-    own_names = {n.lower() for n in (types[:1] + names[:1]) if n}
+    if arity == 1 and _is_noun(parts):  # isegg ?e, ball ?b: "{0} is an egg", "{0} is a ball"
+        return "{0} is " + with_article(whole)
+    if arity == 2 and len(parts) == 1 and _is_noun(parts) and parts[0] not in RELATIONS and parts[0] not in PHRASES:
+        if len(set(types)) == 1:  # road ?a ?b: "there is a road from {0} to {1}"
+            return f"there is {with_article(whole)} from {{0}} to {{1}}"
+        return f"the {whole} of {{0}} is {{1}}"  # owner ?x - item ?y - person
     if arity == 0:
-        if len(parts) > 1 and parts[-1] in ADJECTIVES:
+        if len(parts) > 1 and parts[-1] in ADJECTIVES and parts[0] != "not":
             return f"{_noun(parts[:-1]).capitalize()} {_be(parts[:-1])} {parts[-1]}"
+        state = parts[1:-1] if parts[0] == "not" else parts[:-1]
+        if state and re.fullmatch(r"[a-z]+\d+", parts[-1]) and (state[-1] in ADJECTIVES or state[-1].endswith("ed")):
+            # a grounded domain folds the object into the name: CLOSED-SD1, NOT-UPDATED-CB1 -> "sd1 is (not) closed"
+            return f"{parts[-1]} is {'not ' if parts[0] == 'not' else ''}{' '.join(state)}"
         return words(name)
     first, rest = parts[0], parts[1:]
     if arity == 1:
-        if first in PREPOSITIONS and not rest:  # is-at ?l
-            return f"It is {first} {{0}}"
+        if first in PREPOSITIONS and not rest:  # is-at ?l: the one agent of the domain
+            return f"The agent is {first} {{0}}"
+        if first in PREPOSITIONS and len(rest) > 1 and rest[-1] in own_names:  # at_kitchen_sandwich ?s - sandwich
+            return f"{{0}} is {first} {_noun(rest[:-1])}"
         if first in PREPOSITIONS and rest:
             if first == "at":  # at-robot ?l: the robot is at ?l
                 return f"{_noun(rest)} is at {{0}}".capitalize()
@@ -150,7 +185,20 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
         if len(parts) > 1 and parts[-1] in ("of", "for", "to", "from", "with", "by"):
             return f"{{0}} is {' '.join(parts)} {{1}}"
         return "{0} is " + " ".join(parts) + " {1}"
-    return words(name) + ": " + ", ".join(f"{{{i}}}" for i in range(arity))
+    verb = " ".join(parts) if parts[0] in VERBS or parts[0] == "can" else "is " + " ".join(parts)
+    return f"{{0}} {verb} {{1}} " + " ".join(f"and {{{i}}}" for i in range(2, arity))  # can_traverse ?r ?x ?y
+
+
+_ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "able", "ible", "ful", "less", "ed", "ing", "ent", "ant", "ary",
+                      "ish")
+"""Word endings that mark an adjective or participle, which takes no article ("{0} is hypothetical")."""
+
+
+def _is_noun(parts: list[str]) -> bool:
+    """Whether a name's words read as a noun phrase (``egg``, ``ball``, ``fuel level``): a type-like predicate."""
+    return (all(w.isalpha() and w not in ADJECTIVES and w not in PREPOSITIONS and w not in VERBS
+                and w not in ("no", "not", "can") for w in parts)
+            and not parts[0].endswith(_ADJECTIVE_ENDINGS) and not parts[-1].endswith(_ADJECTIVE_ENDINGS))
 
 
 PHRASES = {"one less": "{0} is one less than {1}", "less": "{0} is less than {1}", "greater": "{0} is greater than {1}",
@@ -168,8 +216,11 @@ _ING_PASSIVE = {"holding": "held", "carrying": "carried", "lifting": "lifted", "
                 "pushing": "pushed", "pulling": "pulled", "using": "used", "wearing": "worn"}
 
 
-def derive_action(name: str, arity: int) -> str:
-    """The default action template: the words of the name, then the arguments."""
+def derive_action(name: str, arity: int, schema: ast.ActionSchema | None = None) -> str:
+    """The default action template: with the ``schema``, its verb and arguments with the prepositions the
+    schema implies (phrasing.py); without, the words of the name, then the arguments."""
+    if schema is not None:
+        return phrase_action(schema)
     return " ".join([words(name), *(f"{{{i}}}" for i in range(arity))])
 
 
@@ -210,22 +261,67 @@ class Templates:
     domain: ast.Domain
     predicates: Mapping[str, str]
     actions: Mapping[str, str]
+    derived: tuple[str, ...] = ()
+    """The entries no file gave, derived from names ("predicate NAME", "action NAME"), sorted."""
+    source: str = DERIVED
+    """Who wrote the override file: "reviewed" (the default of a templates.json), "llm", or DERIVED without one."""
+    hidden: frozenset[str] = frozenset()
+    """Predicates whose facts observations leave out: derived, never changed, and only restating an
+    action's name (PDDLGym's action literals, ``(putpaninoven pan-0 oven-0)``); the rules still name them."""
 
     @classmethod
     def for_domain(cls, domain: ast.Domain, overrides: Path | str | None = None) -> Templates:
-        """Derived templates, with the entries of the JSON file ``overrides`` (if given) replacing them."""
+        """Derived templates, with the entries of the JSON file ``overrides`` (if given) replacing them.
+
+        This is the derived wording every other source falls back on, entry by entry."""
         predicates = {p.name: derive_predicate(p.name, len(p.parameters), _types(domain, p.parameters),
                                                tuple(q.name for q in p.parameters)) for p in domain.predicates}
-        actions = {a.name: derive_action(a.name, len(a.parameters)) for a in domain.actions}
+        actions = {a.name: derive_action(a.name, len(a.parameters), a) for a in domain.actions}
+        source, given = DERIVED, set()
         if overrides is not None:
-            _apply_overrides(Path(overrides), domain, predicates, actions)
-        return cls(domain, predicates, actions)
+            source = _apply_overrides(Path(overrides), domain, predicates, actions, given)
+        fixed = {n: t for n, t in actions.items() if f"action {n}" in given}
+        actions.update(unambiguous(domain, {n: t for n, t in actions.items() if n not in fixed}, fixed))
+        by_words = {split_name(a.name): a for a in domain.actions}
+        static = static_predicates(domain)
+        hidden = set()
+        for p in domain.predicates:
+            action = by_words.get(split_name(p.name))
+            if action is None or f"predicate {p.name}" in given:
+                continue
+            predicates[p.name] = "it is possible to " + (
+                actions[action.name] if len(action.parameters) == len(p.parameters) else
+                " ".join([*split_name(action.name), *(f"{{{i}}}" for i in range(len(p.parameters)))]))
+            if p.name in static:
+                hidden.add(p.name)
+        derived = sorted(({f"predicate {n}" for n in predicates} | {f"action {n}" for n in actions}) - given)
+        return cls(domain, predicates, actions, tuple(derived), source, frozenset(hidden))
 
     @classmethod
     def beside(cls, domain: ast.Domain, domain_path: Path | str) -> Templates:
         """Templates for a domain file, using ``templates.json`` in its folder when there is one."""
         path = Path(domain_path).parent / TEMPLATES_FILE
         return cls.for_domain(domain, path if path.is_file() else None)
+
+    @property
+    def wording(self) -> str:
+        """Where the text comes from, as the dataset card says it: "reviewed", "LLM-drafted" or "derived",
+        with the derived entries counted when a file gave only some."""
+        if not self.derived:
+            return WORDING_SOURCES.get(self.source, self.source)
+        if self.source == DERIVED:
+            return "derived"
+        total = len(self.predicates) + len(self.actions)
+        return f"{WORDING_SOURCES.get(self.source, self.source)}, {len(self.derived)} of {total} entries derived"
+
+    def derived_warning(self, domain_file: str = "DOMAIN") -> str | None:
+        """The warning a command prints once for the domain when any wording is derived from names, else None."""
+        if not self.derived:
+            return None
+        shown = ", ".join(self.derived[:3]) + (f" and {len(self.derived) - 3} more" if len(self.derived) > 3 else "")
+        return (f"warning: the wording of domain {self.domain.name!r} is derived from its PDDL names "
+                f"({len(self.derived)} entr{'y' if len(self.derived) == 1 else 'ies'}: {shown}); for reviewed text "
+                f"run `{REVIEW_COMMAND.format(domain=domain_file)}`, check the file and put it beside the domain")
 
     def fact(self, predicate: str, args: Iterable[str]) -> str:
         return self.predicates[predicate].format(*args)
@@ -239,16 +335,22 @@ def _types(domain: ast.Domain, parameters: tuple[ast.TypedName, ...]) -> tuple[s
     return tuple(p.types[0] if p.types else "" for p in parameters)
 
 
-def _apply_overrides(path: Path, domain: ast.Domain, predicates: dict[str, str], actions: dict[str, str]) -> None:
+def _apply_overrides(path: Path, domain: ast.Domain, predicates: dict[str, str], actions: dict[str, str],
+                     given: set[str]) -> str:
+    """Replace the entries the file gives (each named in ``given`` as "predicate NAME"/"action NAME");
+    returns the file's "source" marker ("reviewed" when it has none)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise TemplateError(f"{path}: cannot read the templates: {exc}") from exc
     if not isinstance(data, dict):
         raise TemplateError(f'{path}: expected a JSON object {{"predicates": {{...}}, "actions": {{...}}}}')
-    unknown = sorted(set(data) - {"predicates", "actions"})
+    unknown = sorted(set(data) - {"predicates", "actions", "source"})
     if unknown:
         raise TemplateError(f"{path}: unknown section {unknown[0]!r}; expected 'predicates' and/or 'actions'")
+    source = data.pop("source", REVIEWED)  # who wrote the file ("llm": `agentgen-sym templates`)
+    if not isinstance(source, str):
+        raise TemplateError(f"{path}: source: expected a string")
     arities = {
         "predicates": {p.name: len(p.parameters) for p in domain.predicates},
         "actions": {a.name: len(a.parameters) for a in domain.actions},
@@ -271,6 +373,8 @@ def _apply_overrides(path: Path, domain: ast.Domain, predicates: dict[str, str],
             if problem:
                 raise TemplateError(f"{where}: the template {template!r} {problem}")
             targets[section][name] = template
+            given.add(f"{noun} {name}")
+    return source
 
 
 class ActionReader:

@@ -398,7 +398,8 @@ def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast
                           negatives=negatives, distances=distances, paraphrase=paraphraser)
     except TrajectoryError as exc:
         raise _Skip(str(exc)) from exc
-    return trajectory, meta | {"cost": verdict.cost if stated_cost is None else stated_cost} | trajectory.extras
+    return trajectory, (meta | {"cost": verdict.cost if stated_cost is None else stated_cost} | trajectory.extras
+                        | {"wording": templates.wording})  # the card's wording column
 
 
 def export_tasks(tasks: TaskSet, fmt: str, negatives: bool = False, distances: bool = False

@@ -27,18 +27,28 @@ GOAL_PHRASES = (
     "I will {action}, because the goal requires that {facts}.",
     "One thing the goal requires is that {facts}; to get there I will {action}.",
     "Since the goal requires that {facts}, my next move is to {action}.",
+    "Part of the goal is that {facts}. I will {action} to achieve it.",
+    "My next step is to {action}, so that {facts}, as the goal requires.",
+    "I will now {action}; after that, {facts}, which is part of the goal.",
 )
+"""Said of a step that makes goal conditions true that then hold to the end."""
 LINK_PHRASES = (
     "I will {action} so that {facts}, which I need before I can {later}.",
-    "Before I can {later}, I need that {facts}, so I will {action} first.",
     "Next I will {action}: it makes sure that {facts}, which I need before I {later}.",
-    "To {later} later, it must first be true that {facts}; I will {action} for that.",
+    "To {later} later, it must first be true that {facts}; I will {action} to make it so.",
     "I cannot {later} yet: first it must be true that {facts}. So I will {action}.",
+    "Once I {action}, {facts}, which I will need in order to {later}.",
+    "I will {action} first, because I can only {later} once {facts}.",
+    "Later I want to {later}, and that requires that {facts}; so now I will {action}.",
 )
+"""Said of a step that makes true what a later step ("later") needs (the first such step)."""
 PLAIN_PHRASES = (
     "I will {action} to get closer to the goal.",
     "Next, I will {action}.",
+    "Now I will {action}.",
+    "The next step of my plan is to {action}.",
 )
+"""Said of a step with no goal condition or later need to name."""
 PROGRESS_PHRASES = (
     " That leaves {remaining} of the {total} goal conditions to reach: {todo}.",
     " Then {done} of the {total} goal conditions {hold}; still to do: {todo}.",
@@ -96,7 +106,13 @@ def _needs(task: GroundTask, op: int, state: np.ndarray) -> set[Condition]:
 
 def _fact_text(templates: Templates, task: GroundTask, condition: Condition) -> str:
     text = templates.fact(*task.facts[condition[0]])
+    if text.split(" ", 1)[0] in _CAPITALISED:  # "The hand is empty" inside a sentence
+        text = text[:1].lower() + text[1:]
     return text if condition[1] else NEGATED.format(text)
+
+
+_CAPITALISED = frozenset({"The", "A", "An", "It", "There", "One"})
+"""Sentence-initial words a template may start with; lower-cased when the fact sits inside a thought."""
 
 
 def _list(parts: list[str]) -> str:

@@ -1,0 +1,193 @@
+"""Derived action wording: a verb and its arguments, each with the preposition its schema implies.
+
+``move ?from ?to`` whose effect swaps ``(at ?r ?from)`` for ``(at ?r ?to)`` reads "move from {0} to
+{1}"; ``putpaninoven ?p ?o`` reads "put {0} in {1}" (the name's own words name its arguments);
+``load-truck ?o ?t ?l`` with the effect ``(in ?o ?t)`` and the precondition ``(at ?t ?l)`` reads
+"load {0} in {1} at {2}". The rules only read the schema, so the same domain gives the same text;
+``unambiguous`` then makes sure no two actions of a domain share a text shape, so every text still
+reads back as exactly one action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.analysis import conjuncts, effect_parts
+from agentgen_sym.env.wording import split_name
+
+LOCATIVE = ("at", "in", "on", "into", "onto", "inside", "from", "to", "with", "under", "near", "beside")
+"""Prepositions that may introduce an argument, as found in predicate, action and variable names."""
+_ARG_PREPOSITION = {"into": "into", "onto": "onto", "inside": "inside", "at": "at", "in": "in", "on": "on",
+                    "under": "under", "near": "near", "beside": "beside"}
+
+
+def _atoms(formula: ast.Formula | None) -> Iterator[ast.Atom]:
+    for part in conjuncts(formula):
+        if isinstance(part, ast.Atom):
+            yield part
+
+
+def _effects(effect: ast.Effect | None) -> tuple[list[ast.Atom], list[ast.Atom]]:
+    adds, dels = [], []
+    for part in effect_parts(effect):
+        if isinstance(part, ast.Atom):
+            adds.append(part)
+        elif isinstance(part, ast.Not) and isinstance(part.arg, ast.Atom):
+            dels.append(part.arg)
+    return adds, dels
+
+
+def _vars(atom: ast.Atom) -> list[str | None]:
+    return [a.name.lower() if isinstance(a, ast.Variable) else None for a in atom.args]
+
+
+def _locative(predicate: str) -> str | None:
+    """The preposition a predicate's name carries (``at``, ``in-truck``, ``ontable``), if any."""
+    found = [w for w in split_name(predicate) if w in _ARG_PREPOSITION]
+    return _ARG_PREPOSITION[found[0]] if found else None
+
+
+def prepositions(action: ast.ActionSchema) -> tuple[dict[str, str], dict[str, str]]:
+    """Parameter name -> the preposition that introduces it, read off the schema: (strong, weak).
+
+    Strong: a parameter a deleted atom holds, the same atom added with another parameter in its
+    place, is where something moves "from", the other one where it moves "to" (only for atoms of
+    two or more arguments or locative ones, so ``clear`` moving from ?y to ?x is no journey); a
+    variable named like a preposition (``?from``, ``?to``) takes its name. Weak: a parameter in a
+    later place of a locative atom (``at``, ``in``, ``on``) that the effect adds or the
+    precondition keeps takes that preposition, one the effect deletes takes "from". Only strong
+    ones may precede the first argument (``move from {0} to {1}`` but ``pick up {0}``).
+    """
+    adds, dels = _effects(action.effect)
+    strong: dict[str, str] = {}
+    for gone in dels:
+        for came in adds:
+            if came.predicate != gone.predicate or len(came.args) != len(gone.args):
+                continue
+            if len(came.args) < 2 and _locative(came.predicate) is None:
+                continue
+            old, new = _vars(gone), _vars(came)
+            differ = [i for i in range(len(old)) if old[i] != new[i]]
+            if len(differ) == 1 and old[differ[0]] and new[differ[0]]:
+                strong.setdefault(old[differ[0]], "from")
+                strong.setdefault(new[differ[0]], "to")
+    for p in action.parameters:
+        first = split_name(p.name)[0]
+        if first in LOCATIVE:
+            strong.setdefault(p.name.lower(), first)
+    weak: dict[str, str] = {}
+    gone = {(a.predicate, tuple(_vars(a))) for a in dels}
+    kept = [a for a in _atoms(action.precondition) if (a.predicate, tuple(_vars(a))) not in gone]
+    for atoms, leaving in ((adds, False), (kept, False), (dels, True)):
+        for atom in atoms:
+            word = _locative(atom.predicate)
+            names = _vars(atom)
+            for name in (names[1:] if len(names) > 1 else names) if word else ():
+                if name:
+                    weak.setdefault(name, "from" if leaving else word)
+    return strong, weak
+
+
+PARTICLES = frozenset({"up", "down", "off", "out", "away", "back", "over", "about"})
+"""Words that stay with the verb (``pick up``, ``put down``)."""
+
+
+def _matches(word: str, parameter: ast.TypedName) -> bool:
+    names = {parameter.name.lower(), *(t.lower() for t in parameter.types)}
+    return word in names or word + "s" in names or any(word == split_name(n)[-1] for n in names)
+
+
+def _switch(action: ast.ActionSchema, words: list[str], at: int) -> bool:
+    """Whether the name's last word ``on``/``off`` (``switch_on ?i ?s``) is the verb's particle: it is
+    unless the effect relates two things by it (``put-on ?x ?y`` adding ``(on ?x ?y)``: "put {0} on {1}")."""
+    if at != len(words) - 1 or words[at] not in ("on", "off"):
+        return False
+    adds, dels = _effects(action.effect)
+    return not any(len(a.args) > 1 and _locative(a.predicate) == words[at] for a in adds + dels)
+
+
+def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
+    """The derived template of ``action``: its name's words, with the arguments each in its place.
+
+    The first argument follows the verb (and its particles) as its object unless the name has
+    words of its own for that (``bake cake in {0}``) or it is where a move starts; words of the
+    name that name an argument's type become that argument where the name is itself a phrase
+    with a preposition (``put pan in oven``) and are left out otherwise (``load-truck``: the
+    object's name says it is a truck); every other argument follows with its preposition, "with"
+    when the schema implies none, and "and" instead of a preposition just used. ``keep_words``
+    keeps a name's word before the argument it names (``put egg {0} in pan {1}``), which tells
+    apart actions whose names differ only in those words.
+    """
+    params = action.parameters
+    words = list(split_name(action.name))
+    if not params:
+        return " ".join(words)
+    strong, weak = prepositions(action)
+    while len(words) > 1 and _matches(words[0], params[0]):  # robot-move ?r: the object names the robot
+        words.pop(0)
+    cut = 1
+    while cut < len(words) and (words[cut] in PARTICLES or _switch(action, words, cut)):
+        cut += 1
+    tokens, rest = words[:cut], words[cut:]
+    interleaved = any(w in LOCATIVE for w in rest)
+    extra = [w for w in rest if w not in LOCATIVE and not any(_matches(w, p) for p in params)]
+    extra = [] if rest and _matches(rest[0], params[0]) else extra  # make_sandwich_no_gluten: make {0} no gluten
+    placed: set[int] = set()
+    named_first = keep_words and any(_matches(w, params[0]) for w in rest if w not in LOCATIVE)
+    names_other = interleaved and rest[0] not in LOCATIVE and not _matches(rest[0], params[0]) and any(
+        _matches(rest[0], p) for p in params[1:])  # putpaninoven ?robot ?pan ?oven: the pan is the object
+    if not extra and params[0].name.lower() not in strong and not named_first and not names_other:
+        tokens.append("{0}")
+        placed.add(0)
+    label: dict[int, str] = {}  # with keep_words, a dropped name word goes before its argument
+    for word in rest:
+        match = None if word in LOCATIVE else next((i for i, p in enumerate(params) if _matches(word, p)), None)
+        if match is None:
+            tokens.append(word)
+        elif keep_words and not interleaved and match not in placed:
+            label[match] = word
+        elif (interleaved or match == 0) and match not in placed:
+            if tokens[-1].startswith("{"):  # move-curb-to-curb: never two bare arguments in a row
+                name = params[match].name.lower()
+                tokens.append(strong.get(name) or weak.get(name) or "with")
+            tokens += [word, f"{{{match}}}"] if keep_words else [f"{{{match}}}"]
+            placed.add(match)
+    last = None
+    for i, p in enumerate(params):
+        if i in placed:
+            continue
+        if tokens[-1] in LOCATIVE:  # turn_to ?s ?d: "turn {0} to {1}": the name's preposition introduces it
+            last = tokens[-1]
+        else:
+            prep = strong.get(p.name.lower()) or weak.get(p.name.lower()) or "with"
+            tokens.append("and" if prep == last else prep)
+            last = prep
+        tokens += [label[i], f"{{{i}}}"] if i in label else [f"{{{i}}}"]
+    return " ".join(tokens)
+
+
+def shape(template: str) -> str:
+    """A template with its placeholders blanked: two templates of one shape could read alike."""
+    return re.sub(r"\{\d+\}", "{}", " ".join(template.lower().split()))
+
+
+def unambiguous(domain: ast.Domain, derived: dict[str, str], fixed: dict[str, str]) -> dict[str, str]:
+    """``derived`` with any template whose shape another action's text (or PDDL call) shares replaced
+    by its name's words followed by the arguments; ``fixed`` are the templates that are not derived."""
+    arity = {a.name: len(a.parameters) for a in domain.actions}
+    schemas = {a.name: a for a in domain.actions}
+
+    def taken(name: str, chosen: dict[str, str]) -> set[str]:
+        others = {shape(t) for n, t in chosen.items() if n != name}
+        return others | {shape(" ".join([n, *(["{0}"] * arity[n])])) for n in arity if n != name}
+
+    chosen = {**derived, **fixed}
+    for name in sorted(derived):
+        if shape(chosen[name]) in taken(name, chosen):
+            worded = phrase_action(schemas[name], keep_words=True)
+            plain = " ".join([*split_name(name), *(f"{{{i}}}" for i in range(arity[name]))])
+            chosen[name] = next((t for t in (worded, plain) if shape(t) not in taken(name, chosen)),
+                                " ".join([name, *(f"{{{i}}}" for i in range(arity[name]))]))
+    return {name: chosen[name] for name in derived}

@@ -1,0 +1,310 @@
+"""How English the text environment's words are, per domain, before and after a change, in one run.
+
+Each domain's first problem is solved and its gold plan played through the text environment (as
+`export` does); its goal line, observations, thoughts and action lines are then scored:
+
+- words ok: sentences whose every token is an English word (wordfreq, Zipf >= 1.5) or an object name, with no
+  bare PDDL call inside, no capitalised word mid-sentence ("that The robby is") and not the rejected frame
+  "I need that ...";
+- glued: sentences holding an unsegmented concatenation (a token that is no word but splits into words,
+  ``putpaninoven``, ``at-robby``; a prefix and a word, ``uncrate``, is one word, not glued);
+- bare: action lines that are the PDDL call (``stack a b``, ``putpaninoven pan-1 oven-0``): nothing but the
+  name's words and the arguments, with two or more arguments or a name that is no word;
+- shapes: the distinct thought frames used (each thought matched against the code's own frames).
+
+Domains: the bundled corpus with its reviewed templates.json, and every benchmark domain (and the
+LLM-drafted domains of data/llm_corpus) with templates removed, so the wording is derived only. It
+is a proxy: read the quoted samples too. ``--baseline DIR`` measures the code of another checkout
+(e.g. ``git worktree add /tmp/base HEAD``) first, as "before":
+
+    flock /tmp/heavy.lock .venv/bin/python bench/text_quality.py --baseline /tmp/base
+    .venv/bin/python bench/text_quality.py --quick          # eight domains, a minute
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import BENCHMARKS, ROOT, add_benchmarks_option, print_rows, read_manifest  # noqa: E402
+
+CORPUS = ROOT / "corpus" / "domains"
+LLM_CORPUS = ROOT / "data" / "llm_corpus" / "agentgen" / "it0"
+NOT_ENGLISH = (re.compile(r"\bI need that\b"),)
+"""Frames an annotator rejected (issue 40): "Before I can X, I need that Y"."""
+ZIPF = 1.5
+BOUND = frozenset({"de", "re", "un", "dis", "pre", "mis", "sub", "co", "ex", "en", "em", "im", "il", "ir"})
+"""Prefixes that make a word with a word (``debark``, ``reshelve``, ``uncrate``), not a concatenation: such a
+rare word still fails "words ok" when wordfreq lacks it, but it is no glued words."""
+"""A token at least this frequent in wordfreq's English list counts as a word."""
+SOLVE_S = 30
+"""Seconds to find each domain's gold plan (its first problem is small)."""
+QUOTED = ("blocks", "gripper", "logistics00", "rovers", "childsnack")
+"""Benchmark domains whose first derived sentences are quoted before and after."""
+PER_DOMAIN = 4
+"""Thought sentences quoted per domain."""
+QUICK = ("corpus:drone-warehouse", "corpus:bike-workshop", "ipc:blocks", "ipc:gripper", "ipc:logistics00",
+         "ipc:rovers", "ipc:childsnack", "llm:baking")
+
+
+def sources(benchmarks: Path) -> list[tuple[str, Path, Path, bool]]:
+    """(label, domain file, first problem, use templates.json) of every domain measured."""
+    found: dict[str, tuple[str, Path, Path, bool]] = {}
+    for folder in sorted(p for p in CORPUS.iterdir() if (p / "domain.pddl").is_file()):
+        found[f"corpus:{folder.name}"] = (f"corpus:{folder.name}", folder / "domain.pddl", folder / "p01.pddl", True)
+    for task in read_manifest(benchmarks) if (benchmarks / "MANIFEST.tsv").is_file() else []:
+        label = f"ipc:{task.domain}"
+        found.setdefault(label, (label, benchmarks / task.domain_file, benchmarks / task.problem_file, False))
+    for folder in sorted(p for p in LLM_CORPUS.iterdir() if (p / "domain.pddl").is_file()):
+        for problem in sorted(folder.glob("p*.pddl")):
+            found.setdefault(f"llm:{folder.name}", (f"llm:{folder.name}", folder / "domain.pddl", problem, False))
+    return list(found.values())
+
+
+# --------------------------------------------------------------------------- the measuring child
+
+
+def use_code(folder: Path) -> None:
+    """Import agentgen_sym from ``folder`` (a checkout) instead of this one's editable install."""
+    import importlib.util
+
+    sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+    spec = importlib.util.spec_from_file_location(  # compiler/, planners/ ... sit beside the package
+        "agentgen_sym", folder / "agentgen_sym" / "__init__.py",
+        submodule_search_locations=[str(folder / "agentgen_sym"), str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["agentgen_sym"] = module
+    spec.loader.exec_module(module)
+
+
+def frames() -> list[tuple[str, re.Pattern[str]]]:
+    """The code's thought frames, each as a pattern matching a thought that starts with it."""
+    from agentgen_sym.export import thoughts
+
+    found = []
+    for group in ("GOAL_PHRASES", "LINK_PHRASES", "PLAIN_PHRASES"):
+        for i, phrase in enumerate(getattr(thoughts, group, ())):
+            pattern = re.escape(phrase)
+            pattern = re.sub(r"\\\{\w+\\\}", "(.+?)", pattern)
+            found.append((f"{group[:4].lower()}{i}", re.compile(pattern)))
+    return found
+
+
+def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -> dict:
+    """The texts of one domain's gold trajectory: goal, observations, thoughts, action lines, objects."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.compiler.parser import parse_domain, parse_problem
+    from agentgen_sym.env import Templates, TextEnv
+    from agentgen_sym.export.trajectories import play
+    from agentgen_sym.solver import solve
+
+    domain = parse_domain(domain_file)
+    task = compile_task(domain, parse_problem(problem_file))
+    templates = Templates.beside(domain, domain_file) if reviewed else Templates.for_domain(domain)
+    solution = solve(task, time_limit=SOLVE_S)
+    if not solution.solved:
+        return {"label": label, "error": f"not solved in {SOLVE_S} s"}
+    plan = [(s.action, s.args) for s in solution.steps]
+    trajectory = play(label, TextEnv(task, templates), plan)
+    turns = list(trajectory.turns)
+    observations = [t.content.split("Observation: ", 1)[-1] for t in turns if t.role == "user"]
+    goal = turns[0].content.split("\n", 1)[0]
+    thoughts = [t.content.split("\n")[0].removeprefix("Thought: ") for t in turns if t.role == "assistant"]
+    actions = [t.content.split("\nAction: ")[-1] for t in turns if t.role == "assistant"]
+    shapes = []
+    for thought in thoughts:
+        matched = [(len(p.pattern), name) for name, p in frames() if p.match(thought)]
+        shapes.append(max(matched)[1] if matched else "other")
+    return {"label": label, "objects": sorted(task.objects), "goal": goal, "observations": observations,
+            "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes}
+
+
+def failure(exc: Exception) -> str:
+    """A domain's error row: the exception's first line, its paths relative to the repository (no machine path)."""
+    message = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}: {message.replace(f'{ROOT}/', '')[:200]}"
+
+
+def child(args: argparse.Namespace) -> None:
+    if args.code:
+        use_code(Path(args.code))
+    results = []
+    for label, domain_file, problem_file, reviewed in sources(args.benchmarks):
+        if args.domains and label not in args.domains:
+            continue
+        try:
+            results.append(measure(label, domain_file, problem_file, reviewed))
+        except Exception as exc:  # a domain the code cannot play is a finding, not a crash  # noqa: BLE001
+            results.append({"label": label, "error": failure(exc)})
+    json.dump(results, sys.stdout)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _tokens(sentence: str) -> list[str]:
+    return [t for t in (re.sub(r"^[\"'(]+|[\"'.,;:!?)]+$", "", w).removesuffix("'s") for w in sentence.split()) if t]
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+
+
+class Judge:
+    """Whether tokens are English words (wordfreq) and whether a non-word is glued words (wordsegment)."""
+
+    def __init__(self) -> None:
+        import wordfreq
+        import wordsegment
+
+        wordsegment.load()
+        self.zipf, self.segment = wordfreq.zipf_frequency, wordsegment.segment
+
+    def word(self, token: str) -> bool:
+        return token.isdigit() or self.zipf(token.lower(), "en") >= ZIPF
+
+    def glued(self, token: str) -> bool:
+        parts = [p for p in re.split(r"[-_]", token.lower()) if p]
+        if len(parts) > 1 and all(self.word(p) or p.isdigit() for p in parts):
+            return True
+        low = token.lower()
+        pieces = self.segment(low)
+        if len(pieces) < 2 or not all(len(p) > 1 and self.word(p) for p in pieces):
+            return False
+        # a prefix and a word make a word, not glued words ("uncrate" is no "unc rate"), unless the split
+        # reads better ("endof" is "end of", no "en dof"): the rarest piece against the prefixed stem
+        stems = [self.zipf(low[len(b):], "en") for b in BOUND if low.startswith(b) and len(low) - len(b) >= 3]
+        return min(self.zipf(p, "en") for p in pieces) > max(stems, default=0.0)
+
+    def score(self, sentence: str, objects: set[str], calls: set[str] = frozenset()) -> tuple[bool, bool]:
+        """(every token a word or an object name, with no bare PDDL call of ``calls`` inside, no capitalised
+        word mid-sentence and none of the frames known not to be English; some token an unsegmented
+        concatenation)."""
+        tokens = _tokens(sentence)
+        bad = [t for t in tokens if t.lower() not in objects and not self.word(t)]
+        slips = (any(t[:1].isupper() and t.lower() not in objects and t != "I" for t in tokens[1:])
+                 or any(call in sentence.lower() for call in calls) or any(p.search(sentence) for p in NOT_ENGLISH))
+        return not bad and not slips, any(self.glued(t) for t in bad)
+
+
+def bare(line: str, plan_step: list, judge: Judge) -> bool:
+    """Whether an action line is the PDDL call: the name's words and the arguments, nothing between them."""
+    name, args = plan_step
+    words = [w for w in line.lower().split() if w not in args]
+    spelled = [w for w in re.split(r"[-_\s]+", name.lower()) if w]
+    return words in (spelled, [name.lower()]) and (len(args) >= 2 or not all(judge.word(w) for w in spelled))
+
+
+def summarise(results: list[dict], judge: Judge) -> dict[str, dict]:
+    rows = {}
+    for r in results:
+        if "error" in r:
+            rows[r["label"]] = {"error": r["error"]}
+            continue
+        objects = {o.lower() for o in r["objects"]}
+        calls = {line.lower() for line, step in zip(r["actions"], r["plan"]) if bare(line, step, judge)}
+        thought = [judge.score(s, objects, calls) for t in r["thoughts"] for s in sentences(t)]
+        other = [judge.score(s, objects) for text in [r["goal"], *r["observations"]] for s in sentences(text)]
+        every = thought + other
+        rows[r["label"]] = {
+            "thought_ok": sum(ok for ok, _ in thought), "thoughts": len(thought),
+            "all_ok": sum(ok for ok, _ in every), "sentences": len(every),
+            "glued": sum(g for _, g in every),
+            "bare": sum(bare(line, step, judge) for line, step in zip(r["actions"], r["plan"])),
+            "actions": len(r["actions"]), "shapes": sorted(set(r["shapes"]))}
+    return rows
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "-"
+
+
+def totals(rows: dict[str, dict], prefix: str) -> dict:
+    chosen = [v for k, v in rows.items() if k.startswith(prefix) and "error" not in v]
+    keys = ("thought_ok", "thoughts", "all_ok", "sentences", "glued", "bare", "actions")
+    out = {k: sum(v[k] for v in chosen) for k in keys}
+    out["shapes"] = sorted({s for v in chosen for s in v["shapes"]})
+    out["domains"] = len(chosen)
+    out["errors"] = sum(1 for k, v in rows.items() if k.startswith(prefix) and "error" in v)
+    return out
+
+
+def run_child(code: Path | None, args: argparse.Namespace) -> list[dict]:
+    command = [sys.executable, str(Path(__file__).resolve()), "--measure", "--benchmarks", str(args.benchmarks)]
+    command += ["--code", str(code)] if code else []
+    command += ["--domains", *args.domains] if args.domains else []
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=3600)
+    if proc.returncode != 0:
+        raise SystemExit(f"measuring {code or 'this checkout'} failed:\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_benchmarks_option(parser)
+    parser.add_argument("--baseline", type=Path, metavar="DIR",
+                        help="a checkout of the code to compare against (measured first, as 'before')")
+    parser.add_argument("--domains", nargs="+", metavar="LABEL", help="only these (corpus:NAME, ipc:NAME, llm:NAME)")
+    parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the raw texts and figures here")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # the child's mode
+    parser.add_argument("--code", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    args.domains = list(QUICK) if args.quick and not args.domains else args.domains
+    if args.measure:
+        child(args)
+        return
+    if args.baseline and not (args.baseline / "agentgen_sym" / "__init__.py").is_file():
+        raise SystemExit(f"--baseline: {args.baseline} holds no agentgen_sym checkout")
+    judge = Judge()
+    runs = {"after": run_child(None, args)}
+    if args.baseline:
+        runs = {"before": run_child(args.baseline, args), **runs}
+    rows = {name: summarise(results, judge) for name, results in runs.items()}
+    groups = (("corpus:", "bundled corpus, reviewed templates"), ("ipc:", "benchmark domains, derived wording"),
+              ("llm:", "LLM-drafted domains (AgentGen), derived wording"))
+    for prefix, title in groups:
+        print(f"\n## {title}")
+        header = ["domain"] + [f"{h} {name}" for name in rows for h in ("thoughts ok", "all ok", "glued", "bare",
+                                                                          "shapes")]
+        table = []
+        labels = sorted({k for r in rows.values() for k in r if k.startswith(prefix)})
+        for label in [*labels, "TOTAL"]:
+            cells = [label.removeprefix(prefix)]
+            for name, r in rows.items():
+                v = totals(r, prefix) if label == "TOTAL" else r.get(label, {"error": "absent"})
+                if "error" in v and label != "TOTAL":
+                    cells += [v["error"][:24], "", "", "", ""]
+                    continue
+                cells += [_pct(v["thought_ok"], v["thoughts"]), _pct(v["all_ok"], v["sentences"]),
+                          _pct(v["glued"], v["sentences"]), _pct(v["bare"], v["actions"]), str(len(v["shapes"]))]
+            table.append(cells)
+        print_rows(header, table)
+        for name, r in rows.items():  # the cell holds only the start of an error: the whole line here
+            for label in labels:
+                if "error" in r.get(label, {}):
+                    print(f"{label} {name}: {r[label]['error']}")
+    print("\n## Thought frames used, all domains")
+    for name, r in rows.items():
+        print(f"{name}: {len({s for v in r.values() if 'error' not in v for s in v['shapes']})} distinct")
+    print(f"\n## Derived thought sentences quoted ({PER_DOMAIN} per domain: {', '.join(QUOTED)})")
+    for domain in QUOTED:
+        for name, results in runs.items():
+            found = next((r for r in results if r["label"] == f"ipc:{domain}" and "error" not in r), None)
+            quoted = [s for t in found["thoughts"] for s in sentences(t)][:PER_DOMAIN] if found else []
+            for sentence in quoted:
+                print(f"- {domain} {name}: {sentence}")
+    if args.json:
+        from bench.common import write_json
+
+        write_json(args.json, {"runs": runs, "figures": rows})
+
+
+if __name__ == "__main__":
+    main()
