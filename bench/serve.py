@@ -1,24 +1,29 @@
-"""Benchmark the env server under load: N concurrent AgentGym-style clients stepping gold plans.
+"""Benchmark the env server under RL load: N concurrent sessions stepping gold plans, per transport.
 
-Run: .venv/bin/python bench/serve.py [--envs 1,16,128,512] [--episodes 3] [--min-episodes 128] [--procs 2]
-                                     [--memory-envs 20000] [--no-standin] [TASKS_DIR ...]
+Run: .venv/bin/python bench/serve.py [--sessions 256,1024] [--transports http,ws,batch,ws-batch,inproc]
+                                     [--seconds 6] [--client-procs 1] [--groups 8] [--memory-envs 20000]
+                                     [--quick] [TASKS_DIR ...]
+     .venv/bin/python bench/serve.py --compare [--envs 1,16,128,512] [--procs 2] [--no-standin]
      .venv/bin/python bench/serve.py --soak 600          (512 environments for 10 minutes, mixed requests)
 
-Without TASKS_DIRs it writes one per bundled domain (its p01..p03 solved). The server runs as
-its own process on 127.0.0.1 (`agentgen-sym serve ... --port 0`); clients are threads in
---procs processes, each with one environment and one kept-alive connection, all created before
-the clock starts (so N environments are live at once). Every episode resets to a task and sends
-its gold plan as ReAct replies through the package's AgentGenEnvClient. Columns:
-  steps/s      gold steps answered per second, all clients together
-  p50/p99 ms   latency of one /step round trip as a client sees it
-  RSS/env KiB  server memory per live environment and its client's connection: (RSS with N live -
-               RSS before) / N; the memory phase below measures environments alone, on a fresh server
-  errors       requests that failed or answered {"error"} (must be 0)
-  lost         episodes whose final state disagrees with the steps sent: not done, reward < 1, or
-               the server's step count differs from the client's (must be 0)
-The same load runs against a stand-in for AgentGym's textcraft-style server (one Python object
-per environment: a TextEnv per id in a dict, as `env_wrapper.py` keeps one TextCraftEnv per id),
-and a memory phase creates --memory-envs environments on each design; ratios close the table.
+Without TASKS_DIRs it writes one per bundled domain (its p01..p03 solved). The server runs as its own
+process on 127.0.0.1 (`agentgen-sym serve ... --port 0`). The default run prints, for each session count
+and transport (bench/serve_load.py: asyncio clients in --client-procs processes of their own; every
+session connected and created before the clock starts, every episode a task's gold plan):
+  http       AgentGym's /reset and /step, one kept-alive connection per session (AgentGym-RL's shape)
+  ws         OpenEnv's WebSocket protocol, one connection per session
+  batch      /step_many over --groups HTTP connections (each request steps every session of its group)
+  ws-batch   {"type": "step_many"} over --groups WebSockets
+  inproc     in process, no server: env.core's Sessions.step_many, all sessions of a task in one call
+Columns: steps/s (steps answered in the window / its seconds), p50/p99 ms (one step's round trip; a batched
+step's is its batch's), errors (failed requests or {"error"} answers; must be 0), lost (episodes ending not
+done or with reward < 1; must be 0), client and server cores (CPU seconds / window: the clients share the
+machine's cores with the server), server CPU us/step (the server's CPU time per step answered: the cost,
+whatever else runs on the machine; 1e6 / it is the steps/s one free core would give). A memory phase then creates --memory-envs environments on a fresh server:
+server memory per session. The targets of issue 41 close the table.
+
+--compare runs the older table: thread clients through AgentGenEnvClient (ReAct replies) against our server
+and a stand-in for AgentGym's textcraft-style server (one TextEnv object per environment, in a dict).
 
 --soak S keeps 512 environments stepping for S seconds with random create/close/reset and bad
 requests (unknown id, malformed JSON, wrong types, an oversized action, a closed id) mixed in,
@@ -55,6 +60,7 @@ from agentgen_sym.env.catalog import data_indices  # noqa: E402
 from agentgen_sym.taskset import read_folder  # noqa: E402
 from agentgen_sym.serve.client import AgentGenEnvClient, EnvServerError  # noqa: E402
 from agentgen_sym.solver import solve  # noqa: E402
+from bench import serve_load  # noqa: E402
 
 try:
     from starlette.requests import Request  # the stand-in's handlers (FastAPI resolves the annotation by name)
@@ -446,6 +452,106 @@ def soak(base: str, pid: int, seconds: float, n_envs: int, procs: int, plans: li
         print("  unexpected:", example)
 
 
+# --------------------------------------------------------------------------- the RL table
+
+TARGETS = {("http", 256): (3000, 100.0), ("ws", 1024): (10000, 50.0), ("batch", 1024): (10000, 50.0),
+           ("ws-batch", 1024): (10000, 50.0), ("inproc", 1024): (50000, None)}
+"""Issue 41's targets per (transport, sessions): steps/s at least, p99 ms at most (WebSocket or batched: one of them)."""
+MEMORY_TARGET_KIB = 2.0
+
+
+def inproc(folders: list[Path], plans: list[list[str]], sessions: int, seconds: float) -> dict:
+    """Sessions stepped in process through env.core (no server): each round steps every session once, one
+    ``Sessions.step_many`` call per task; a step's latency is its round's."""
+    from agentgen_sym.env.core import EnvCore
+    from agentgen_sym.serve.catalog import Catalog
+
+    catalog = Catalog(folders)
+    start_cpu = time.process_time()
+    by_task: dict[int, list[int]] = {}
+    for s in range(sessions):
+        by_task.setdefault((s * 7) % len(plans), []).append(s)
+    groups = [(idx, members, EnvCore(catalog.text(idx)).sessions(len(members))) for idx, members in by_task.items()]
+    steps = lost = episodes = errors = 0
+    latencies: list[float] = []
+    pos = {idx: 0 for idx in by_task}
+    deadline = time.perf_counter() + seconds
+    t_start = time.perf_counter()
+    while time.perf_counter() < deadline:  # every session of a task runs its plan in lockstep
+        t0 = time.perf_counter()
+        done = []
+        for idx, members, group in groups:
+            results = group.step_many(range(len(members)), [plans[idx][pos[idx]]] * len(members))
+            steps += len(results)
+            pos[idx] += 1
+            if pos[idx] == len(plans[idx]):
+                episodes += len(results)
+                lost += sum(not r.terminated or r.info.get("progress_rate", 1.0) != 1.0 for r in results)
+                done.append((idx, group))
+        for idx, group in done:
+            group.reset()
+            pos[idx] = 0
+        latencies.extend([time.perf_counter() - t0] * sessions)
+    window = time.perf_counter() - t_start
+    latencies.sort()
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else float("nan")
+
+    return {"transport": "inproc", "sessions": sessions, "steps": steps, "steps_per_s": steps / window,
+            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "errors": errors, "lost": lost, "episodes": episodes,
+            "client_cores": (time.process_time() - start_cpu) / window, "server_cores": 0.0, "examples": []}
+
+
+def rl_table(args: argparse.Namespace, folders: list[Path], plans: list[list[str]], serve: list[str]) -> dict:
+    """The default run: every transport at every session count, then the memory phase, then the targets."""
+    levels = [int(x) for x in args.sessions.split(",")]
+    transports = args.transports.split(",")
+    rows = []
+    print(f"\n{'transport':>9}  {'sessions':>8}  {'steps':>7}  {'steps/s':>8}  {'p50 ms':>7}  {'p99 ms':>7}  "
+          f"{'errors':>6}  {'lost':>4}  {'episodes':>8}  {'client cores':>12}  {'server cores':>12}  "
+          f"{'server CPU us/step':>18}", flush=True)
+    for n in levels:
+        for kind in transports:
+            if kind == "inproc":
+                row = inproc(folders, plans, n, args.seconds)
+            else:  # a fresh server per cell: no environments left over from the last one
+                proc, base = start_server(serve)
+                try:
+                    row = serve_load.run(kind, base, proc.pid, n, plans, args.seconds, args.client_procs, args.groups)
+                finally:
+                    stop_server(proc)
+            rows.append(row)
+            print(f"{kind:>9}  {n:8d}  {row['steps']:7d}  {row['steps_per_s']:8.0f}  {row['p50_ms']:7.2f}  "
+                  f"{row['p99_ms']:7.2f}  {row['errors']:6d}  {row['lost']:4d}  {row['episodes']:8d}  "
+                  f"{row['client_cores']:12.2f}  {row['server_cores']:12.2f}  "
+                  f"{row.get('server_us_per_step', float('nan')):18.1f}", flush=True)
+            for example in row["examples"]:
+                print(f"           error: {example}")
+    proc, base = start_server(serve)
+    try:
+        memory_kib = memory(base, proc.pid, args.memory_envs, len(plans))
+    finally:
+        stop_server(proc)
+    print(f"\nserver memory per session: {memory_kib * 1024:.0f} bytes ({memory_kib:.2f} KiB; RSS growth over "
+          f"{args.memory_envs} environments created and reset on a fresh server)")
+    print("\ntargets (issue 41):")
+    met = True
+    for (kind, n), (rate, p99) in TARGETS.items():
+        row = next((r for r in rows if r["transport"] == kind and r["sessions"] == n), None)
+        if row is None:
+            continue
+        ok = row["steps_per_s"] >= rate and (p99 is None or row["p99_ms"] <= p99)
+        met &= ok or kind in ("ws", "batch", "ws-batch")
+        print(f"  {kind} at {n} sessions: >= {rate} steps/s" + (f", p99 <= {p99:g} ms" if p99 else "")
+              + f": {row['steps_per_s']:.0f} steps/s, p99 {row['p99_ms']:.1f} ms -> {'met' if ok else 'MISSED'}")
+    print(f"  memory per session <= {MEMORY_TARGET_KIB:g} KiB: {memory_kib:.2f} KiB -> "
+          f"{'met' if memory_kib <= MEMORY_TARGET_KIB else 'MISSED'}")
+    errors = sum(r["errors"] + r["lost"] for r in rows)
+    print(f"  errors and lost episodes: {errors}")
+    return {"rows": rows, "memory_kib_per_session": memory_kib, "errors": errors}
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -461,7 +567,16 @@ def _table(rows: list[dict], title: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("tasks_dirs", nargs="*", help="TASKS_DIRs to serve (default: one per bundled domain)")
-    parser.add_argument("--envs", default="1,16,128,512", help="concurrent environments per level")
+    parser.add_argument("--sessions", default="256,1024", help="concurrent sessions per level (the RL table)")
+    parser.add_argument("--transports", default="http,ws,batch,ws-batch,inproc",
+                        help="transports of the RL table: http, ws, batch, ws-batch, inproc")
+    parser.add_argument("--seconds", type=float, default=6.0, help="measured seconds per cell of the RL table")
+    parser.add_argument("--client-procs", type=int, default=1, help="client processes of the RL table")
+    parser.add_argument("--groups", type=int, default=8, help="connections of the batched transports")
+    parser.add_argument("--quick", action="store_true", help="a short RL table: 2 s per cell, 2,000 memory envs")
+    parser.add_argument("--compare", action="store_true",
+                        help="the older table: thread clients, ours against the one-object-per-environment stand-in")
+    parser.add_argument("--envs", default="1,16,128,512", help="concurrent environments per level (--compare)")
     parser.add_argument("--episodes", type=int, default=3, help="gold-plan episodes per environment and level")
     parser.add_argument("--min-episodes", type=int, default=128, help="episodes per level at least (all envs)")
     parser.add_argument("--procs", type=int, default=2, help="client processes (threads spread over them)")
@@ -480,10 +595,13 @@ def main(argv: list[str] | None = None) -> int:
         def episodes(n_envs: int) -> int:  # at least --min-episodes per level, so small levels measure something
             return max(args.episodes, -(-args.min_episodes // n_envs))
 
+        sessions = [int(x) for x in args.sessions.split(",")]
         serve = [sys.executable, "-m", "agentgen_sym", "serve", *map(str, folders), "--port", "0",
-                 "--max-envs", str(max(levels + [args.memory_envs, args.soak_envs]) * 2)]
+                 "--max-envs", str(max(levels + sessions + [args.memory_envs, args.soak_envs]) * 2),
+                 "--max-connections", str(max(sessions + [2048]) + 64), "--ws-max-connections", str(max(sessions) + 64)]
+        procs = args.procs if args.compare or args.soak else args.client_procs
         print(f"{len(plans)} tasks in {len(folders)} folders; {sum(map(len, plans))} gold steps; "
-              f"{args.procs} client processes; {os.cpu_count()} CPUs")
+              f"{procs} client processes; {os.cpu_count()} CPUs")
         if args.soak:
             proc, base = start_server(serve)
             try:
@@ -491,6 +609,13 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 print(f"server exit code after SIGTERM: {stop_server(proc)}")
             return 0
+        if not args.compare:
+            if args.quick:
+                args.seconds, args.memory_envs = min(args.seconds, 2.0), min(args.memory_envs, 2000)
+            result = rl_table(args, folders, plans, serve)
+            if args.json:
+                Path(args.json).write_text(json.dumps(result, indent=2))
+            return 1 if result["errors"] else 0
         standin = [sys.executable, str(Path(__file__).resolve()), "--standin-server", *map(str, folders)]
         designs = [("ours", serve, "agentgen-sym serve (packed rows over shared tasks)")]
         if not args.no_standin:

@@ -9,8 +9,9 @@ the id and asserting HTTP 200, ``_get`` with ``?id=``, ReAct parsing with one ``
 
 Changed, and only this: ``agentenv`` cannot be installed here, so ``StepOutput`` is defined below;
 the TextCraft priming text is replaced by the server's ``/conversation_start`` for the current task
-(read after ``reset``, which is when ``BaseTask`` reads it); the character filter
-``re.sub(r"[^A-Za-z0-9, ]+", "", action)`` is left out, because our object names carry hyphens.
+(read after ``reset``, which is when ``BaseTask`` reads it). The character filter
+``re.sub(r"[^A-Za-z0-9, ]+", "", action)`` is kept: it turns ``cart-2`` into ``cart2``, and the server must
+read that back (``env/texttask.py``, ``TextTask.read``).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class TextCraftStyleEnvClient:
             return StepOutput(state="Error: Only one 'Action' is allowed per response. Please adjust your response.",
                               reward=0, done=False)
         action = action_matches[-1] if action_matches else ""
+        action = re.sub(r"[^A-Za-z0-9, ]+", "", action)
         action = " ".join(action.split()).strip()
         response = self._post("step", {"action": action})
         self.info = {"observation": response["observation"], "reward": response["reward"], "done": response["done"]}

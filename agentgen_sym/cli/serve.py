@@ -16,7 +16,10 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
     sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",
                         description="Serve the tasks of one or more TASKS_DIRs over HTTP with AgentGym's routes "
                                     "(/create, /step, /reset, /observation, /available_actions, /detail, /close) "
-                                    "plus /tasks, /health and /conversation_start. data_idx numbers tasks by id "
+                                    "plus /tasks, /health and /conversation_start; /step_many and /reset_many "
+                                    "step or reset many environments in one request; OpenEnv's protocol "
+                                    "(HTTP at /openenv/reset, /step, /state, /schema, /metadata; WebSocket "
+                                    "sessions at /ws) for OpenEnv's clients. data_idx numbers tasks by id "
                                     "within each folder, folders in the order given (as the agentgym export's "
                                     "item_id). Rewards are progress rates. Stop with SIGTERM or Ctrl-C.",
                         epilog="Exit codes: 0 stopped cleanly, 2 usage error (unreadable folder, port in use, "
@@ -45,6 +48,18 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                     help="seconds a client has to send a whole request, and to start one after connecting; "
                          "a slower one is answered 408 and disconnected (default 30)")
     sv.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs time)")
+    sv.add_argument("--lazy", action="store_true",
+                    help="compile each task on its first reset instead of all before listening (faster start for "
+                         "large folders; each first use then stalls the steps in flight for its compile)")
+    ws = sv.add_argument_group("WebSocket (/ws and /openenv/ws: OpenEnv's sessions, batched AgentGym steps)")
+    ws.add_argument("--ws-max-message-bytes", type=positive_int, default=1024 * 1024, metavar="N",
+                    help="largest WebSocket message; a larger one closes the connection with 1009 (default 1048576)")
+    ws.add_argument("--ws-max-envs-per-connection", type=positive_int, default=4096, metavar="N",
+                    help="environments one WebSocket may create; more are refused (default 4096)")
+    ws.add_argument("--ws-idle-timeout", type=float, default=300.0, metavar="S",
+                    help="close a WebSocket silent this many seconds, and its environments (default 300)")
+    ws.add_argument("--ws-max-connections", type=positive_int, default=1024, metavar="N",
+                    help="WebSockets open at once; more are refused with 1013 (default 1024)")
     sv.set_defaults(handler=cmd_serve)
 
 
@@ -53,8 +68,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from agentgen_sym.serve.catalog import Catalog, CatalogError
         from agentgen_sym.serve.pool import EnvPool
         from agentgen_sym.serve.server import LOOPBACK, run as run_server
+        from agentgen_sym.serve.sockets import SocketLimits
         import fastapi  # noqa: F401  (the serve extra)
         import uvicorn  # noqa: F401
+        import websockets  # noqa: F401  (uvicorn's WebSocket protocol)
     except ImportError as exc:
         raise UsageError(f"`serve` needs the serve extra: pip install 'agentgen-sym[serve]' ({exc})") from exc
     for name in ("max_envs", "max_action_chars", "max_body_bytes", "max_connections", "max_header_bytes"):
@@ -62,8 +79,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
     if args.idle_timeout <= 0:
         raise UsageError("--idle-timeout must be positive (seconds)")
-    if not 0 < args.read_timeout < float("inf"):
-        raise UsageError("--read-timeout must be a positive number of seconds")
+    for name in ("read_timeout", "ws_idle_timeout"):
+        if not 0 < getattr(args, name) < float("inf"):
+            raise UsageError(f"--{name.replace('_', '-')} must be a positive number of seconds")
     try:
         catalog = Catalog([Path(p) for p in args.tasks_dirs])
     except CatalogError as exc:
@@ -77,7 +95,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         run_server(pool, args.host, args.port, http_errors=args.http_errors, max_body_bytes=args.max_body_bytes,
                    max_connections=args.max_connections, max_head_bytes=args.max_header_bytes,
-                   read_timeout_s=args.read_timeout, access_log=args.access_log)
+                   read_timeout_s=args.read_timeout, access_log=args.access_log, warm=not args.lazy,
+                   socket_limits=SocketLimits(args.ws_max_message_bytes, args.ws_max_envs_per_connection,
+                                              args.ws_idle_timeout, args.ws_max_connections))
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
     return EXIT_OK

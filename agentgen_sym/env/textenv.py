@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
+from agentgen_sym.env.core import EnvCore
 from agentgen_sym.env.templates import Templates
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
-                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
+                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, TextTask, sentence)
 
 __all__ = ["CHECK_VALID_ACTIONS", "GOAL_PREFIX", "GOAL_SATISFIED", "INVALID_ACTION", "UNSATISFIED_ACTION",
            "VALID_ACTIONS_PREFIX", "StepResult", "TextEnv", "sentence"]
@@ -34,10 +37,12 @@ class StepResult:
 
 
 class TextEnv:
-    """One episode at a time over a compiled task (its GroundTask, objects, static facts and goal)."""
+    """One episode at a time over a compiled task: a one-row ``Sessions`` of the environment core (env/core.py)."""
 
-    def __init__(self, compiled: CompiledTask, templates: Templates, text: TextTask | None = None) -> None:
+    def __init__(self, compiled: CompiledTask, templates: Templates, text: TextTask | None = None, *,
+                 core: EnvCore | None = None) -> None:
         self.text = text if text is not None else TextTask(compiled, templates)
+        self.core = core if core is not None else EnvCore(self.text)
         self.compiled = compiled
         self.task = self.text.task
         self.templates = templates
@@ -46,6 +51,7 @@ class TextEnv:
         self.ops = self.text.ops
         self.shown = self.text.shown
         self.static = self.text.static
+        self.session = self.core.sessions(1)
         self.reset()
 
     @classmethod
@@ -57,34 +63,35 @@ class TextEnv:
     # ------------------------------------------------------------------ episode
     def reset(self) -> str:
         """Start over from the initial state; returns the initial observation (the facts)."""
-        self.row = self.text.initial_row()
-        self.state = self.task.unpack(self.row)
-        self.steps = 0
-        self.attempts = 0
-        self.valid_attempts = 0
-        self.progress_rate = 0.0
-        self.done = False
-        self._settle()
-        return self._observation()
+        return self.session.reset()[0]
 
     def step(self, action_text: str) -> StepResult:
         """Apply one action given as text; an invalid one leaves the state as it was and says why."""
-        self.steps += 1
-        applied: str | None = None
-        outcome, op = self.text.step(self.row, self.state, action_text)
-        if outcome != Outcome.QUERY:
-            self.attempts += 1
-        if op is not None:
-            self.valid_attempts += 1
-            self.row = self.text.apply(self.row, self.state, op)
-            self.state = self.task.unpack(self.row)
-            self._settle()
-            applied = str(self.task.actions[op])
-        observation = self.text.message(outcome, self.state, self.done)
-        valid = outcome in (Outcome.STATE, Outcome.QUERY)
-        info = {"action_is_valid": valid, "action": applied, "progress_rate": self.progress_rate,
-                "grounding_accuracy": self.grounding_accuracy, "steps": self.steps}
-        return StepResult(observation, 1.0 if self.done else 0.0, self.done, info)
+        result = self.session.step(0, action_text)
+        return StepResult(result.observation, result.reward, result.terminated, result.info)
+
+    # ------------------------------------------------------------------ the episode's packed row and counters
+    @property
+    def row(self) -> np.ndarray:
+        """The state, ``uint64[1, n_words]`` (a view of the session's row)."""
+        return self.session.rows[0:1]
+
+    @property
+    def state(self) -> np.ndarray:
+        """The state unpacked, ``bool[1, n_bits]``."""
+        return self.task.unpack(self.row)
+
+    @property
+    def steps(self) -> int:
+        return int(self.session.steps[0])
+
+    @property
+    def done(self) -> bool:
+        return bool(self.session.done[0])
+
+    @property
+    def progress_rate(self) -> float:
+        return float(self.session.progress[0])
 
     # ------------------------------------------------------------------ views
     def valid_actions(self) -> list[str]:
@@ -101,14 +108,5 @@ class TextEnv:
     @property
     def grounding_accuracy(self) -> float:
         """Valid actions over actions tried ("check valid actions" is a question, not an action); 1.0 before any."""
-        return self.valid_attempts / self.attempts if self.attempts else 1.0
-
-    # ------------------------------------------------------------------ internals
-    def _observation(self) -> str:
-        return self.text.message(Outcome.STATE, self.state, self.done)
-
-    def _settle(self) -> None:
-        """Update done and the progress rate."""
-        reached, held = self.text.settle(self.state)
-        self.done = self.done or reached
-        self.progress_rate = max(self.progress_rate, held)
+        attempts = int(self.session.attempts[0])
+        return int(self.session.valid[0]) / attempts if attempts else 1.0

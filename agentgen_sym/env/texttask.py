@@ -9,7 +9,9 @@ are the same in both by construction.
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum
+from string import Formatter
 
 import numpy as np
 
@@ -27,6 +29,10 @@ GOAL_SATISFIED = " The goal is satisfied."
 GOAL_PREFIX = "The goal is to satisfy the following conditions: "
 VALID_ACTIONS_PREFIX = "Valid actions are: "
 CHECK_VALID_ACTIONS = "check valid actions"
+TEXTCRAFT_FILTER = re.compile(r"[^a-z0-9, ]+")
+"""What AgentGym's TextCraft client deletes from every action (``re.sub(r"[^A-Za-z0-9, ]+", "", action)`` in
+``agentenv/envs/textcraft.py``), lower-cased: ``cart-2`` reaches the server as ``cart2``."""
+_WORD = re.compile(r"[a-z0-9]+")
 
 
 class Outcome(IntEnum):
@@ -56,6 +62,18 @@ class TextTask:
         self.shown = np.flatnonzero(task.atom_mask)
         self.static = sorted(compiled.static)
         self.goal_line = GOAL_PREFIX + ", ".join(sorted(g.text for g in self.goals))
+        self.aliases = filtered_aliases([*compiled.objects, *(a.name for a in templates.domain.actions),
+                                         *(w for t in templates.actions.values() for w in _literal_words(t))])
+
+    def read(self, text: str) -> list[GroundAction]:
+        """The readings of ``text`` (``ActionReader.read``); text with no reading is read once more with each word
+        that a client's character filter mangled (``cart2``, ``pickup``) put back, when only one name filters to it."""
+        readings = self.reader.read(text)
+        if readings or not self.aliases:
+            return readings
+        filtered = TEXTCRAFT_FILTER.sub("", text.lower())
+        restored = _WORD.sub(lambda word: self.aliases.get(word.group(), word.group()), filtered)
+        return self.reader.read(restored) if restored != filtered else []
 
     def initial_row(self) -> np.ndarray:
         """A fresh copy of the initial state, ``uint64[1, n_words]``."""
@@ -65,7 +83,7 @@ class TextTask:
         """What ``text`` does in ``state``: the outcome and the operator to apply (None unless STATE)."""
         if " ".join(text.lower().split()) == CHECK_VALID_ACTIONS:
             return Outcome.QUERY, None
-        readings = self.reader.read(text)
+        readings = self.read(text)
         if not readings:
             return Outcome.INVALID, None
         ok = self.task.applicable(state)[0]
@@ -103,4 +121,23 @@ class TextTask:
     def state_facts(self, state: np.ndarray, pddl: bool = False) -> list[str]:
         """The true facts, static ones included, in words (or as PDDL), sorted."""
         atoms = [self.task.facts[i] for i in self.shown[state[0, self.shown]]] + self.static
-        return sorted(str(a) if pddl else self.templates.fact(*a) for a in atoms)
+        hidden = () if pddl else self.templates.hidden  # action literals: said once, in the rules
+        return sorted(str(a) if pddl else self.templates.fact(*a) for a in atoms if a.predicate not in hidden)
+
+
+def filtered_aliases(names: list[str]) -> dict[str, str]:
+    """Each name's form after ``TEXTCRAFT_FILTER`` -> the name, for names the filter changes; a form that two
+    names share (``cart-2`` and ``cart_2``) is left out, so a mangled word is only ever read as the one it was."""
+    found: dict[str, set[str]] = {}
+    for name in names:
+        lowered = name.lower()
+        mangled = TEXTCRAFT_FILTER.sub("", lowered)
+        if mangled != lowered and mangled and " " not in mangled:
+            found.setdefault(mangled, set()).add(lowered)
+    plain = {name.lower() for name in names}
+    return {m: next(iter(n)) for m, n in found.items() if len(n) == 1 and m not in plain}
+
+
+def _literal_words(template: str) -> list[str]:
+    """The words of a template's literal text (``put {0} on-top-of {1}``: put, on-top-of)."""
+    return [w for literal, _, _, _ in Formatter().parse(template) for w in literal.split()]

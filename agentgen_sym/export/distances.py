@@ -62,13 +62,9 @@ def state_graph(task: GroundTask, max_states: int = MAX_STATES
             np.concatenate(costs))
 
 
-def distances_to_goal(task: GroundTask, rows: list[np.ndarray], max_states: int = MAX_STATES
-                      ) -> list[int] | None:
-    """The optimal remaining cost from each packed state in ``rows`` (None: too many states).
-
-    A state from which the goal is unreachable would have no finite distance; the rows of a
-    valid plan never include one, and asking for it raises ValueError.
-    """
+def distance_table(task: GroundTask, max_states: int = MAX_STATES) -> tuple[dict[bytes, int], list[int]] | None:
+    """Every reachable state's index (its packed bytes) and optimal remaining cost (-1: the goal
+    cannot be reached from it), or None beyond ``max_states`` states."""
     graph = state_graph(task, max_states)
     if graph is None:
         return None
@@ -86,6 +82,20 @@ def distances_to_goal(task: GroundTask, rows: list[np.ndarray], max_states: int 
         for source, cost in incoming[state]:
             if best[source] < 0:
                 heapq.heappush(heap, (distance + cost, source))
+    return index, best
+
+
+def distances_to_goal(task: GroundTask, rows: list[np.ndarray], max_states: int = MAX_STATES
+                      ) -> list[int] | None:
+    """The optimal remaining cost from each packed state in ``rows`` (None: too many states).
+
+    A state from which the goal is unreachable would have no finite distance; the rows of a
+    valid plan never include one, and asking for it raises ValueError.
+    """
+    table = distance_table(task, max_states)
+    if table is None:
+        return None
+    index, best = table
     out = [best[index[row.reshape(-1).tobytes()]] for row in rows]
     if min(out, default=0) < 0:
         raise ValueError("a state of the trajectory cannot reach the goal")

@@ -1,4 +1,4 @@
-"""The HTTP layer: AgentGym's environment-server routes over an EnvPool, on FastAPI.
+"""The HTTP layer: AgentGym's environment-server routes and OpenEnv's protocol over an EnvPool.
 
 Routes and payloads follow AgentGym's servers (``agentenv-textcraft/agentenv_textcraft/server.py``
 and ``env_wrapper.py``): ``/create``, ``/step``, ``/reset``, ``/observation``, ``/detail``,
@@ -7,35 +7,32 @@ Errors follow AgentGym's convention by default, HTTP 200 with ``{"error": messag
 ``http_errors`` they carry a proper status (400 bad request, 404 unknown, 410 gone, 413 too
 large, 422 unplayable task). Bodies are read through a guard that bounds their size and turns
 any unexpected exception into a one-line error, never a traceback to the client; a JSON body's
-nesting depth and integer lengths are bounded before ``json`` converts them.
+nesting depth and integer lengths are bounded before ``json`` converts them (``wire``).
+
+The routes a trainer calls per step (AgentGym's POST routes, the batched ``/step_many`` and
+``/reset_many``, OpenEnv's ``/openenv/...``) and the WebSocket (``sockets``) are answered by ``Routes``
+straight from the ASGI scope: FastAPI's routing, request objects and response classes cost more than
+the step itself. The GET routes and unknown paths go on to FastAPI.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import sys
-from typing import Any
+from typing import Any, Callable
+from urllib.parse import parse_qs
 
-import numpy as np
 from fastapi import FastAPI, Request
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
 
+from agentgen_sym.serve import batch
+from agentgen_sym.serve.openenv import PREFIX, OpenEnv
 from agentgen_sym.serve.pool import EnvPool, ServeError
+from agentgen_sym.serve.sockets import PATHS, SocketLimits, Sockets
+from agentgen_sym.serve.wire import INT, dumps, error_body, internal_error, json_body
 
 MAX_BODY_BYTES = 64 * 1024
 """The default limit on a request body; an action is a line of text, so this is generous."""
-MAX_INT_DIGITS = 18
-"""The longest integer read from a body or query (ids and data_idx fit in far fewer). ``int()`` is quadratic
-in the digits and refuses more than 4,300 with a ValueError, so longer ones are refused before conversion."""
-MAX_JSON_DEPTH = 32
-"""The deepest nesting of a JSON body (AgentGym's bodies are flat objects). ``json``'s decoder recurses once
-per level and raises RecursionError about 1,000 deep, so depth is counted before parsing."""
-_INT = re.compile(rf"-?\d{{1,{MAX_INT_DIGITS}}}")
-_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
-"""A JSON string, or an unterminated one up to the end: always matches at a quote, so one linear pass."""
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def rss_kb() -> int:
@@ -51,23 +48,20 @@ def rss_kb() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-def error_body(message: str) -> bytes:
-    return json.dumps({"error": message}).encode()
-
-
-def internal_error(exc: BaseException) -> str:
-    """What the client is told of an unexpected exception (the log has the message)."""
-    return f"internal error ({type(exc).__name__}); the server log has the details"
+Direct = Callable[[dict, bytes], "tuple[int, bytes] | None"]
+"""A route answered from the scope and the whole body: its status and JSON bytes (None: not such a route)."""
 
 
 class Guard:
     """ASGI middleware: bodies over ``max_body_bytes`` are refused before the app sees them, and an
-    exception escaping the app becomes one logged line and an ``{"error"}`` answer."""
+    exception escaping the app becomes one logged line and an ``{"error"}`` answer. ``direct`` answers
+    the per-step routes without the app (``Routes.answer``)."""
 
-    def __init__(self, app: Any, max_body_bytes: int, http_errors: bool) -> None:
+    def __init__(self, app: Any, max_body_bytes: int, http_errors: bool, direct: Direct | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.http_errors = http_errors
+        self.direct = direct
 
     async def reply(self, send: Any, status: int, message: str) -> None:
         body = error_body(message)
@@ -98,6 +92,19 @@ class Guard:
             if len(body) > self.max_body_bytes:
                 await self.reply(send, 413, too_large)
                 return
+        if self.direct is not None:
+            try:
+                answer = self.direct(scope, bytes(body))
+            except Exception as exc:  # the client gets one line; the log gets the kind and message
+                self._log(scope, exc)
+                await self.reply(send, 500, internal_error(exc))
+                return
+            if answer is not None:
+                status, raw = answer
+                await send({"type": "http.response.start", "status": status, "headers": [
+                    (b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())]})
+                await send({"type": "http.response.body", "body": raw})
+                return
         replayed = False
         started = False
 
@@ -116,43 +123,14 @@ class Guard:
         try:
             await self.app(scope, replay, watch)
         except Exception as exc:  # the client gets one line; the log gets the kind and message
-            print(f"agentgen-sym serve: internal error on {scope.get('method')} {scope.get('path')}: "
-                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
+            self._log(scope, exc)
             if not started:
                 await self.reply(send, 500, internal_error(exc))
 
-
-def json_depth(text: str) -> int:
-    """How deep the brackets outside strings nest: as deep as ``json`` would recurse on ``text``."""
-    brackets = np.frombuffer(_NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii"), dtype=np.uint8)
-    # '[' and '{' have bit 1 set, ']' and '}' do not: +1 per opening, -1 per closing
-    return int(np.cumsum((brackets & 2).astype(np.int64) - 1).max(initial=0))
-
-
-def _bounded_int(digits: str) -> int:
-    """``json``'s integer hook: the digits are counted before ``int()`` sees them."""
-    if len(digits) - digits.startswith("-") > MAX_INT_DIGITS:
-        raise ServeError(f"an integer of {len(digits) - digits.startswith('-')} digits in the JSON body; "
-                         f"at most {MAX_INT_DIGITS} digits are read")
-    return int(digits)
-
-
-def _json_body(raw: bytes) -> dict:
-    if not raw.strip():
-        raise ServeError("the request needs a JSON object body, e.g. {\"id\": 0}")
-    try:  # decoded as json.loads decodes bytes, so the depth is counted on the text it would parse
-        text = raw.decode(json.detect_encoding(raw), "surrogatepass")
-    except UnicodeDecodeError:
-        raise ServeError("the request body is not UTF-8 text") from None
-    if json_depth(text) > MAX_JSON_DEPTH:
-        raise ServeError(f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
-    try:
-        data = json.loads(text, parse_int=_bounded_int)
-    except json.JSONDecodeError as exc:
-        raise ServeError(f"malformed JSON body: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    if not isinstance(data, dict):
-        raise ServeError(f"the request body must be a JSON object, found {type(data).__name__}")
-    return data
+    @staticmethod
+    def _log(scope: dict, exc: Exception) -> None:
+        print(f"agentgen-sym serve: internal error on {scope.get('method')} {scope.get('path')}: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
 
 
 def _required(data: dict, name: str, example: str) -> Any:
@@ -165,13 +143,106 @@ def _query_id(request: Request) -> int:
     raw = request.query_params.get("id")
     if raw is None:
         raise ServeError("missing query parameter 'id' (e.g. ?id=0)")
-    if not _INT.fullmatch(raw.strip()):
+    if not INT.fullmatch(raw.strip()):
         raise ServeError(f"query parameter 'id' must be an integer, found {raw[:40]!r}")
     return int(raw)
 
 
-def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = MAX_BODY_BYTES) -> Any:
-    """The ASGI application serving ``pool`` (FastAPI inside the size and error guard)."""
+Answer = tuple[int, Any]
+"""A direct route's HTTP status and JSON content."""
+
+
+class Routes:
+    """The per-step routes, answered from the scope and the whole body (``answer``, the Guard's ``direct``), and the
+    WebSocket; as ASGI, the rest goes on to ``app`` (FastAPI)."""
+
+    def __init__(self, app: Any, pool: EnvPool, http_errors: bool, socket_limits: SocketLimits) -> None:
+        self.app = app
+        self.pool = pool
+        self.http_errors = http_errors
+        self.openenv = OpenEnv(pool)
+        self.sockets = Sockets(pool, self.openenv, socket_limits)
+        self.routes: dict[tuple[str, str], Callable[[bytes, dict], Answer]] = {
+            ("POST", "/create"): self.create, ("POST", "/step"): self.step, ("POST", "/reset"): self.reset,
+            ("POST", "/close"): self.close, ("POST", "/step_many"): self.many("step_many"),
+            ("POST", "/reset_many"): self.many("reset_many"),
+            ("POST", f"{PREFIX}/reset"): self.openenv_reset, ("POST", f"{PREFIX}/step"): self.openenv_step,
+            ("GET", f"{PREFIX}/state"): self.openenv_state, ("POST", f"{PREFIX}/mcp"): self.openenv_mcp,
+            ("GET", f"{PREFIX}/health"): lambda body, scope: (200, {"status": "healthy"}),
+            ("GET", f"{PREFIX}/metadata"): lambda body, scope: (200, self.openenv.metadata()),
+            ("GET", f"{PREFIX}/schema"): lambda body, scope: (200, self.openenv.schema()),
+            ("GET", f"{PREFIX}/openapi.json"): lambda body, scope: (200, self.openenv.openapi())}
+        self.paths = {path for _, path in self.routes}
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope["path"] in PATHS:
+            await self.sockets(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def answer(self, scope: dict, body: bytes) -> tuple[int, bytes] | None:
+        """The status and JSON of a direct route (the Guard's ``direct``); None for the app's routes."""
+        path = scope["path"]
+        handler = self.routes.get((scope["method"], path))
+        if handler is None and path not in self.paths:
+            return None
+        openenv = path.startswith(PREFIX)
+        try:
+            if handler is None:
+                raise ServeError(f"{scope['method']} is not allowed on {path}", 405)
+            status, content = handler(body, scope)
+        except ServeError as exc:  # OpenEnv's routes answer FastAPI's {"detail"} with the status, always
+            status = exc.status if self.http_errors or openenv or exc.status == 405 else 200
+            content = {"detail": str(exc)} if openenv else {"error": str(exc)}
+        return status, dumps(content)
+
+    # ------------------------------------------------------------------ AgentGym
+    def create(self, body: bytes, scope: dict) -> Answer:
+        data = json_body(body) if body.strip() else {}
+        return 200, self.pool.create(data.get("data_idx", 0))
+
+    def step(self, body: bytes, scope: dict) -> Answer:
+        data = json_body(body)
+        env_id = _required(data, "id", '{"id": 0, "action": "check valid actions"}')
+        return 200, self.pool.step(env_id, _required(data, "action", '{"id": 0, "action": "check valid actions"}'))
+
+    def reset(self, body: bytes, scope: dict) -> Answer:
+        data = json_body(body)
+        return 200, self.pool.reset(_required(data, "id", '{"id": 0, "data_idx": 3}'), data.get("data_idx", 0))
+
+    def close(self, body: bytes, scope: dict) -> Answer:
+        return 200, self.pool.close(_required(json_body(body), "id", '{"id": 0}'))
+
+    def many(self, kind: str) -> Callable[[bytes, dict], Answer]:
+        """The batched route ``kind`` (``serve/batch.py``)."""
+        return lambda body, scope: (200, batch.run(self.pool, kind, json_body(body)))
+
+    # ------------------------------------------------------------------ OpenEnv
+    def openenv_reset(self, body: bytes, scope: dict) -> Answer:
+        return 200, self.openenv.reset(json_body(body) if body.strip() else {})[1]
+
+    def openenv_step(self, body: bytes, scope: dict) -> Answer:
+        data = json_body(body)
+        episode_id = data.get("episode_id")
+        env_id = self.openenv.find(episode_id)
+        return 200, self.openenv.step(env_id, episode_id, _required(data, "action", '{"action": {"message": "..."}, '
+                                                                                    '"episode_id": "episode-0"}'))
+
+    def openenv_state(self, body: bytes, scope: dict) -> Answer:
+        episode_id = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("episode_id", [None])[0]
+        return 200, self.openenv.state(self.openenv.find(episode_id), episode_id)
+
+    def openenv_mcp(self, body: bytes, scope: dict) -> Answer:
+        try:
+            request = json_body(body)
+        except ServeError:
+            return 200, {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse error"}}
+        return 200, self.openenv.mcp(request)
+
+
+def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = MAX_BODY_BYTES,
+               socket_limits: SocketLimits | None = None) -> Any:
+    """The ASGI application serving ``pool``: ``Routes`` and FastAPI inside the size and error guard."""
     app = FastAPI(title="agentgen-sym environment server", docs_url=None, redoc_url=None, openapi_url=None)
     catalog = pool.catalog
     domains = sorted({t.domain for t in catalog.tasks})
@@ -207,28 +278,6 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
     async def tasks() -> JSONResponse:
         return JSONResponse([t.public() for t in catalog.tasks])
 
-    @app.post("/create")
-    async def create(request: Request) -> JSONResponse:
-        raw = await request.body()
-        data = _json_body(raw) if raw.strip() else {}
-        return JSONResponse(pool.create(data.get("data_idx", 0)))
-
-    @app.post("/step")
-    async def step(request: Request) -> JSONResponse:
-        data = _json_body(await request.body())
-        env_id = _required(data, "id", '{"id": 0, "action": "check valid actions"}')
-        return JSONResponse(pool.step(env_id, _required(data, "action", '{"id": 0, "action": "check valid actions"}')))
-
-    @app.post("/reset")
-    async def reset(request: Request) -> JSONResponse:
-        data = _json_body(await request.body())
-        return JSONResponse(pool.reset(_required(data, "id", '{"id": 0, "data_idx": 3}'), data.get("data_idx", 0)))
-
-    @app.post("/close")
-    async def close(request: Request) -> JSONResponse:
-        data = _json_body(await request.body())
-        return JSONResponse(pool.close(_required(data, "id", '{"id": 0}')))
-
     @app.get("/observation")
     async def observation(request: Request) -> JSONResponse:
         return JSONResponse(pool.observation(_query_id(request)))
@@ -245,4 +294,5 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
     async def conversation_start(request: Request) -> JSONResponse:
         return JSONResponse(pool.conversation_start(_query_id(request)))
 
-    return Guard(app, max_body_bytes, http_errors)
+    routes = Routes(app, pool, http_errors, socket_limits or SocketLimits())
+    return Guard(routes, max_body_bytes, http_errors, routes.answer)

@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.env import Outcome, TextTask
+from agentgen_sym.env import GOAL_SATISFIED, Outcome, TextTask
 from agentgen_sym.env.agentboard import AgentBoardEnv
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
 from agentgen_sym.export.trajectories import OBSERVATION
@@ -129,31 +129,53 @@ class EnvPool:
     # ------------------------------------------------------------------ playing
     def step(self, env_id: Any, action: Any) -> dict:
         episode = self._get(env_id)
-        if not isinstance(action, str):
-            raise ServeError(f"'action' must be a string, found {_kind(action)}")
-        if len(action) > self.max_action_chars:
-            raise ServeError(f"the action is {len(action)} characters long; the limit is {self.max_action_chars}",
-                             413)
+        self._check_action(action)
         with episode.lock:
             self._check_open(episode, env_id)
             text = self._text(episode.data_idx)
             if episode.game is not None:
-                observation, episode.progress, episode.done, _ = episode.game.step(action)
-                episode.steps, episode.outcome = episode.game.steps, int(Outcome.STATE)
-                return {"observation": observation, "reward": episode.progress, "done": episode.done}
-            state = text.task.unpack(episode.row)
-            outcome, op = text.step(episode.row, state, action)
+                return self._step_game(episode, action)
+            task = text.task
+            state = task.unpack(episode.row)
+            outcome, ops = self.catalog.core(episode.data_idx).read(action)  # cached per task
+            op = None
+            if ops:  # the first reading that applies, as TextTask.step chooses
+                ok = task.applies(state, np.zeros(len(ops), dtype=np.int64), np.asarray(ops, dtype=np.int64))
+                op = ops[int(ok.argmax())] if ok.any() else None
+                outcome = Outcome.UNSATISFIED if op is None else Outcome.STATE
             episode.steps += 1
             if outcome != Outcome.QUERY:
                 episode.attempts += 1
             if op is not None:
                 episode.valid += 1
                 episode.row = text.apply(episode.row, state, op)
-                state = text.task.unpack(episode.row)
+                state = task.unpack(episode.row)
                 self._settle(episode, text, state)
             episode.outcome = int(outcome)
             return {"observation": self._observation(episode, text, state), "reward": episode.progress,
                     "done": episode.done}
+
+    def step_many(self, steps: list[tuple[Any, Any]]) -> list[dict]:
+        """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one.
+
+        The episodes of one task move in one vectorized pass (the core's cached reading, then applicability,
+        successors, goal tests and progress over all their rows at once); the answers are ``step``'s, item by
+        item. An id given twice in a batch is stepped twice, in order: the batch is cut before the repeat."""
+        out: list[dict] = [{} for _ in steps]
+        segment: dict[int, tuple[int, Episode, str]] = {}  # env_id -> (position, episode, action)
+        for j, (env_id, action) in enumerate(steps):
+            try:
+                episode = self._get(env_id)
+                self._check_action(action)
+            except ServeError as exc:
+                out[j] = {"error": str(exc)}
+                continue
+            if env_id in segment:
+                self._step_segment(segment, out)
+                segment = {}
+            segment[env_id] = (j, episode, action)
+        self._step_segment(segment, out)
+        return out
 
     def observation(self, env_id: Any) -> str:
         episode = self._get(env_id)
@@ -201,13 +223,106 @@ class EnvPool:
         if episode.game is not None:
             game = episode.game
             return f"{game.goal}\n{game.observation}" if episode.outcome == RESET else game.observation
-        if episode.outcome == RESET:
-            facts = text.message(Outcome.STATE, state, episode.done)
+        if episode.outcome == RESET:  # the pre-rendered sentences, as for a move below
+            facts = self.catalog.core(episode.data_idx).facts_text(state)[0] + GOAL_SATISFIED * episode.done
             if self.profile.training_turns:
                 return f"{text.goal_line}\n{OBSERVATION.format(facts)}"
             return f"{text.goal_line}\n{facts}"
-        message = text.message(Outcome(episode.outcome), state, episode.done)
+        if episode.outcome == Outcome.STATE:  # the pre-rendered sentences: TextTask.message's words, joined faster
+            message = self.catalog.core(episode.data_idx).facts_text(state)[0] + GOAL_SATISFIED * episode.done
+        else:
+            message = text.message(Outcome(episode.outcome), state, episode.done)
         return OBSERVATION.format(message) if self.profile.training_turns else message
+
+    def _check_action(self, action: Any) -> None:
+        if not isinstance(action, str):
+            raise ServeError(f"'action' must be a string, found {_kind(action)}")
+        if len(action) > self.max_action_chars:
+            raise ServeError(f"the action is {len(action)} characters long; the limit is {self.max_action_chars}",
+                             413)
+
+    @staticmethod
+    def _step_game(episode: Episode, action: str) -> dict:
+        observation, episode.progress, episode.done, _ = episode.game.step(action)
+        episode.steps, episode.outcome = episode.game.steps, int(Outcome.STATE)
+        return {"observation": observation, "reward": episode.progress, "done": episode.done}
+
+    def _step_segment(self, segment: dict[int, tuple[int, Episode, str]], out: list[dict]) -> None:
+        """Step distinct episodes (env_id -> position, episode, action), their locks taken in id order (so two
+        batches never wait on each other in a cycle); each task's episodes go through ``_step_task``."""
+        held = []
+        try:
+            by_task: dict[int, list[tuple[int, Episode, str]]] = {}
+            for env_id in sorted(segment):
+                j, episode, action = segment[env_id]
+                episode.lock.acquire()
+                held.append(episode.lock)
+                try:
+                    self._check_open(episode, env_id)
+                    if episode.game is not None:
+                        self._text(episode.data_idx)
+                        out[j] = self._step_game(episode, action)
+                        continue
+                except ServeError as exc:
+                    out[j] = {"error": str(exc)}
+                    continue
+                by_task.setdefault(episode.data_idx, []).append((j, episode, action))
+            for data_idx, group in by_task.items():
+                try:
+                    self._step_task(data_idx, group, out)
+                except ServeError as exc:
+                    for j, _, _ in group:
+                        out[j] = {"error": str(exc)}
+        finally:
+            for lock in held:
+                lock.release()
+
+    def _step_task(self, data_idx: int, group: list[tuple[int, Episode, str]], out: list[dict]) -> None:
+        """``step``'s reading, move, settling and observation for distinct episodes of one task (locks held)."""
+        text = self._text(data_idx)
+        core, task = self.catalog.core(data_idx), text.task
+        rows = np.concatenate([episode.row for _, episode, _ in group])
+        states = task.unpack(rows)
+        reads = [core.read(action) for _, _, action in group]
+        pairs = [(k, op) for k, (_, ops) in enumerate(reads) for op in ops]
+        chosen = np.full(len(group), -1, dtype=np.int64)
+        if pairs:
+            where, ops = np.array(pairs, dtype=np.int64).T
+            ok = task.applies(states, where, ops)
+            for k, op in zip(where[ok][::-1].tolist(), ops[ok][::-1].tolist()):
+                chosen[k] = op  # reversed: the first applicable reading of each text wins, as in step
+        moved = np.flatnonzero(chosen >= 0)
+        facts: dict[int, str] = {}
+        if moved.size:
+            new_rows = task.successors(rows, states, moved, chosen[moved])
+            new_states = task.unpack(new_rows)
+            reached = task.goal_reached(new_states)
+            held = core.progress(new_states, reached)
+            for k, row, won, part, said in zip(moved.tolist(), new_rows, reached.tolist(), held.tolist(),
+                                              core.facts_text(new_states)):
+                episode = group[k][1]
+                episode.row = row[None, :].copy()
+                episode.valid += 1
+                episode.done = episode.done or won
+                episode.progress = max(episode.progress, part)
+                facts[k] = said
+        asked = [k for k, (outcome, _) in enumerate(reads) if outcome == Outcome.QUERY]
+        listings = dict(zip(asked, core.listings(states[asked]))) if asked else {}
+        framed = self.profile.training_turns
+        for k, ((j, episode, _), (outcome, ops)) in enumerate(zip(group, reads)):
+            episode.steps += 1
+            if outcome != Outcome.QUERY:
+                episode.attempts += 1
+            if k in facts:
+                outcome, message = Outcome.STATE, facts[k] + GOAL_SATISFIED * episode.done
+            elif outcome == Outcome.QUERY:
+                message = listings[k]
+            else:
+                outcome = Outcome.UNSATISFIED if ops else outcome
+                message = text.message(outcome, states[k:k + 1], episode.done)
+            episode.outcome = int(outcome)
+            out[j] = {"observation": OBSERVATION.format(message) if framed else message, "reward": episode.progress,
+                      "done": episode.done}
 
     def _game(self, data_idx: int) -> AgentBoardEnv | None:
         if not self.profile.agentboard_game:

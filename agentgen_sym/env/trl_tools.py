@@ -1,0 +1,151 @@
+"""TRL's ``environment_factory``: one generated class per domain whose public methods are the domain's actions.
+
+TRL (``trl/trainer/grpo_trainer.py``, 1.16) lists ``inspect.getmembers(type(env), inspect.isfunction)``: ``reset``
+starts an episode from a dataset row (``reset(**row)``; the string it returns is appended to the prompt),
+``get_reward()`` scores a finished rollout, and every other public function is a tool whose JSON schema
+``transformers.utils.get_json_schema`` builds from its type hints and its Google-style docstring (a description
+per argument, or it raises). So each action is one method with one ``str`` parameter per PDDL parameter and a
+docstring worded from the domain's templates; a call steps the episode through the environment core and returns
+the observation. ``success_reward``, ``progress_reward`` and ``dense_reward`` read the same episodes as TRL reward
+functions (``reward_funcs=[...]``; TRL passes them ``environments=``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.env.core import Sessions, Step
+from agentgen_sym.env.library import TaskLibrary
+from agentgen_sym.env.profiles import DEFAULT_PROFILE
+
+EPISODE_OVER = "The episode is over: no further action takes effect."
+RESERVED = frozenset({"reset", "get_reward", "task_id", "observation", "done", "returns"})
+"""Names the generated class uses itself; an action so named gets the suffix ``_action``."""
+
+
+def identifier(name: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A Python identifier for a PDDL name (``pick-up`` -> ``pick_up``, ``?from`` -> ``from_``), unique in ``taken``."""
+    out = re.sub(r"\W+", "_", name.lstrip("?")).strip("_").lower() or "x"
+    if out[0].isdigit() or keyword.iskeyword(out):
+        out += "_"
+    while out in taken:
+        out += "_"
+    return out
+
+
+class DomainEnvironment:
+    """The base of every generated class: one episode of a TASKS_DIR's tasks, chosen by ``reset(task=...)``."""
+
+    library: TaskLibrary
+
+    def __init__(self) -> None:
+        self._sessions: Sessions | None = None
+        self.task_id: str | None = None
+        self.observation = ""
+        self.done = False
+        self.returns = {"success": 0.0, "progress": 0.0, "dense": 0.0}
+
+    def reset(self, task: str | int | None = None, **row: Any) -> str:
+        """Start the row's task (its ``task`` column: an id or a number); the goal line and the facts."""
+        if task is None:
+            raise ValueError("the dataset row has no 'task' column (make rows with trl_tools.dataset_rows)")
+        core = self.library.core(task)
+        self._sessions = core.sessions(1)
+        self.task_id = self.library.entries[self.library.index(task)].id
+        self.done = False
+        self.returns = {"success": 0.0, "progress": 0.0, "dense": 0.0}
+        self.observation = self.library.first_observation(core, self._sessions.reset()[0])
+        return self.observation
+
+    def get_reward(self) -> float:
+        """The rollout's reward, the library's choice: success (0/1), progress, or the dense return."""
+        return self.returns[self.library.options.get("reward", "success")]
+
+    def _act(self, action: str, args: tuple[str, ...]) -> str:
+        if self._sessions is None:
+            raise RuntimeError("reset() starts an episode before any action")
+        if self.done:
+            return EPISODE_OVER
+        text = self._sessions.core.text.templates.action(action, args)
+        result: Step = self._sessions.step(0, text)
+        info = result.info
+        self.returns["success"] = info["success"]
+        self.returns["progress"] = info["progress_rate"]
+        self.returns["dense"] += info["dense"]
+        self.done = result.terminated or result.truncated
+        self.observation = result.observation
+        return result.observation
+
+
+def _docstring(action: ast.Action, names: list[str], wording: str) -> str:
+    """Google style, as transformers' ``get_json_schema`` reads it: a summary, then one line per argument."""
+    example = wording.format(*(f"<{n}>" for n in names))
+    lines = [f"Do the action: {example}.", "", "Args:"]
+    for name, parameter in zip(names, action.parameters):
+        kind = " or ".join(parameter.types) if parameter.types else "object"
+        lines.append(f"    {name}: the {kind} to act on (an object name of the task)")
+    lines += ["", "Returns:", "    What the agent observes after the action."]
+    return "\n".join(lines)
+
+
+def _tool(action: ast.Action, method: str, names: list[str], wording: str) -> Callable[..., str]:
+    def tool(self: DomainEnvironment, *args: str, **kwargs: str) -> str:
+        bound = signature.bind(self, *args, **kwargs)
+        return self._act(action.name, tuple(str(bound.arguments[n]) for n in names))
+
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    parameters += [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str) for n in names]
+    signature = inspect.Signature(parameters, return_annotation=str)
+    tool.__signature__ = signature  # type: ignore[attr-defined]
+    tool.__annotations__ = {**{n: str for n in names}, "return": str}
+    tool.__name__ = tool.__qualname__ = method
+    tool.__doc__ = _docstring(action, names, wording)
+    return tool
+
+
+def environment_class(tasks_dir: Path | str, profile: str = DEFAULT_PROFILE, reward: str = "success",
+                      max_steps: int | None = 30, max_states: int | None = None) -> type[DomainEnvironment]:
+    """The class to pass as ``environment_factory``: named after the domain, one tool method per action."""
+    library = TaskLibrary(tasks_dir, profile, reward=reward, max_steps=max_steps, max_states=max_states, dense=True)
+    domain = library.folder.domain
+    members: dict[str, Any] = {"library": library, "__doc__": f"Episodes of the {domain.name} tasks in {tasks_dir}."}
+    taken = set(RESERVED) | set(dir(DomainEnvironment))
+    for action in domain.actions:
+        method = identifier(action.name, taken)
+        if method in RESERVED:
+            method = identifier(method + "_action", taken)
+        taken.add(method)
+        names: list[str] = []
+        for parameter in action.parameters:
+            names.append(identifier(parameter.name, {"self", *names}))
+        members[method] = _tool(action, method, names, library.templates.actions[action.name])
+    name = "".join(part.capitalize() for part in identifier(domain.name).split("_")) + "Environment"
+    return type(name, (DomainEnvironment,), members)
+
+
+def dataset_rows(tasks_dir: Path | str, instruction: str | None = None) -> list[dict[str, Any]]:
+    """One row per task for TRL's ``train_dataset``: a user prompt and the ``task`` column ``reset`` reads."""
+    library = TaskLibrary(tasks_dir)
+    text = instruction or (f"Reach the goal in the {library.folder.domain.name} domain by calling the tools, one "
+                           "action per call.")
+    return [{"prompt": [{"role": "user", "content": text + "\n"}], "task": e.id} for e in library.entries]
+
+
+def success_reward(environments: list[DomainEnvironment], **kwargs: Any) -> list[float]:
+    """1.0 for each rollout that reached the goal, else 0.0 (a TRL reward function)."""
+    return [env.returns["success"] for env in environments]
+
+
+def progress_reward(environments: list[DomainEnvironment], **kwargs: Any) -> list[float]:
+    """AgentBoard's progress rate of each rollout (a TRL reward function)."""
+    return [env.returns["progress"] for env in environments]
+
+
+def dense_reward(environments: list[DomainEnvironment], **kwargs: Any) -> list[float]:
+    """The shaped return of each rollout: 0 for an optimal plan, minus the cost wasted otherwise (env/rewards.py)."""
+    return [env.returns["dense"] for env in environments]

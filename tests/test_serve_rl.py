@@ -1,0 +1,286 @@
+"""`agentgen-sym serve` for RL trainers: OpenEnv's own client and validator, batched steps, WebSocket bounds, and
+AgentGym's TextCraft client with its character filter on.
+
+OpenEnv is ``openenv-core`` (meta-pytorch/OpenEnv) used unchanged: ``GenericEnvClient`` (``openenv/core/
+generic_client.py`` over ``env_client.py``, the WebSocket session), the request and response models of
+``openenv/core/env_server/types.py`` for HTTP, and ``validate_running_environment`` (``openenv/cli/_validation.py``,
+what ``openenv validate --url`` runs). The server runs as its own process on a loopback port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+requests = pytest.importorskip("requests")
+pytest.importorskip("fastapi")
+websockets = pytest.importorskip("websockets")
+openenv_client = pytest.importorskip("openenv.core.generic_client")
+
+from openenv.cli._validation import validate_running_environment  # noqa: E402
+from openenv.core.env_server.types import ResetRequest, ResetResponse, StepRequest, StepResponse  # noqa: E402
+
+from agentgen_sym.env import GOAL_SATISFIED  # noqa: E402
+from agentgen_sym.serve import batch  # noqa: E402
+from agentgen_sym.serve.catalog import Catalog  # noqa: E402
+from agentgen_sym.serve.pool import EnvPool, ServeError  # noqa: E402
+
+from .agentgym_textcraft import StepOutput, TextCraftStyleEnvClient  # noqa: E402
+from .conftest import ROOT, SLACK_S  # noqa: E402
+from .test_serve import Server, bench  # noqa: E402
+
+GenericEnvClient = openenv_client.GenericEnvClient
+
+
+@pytest.fixture(scope="module")
+def tasks_dirs(tmp_path_factory):
+    return bench.corpus_tasks_dirs(tmp_path_factory.mktemp("serve-rl"), domains=4)
+
+
+@pytest.fixture(scope="module")
+def plans(tasks_dirs) -> list[list[str]]:
+    return bench.gold_actions(tasks_dirs)
+
+
+@pytest.fixture(scope="module")
+def server(tasks_dirs):
+    srv = Server(tasks_dirs, "--max-envs", "512")
+    yield srv
+    assert srv.stop() == 0, "".join(srv.lines)
+    assert not any("Traceback" in line for line in srv.lines), "".join(srv.lines)
+
+
+@pytest.mark.parametrize("root", ["/openenv", ""])
+def test_openenvs_own_client_plays_every_gold_plan_to_reward_1_over_websocket(server, plans, root):
+    """GenericEnvClient, unchanged, at BASE/openenv (its /ws) and at the root (/ws)."""
+    with GenericEnvClient(base_url=server.base + root).sync() as env:
+        for idx, plan in enumerate(plans):
+            result = env.reset(data_idx=idx)
+            assert result.reward < 1.0 and result.done is False
+            assert result.observation["data_idx"] == idx
+            for action in plan:
+                result = env.step({"message": action})
+            assert result.done is True and result.reward == 1.0, (idx, result)
+            assert result.observation["text"].endswith(GOAL_SATISFIED)
+            state = env.state()
+            assert state["step_count"] == len(plan) and state["done"] is True and state["data_idx"] == idx
+        wrong = env.reset(seed=len(plans) + 1)  # seed picks a task modulo the task count
+        assert wrong.observation["data_idx"] == 1
+        with pytest.raises(RuntimeError, match="message"):  # OpenEnv's client raises on the error answer
+            env.step({"text": "no such field"})
+
+
+def test_openenvs_http_protocol_plays_gold_plans_and_passes_its_validator(server, plans):
+    report = validate_running_environment(server.base + "/openenv")
+    assert report["passed"], [c for c in report["criteria"] if not c["passed"]]
+    for idx, plan in enumerate(plans):
+        body = ResetRequest(seed=idx, episode_id=f"rollout-{idx}").model_dump(exclude_unset=True)
+        reset = ResetResponse.model_validate(requests.post(f"{server.base}/openenv/reset", json=body).json())
+        assert reset.observation["episode_id"] == f"rollout-{idx}" and reset.observation["data_idx"] == idx
+        for action in plan:
+            request = StepRequest(action={"message": action}, episode_id=f"rollout-{idx}")  # extra="allow"
+            answer = requests.post(f"{server.base}/openenv/step", json=request.model_dump(exclude_unset=True))
+            assert answer.status_code == 200, answer.text
+            step = StepResponse.model_validate(answer.json())
+        assert step.done is True and step.reward == 1.0
+        state = requests.get(f"{server.base}/openenv/state", params={"episode_id": f"rollout-{idx}"}).json()
+        assert state["step_count"] == len(plan)
+    schema = requests.get(f"{server.base}/openenv/schema").json()
+    assert schema["action"]["required"] == ["message"]
+    unnamed = requests.post(f"{server.base}/openenv/step", json={"action": {"message": plan[0]}})
+    assert unnamed.status_code == 400 and "episode_id" in unnamed.json()["detail"]
+    unknown = requests.post(f"{server.base}/openenv/step", json={"action": {"message": "x"}, "episode_id": "nope"})
+    assert unknown.status_code == 404
+
+
+def _pool(tasks_dirs) -> EnvPool:
+    return EnvPool(Catalog(tasks_dirs), max_envs=1000)
+
+
+def test_a_batched_step_answers_as_single_steps_do(tasks_dirs, plans):
+    """Two pools play the same episodes, one step at a time and in batches mixed with bad items: the answers agree
+    item by item, bad items are answered in place, and the rest of the batch still runs."""
+    one, many = _pool(tasks_dirs), _pool(tasks_dirs)
+    ids = [one.create(i % len(plans))["id"] for i in range(2 * len(plans))]
+    assert ids == [many.create(i % len(plans))["id"] for i in range(2 * len(plans))]
+    longest = max(map(len, plans))
+    for position in range(longest + 1):
+        items = [{"id": env_id, "action": (plans[i % len(plans)] + ["check valid actions"] * longest)[position]}
+                 for i, env_id in enumerate(ids)]
+        items[1::5] = [{"id": it["id"], "action": "jump over the moon"} for it in items[1::5]]
+        bad = [{"id": 10 ** 6, "action": "x"}, {"id": ids[0], "action": 7}, {"action": "x"}, "not an object"]
+        singles = []
+        for item in items + bad[:2]:
+            try:
+                singles.append(one.step(item["id"], item["action"]))
+            except ServeError as exc:  # the batch answers the same refusal in place
+                singles.append({"error": str(exc)})
+        batched = batch.run(many, "step_many", {"steps": items + bad})["results"]
+        assert batched[:-2] == singles
+        assert all("error" in b for b in batched[-4:]) and len(batched) == len(items) + len(bad)
+    assert [one.detail(i) for i in ids] == [many.detail(i) for i in ids]
+    assert sum(one.detail(i)["done"] for i in ids) == 2 * len(plans) - len(ids[1::5])
+
+
+@pytest.mark.parametrize("profile", ["agentgen", "agentboard"])
+def test_a_batch_steps_each_task_in_one_pass_and_answers_as_single_steps(tasks_dirs, plans, profile, monkeypatch):
+    """Batches mixing tasks, repeated ids, queries, bad actions and closed ids answer exactly as single steps
+    (both profiles); under the default profile a task's sessions move in one successor call per batch, not one
+    per session."""
+    one = EnvPool(Catalog(tasks_dirs), profile=profile, max_envs=1000)
+    many = EnvPool(Catalog(tasks_dirs), profile=profile, max_envs=1000)
+    copies = 4
+    ids = [one.create(i % len(plans))["id"] for i in range(copies * len(plans))]
+    assert ids == [many.create(i % len(plans))["id"] for i in range(copies * len(plans))]
+    one.close(ids[-1]), many.close(ids[-1])
+    calls = []
+    kind = type(many.catalog.text(0).task)  # a frozen dataclass: its method is counted on the class
+    monkeypatch.setattr(kind, "successors", lambda *a, _f=kind.successors, **k: calls.append(1) or _f(*a, **k))
+    for position in range(max(map(len, plans)) + 1):
+        items = [(env_id, (plans[i % len(plans)] + ["check valid actions"])[min(position, len(plans[i % len(plans)]))])
+                 for i, env_id in enumerate(ids)]
+        items[2::7] = [(env_id, "jump over the moon") for env_id, _ in items[2::7]]
+        items += [(ids[0], "check valid actions"), (ids[0], items[0][1]), (ids[1], "  CHECK valid   actions ")]
+        singles = []
+        for env_id, action in items:
+            try:
+                singles.append(one.step(env_id, action))
+            except ServeError as exc:
+                singles.append({"error": str(exc)})
+        calls.clear()
+        assert many.step_many(items) == singles
+        if profile == "agentgen":  # one call per task and cut at a repeated id, however many sessions moved
+            assert len(calls) <= 2 * len(plans) < copies * len(plans) - 1
+    assert [one.detail(i) for i in ids[:-1]] == [many.detail(i) for i in ids[:-1]]
+    assert sum(one.detail(i)["done"] for i in ids[:-1]) >= len(plans)
+
+
+def test_batched_steps_over_http_and_websocket_match_single_steps(server, plans):
+    ids = [requests.post(f"{server.base}/create", json={"data_idx": i}).json()["id"] for i in range(len(plans))]
+    twins = [requests.post(f"{server.base}/create", json={"data_idx": i}).json()["id"] for i in range(len(plans))]
+    for position in range(max(map(len, plans))):
+        live = [(i, env_id, twin) for i, (env_id, twin) in enumerate(zip(ids, twins)) if position < len(plans[i])]
+        answer = requests.post(f"{server.base}/step_many", json={"steps": [
+            {"id": env_id, "action": plans[i][position]} for i, env_id, _ in live]}).json()
+        singles = [requests.post(f"{server.base}/step", json={"id": twin, "action": plans[i][position]}).json()
+                   for i, _, twin in live]
+        assert answer["results"] == singles
+    assert all(r["done"] and r["reward"] == 1.0 for r in answer["results"][-1:])
+    assert all(requests.get(f"{server.base}/detail", params={"id": i}).json()["done"] for i in ids)
+
+    async def over_websocket() -> list[dict]:
+        async with websockets.connect(server.base.replace("http", "ws") + "/ws") as ws:
+            created = []
+            for i in range(len(plans)):
+                await ws.send(json.dumps({"type": "create", "data": {"data_idx": i}}))
+                created.append(json.loads(await ws.recv())["data"]["id"])
+            for position in range(max(map(len, plans))):
+                await ws.send(json.dumps({"type": "step_many", "data": {"steps": [
+                    {"id": env_id, "action": plans[i][position]} for i, env_id in enumerate(created)
+                    if position < len(plans[i])]}}))
+                answer = json.loads(await ws.recv())
+                assert answer["type"] == "results"
+            return [requests.get(f"{server.base}/detail", params={"id": i}).json() for i in created]
+
+    details = asyncio.run(over_websocket())
+    assert all(d["done"] and d["progress_rate"] == 1.0 for d in details)
+
+
+def test_websocket_bounds(tasks_dirs, plans):
+    """Message size, environments per connection, idle time and connections at once are bounded; a closed
+    connection's environments are closed with it; the HTTP routes are untouched."""
+    srv = Server(tasks_dirs[:1], "--ws-max-message-bytes", "4096", "--ws-max-envs-per-connection", "3",
+                 "--ws-idle-timeout", "1", "--ws-max-connections", "2")
+    url = srv.base.replace("http", "ws") + "/ws"
+
+    async def scenario() -> None:
+        async with websockets.connect(url) as ws:  # environments per connection
+            answers = []
+            for _ in range(4):
+                await ws.send(json.dumps({"type": "create", "data": {}}))
+                answers.append(json.loads(await ws.recv()))
+            assert [a["type"] for a in answers] == ["created"] * 3 + ["error"]
+            assert answers[3]["data"]["code"] == "CAPACITY_REACHED"
+            assert srv.get("/health").json()["live"] == 3
+        deadline = time.monotonic() + SLACK_S
+        while srv.get("/health").json()["live"] and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert srv.get("/health").json()["live"] == 0  # closed with their connection
+        async with websockets.connect(url) as ws:  # message size: closed with 1009 (message too big)
+            await ws.send(json.dumps({"type": "step", "data": {"message": "x" * 8000}}))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd.code == 1009
+        async with websockets.connect(url) as ws:  # idle: closed with 1001 after the timeout
+            started = time.monotonic()
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), SLACK_S)
+            assert closed.value.rcvd.code == 1001 and 0.9 <= time.monotonic() - started < SLACK_S
+        async with websockets.connect(url) as first, websockets.connect(url) as second:  # connections at once
+            for ws in (first, second):
+                await ws.send(json.dumps({"type": "reset", "data": {}}))
+                assert json.loads(await ws.recv())["type"] == "observation"
+            with pytest.raises((websockets.InvalidStatus, websockets.ConnectionClosed)):
+                async with websockets.connect(url) as third:
+                    await third.send(json.dumps({"type": "reset", "data": {}}))
+                    await third.recv()
+        async with websockets.connect(url) as ws:  # malformed and unknown messages are answered, not fatal
+            for raw, code in (("{", "INVALID_JSON"), ('{"type": "fly"}', "UNKNOWN_TYPE"),
+                              ('{"type": "step", "data": {"message": "x"}}', "VALIDATION_ERROR")):
+                await ws.send(raw)
+                answer = json.loads(await ws.recv())
+                assert answer["type"] == "error" and answer["data"]["code"] == code
+            await ws.send(json.dumps({"type": "reset", "data": {}}))
+            assert json.loads(await ws.recv())["type"] == "observation"
+
+    try:
+        asyncio.run(scenario())
+        assert srv.get("/health").json()["status"] == "ok"
+    finally:
+        assert srv.stop() == 0
+    assert not any("Traceback" in line for line in srv.lines), "".join(srv.lines)
+
+
+class FilteringTextCraftClient(TextCraftStyleEnvClient):
+    """AgentGym's TextCraft client with the line ``tests/agentgym_textcraft.py`` leaves out put back:
+    ``action = re.sub(r"[^A-Za-z0-9, ]+", "", action)`` before ``/step`` (``agentenv/envs/textcraft.py``)."""
+
+    def step(self, action: str) -> StepOutput:
+        found = re.findall(r"Action:\s*(.*?)(?=\n|$)", action, re.DOTALL)
+        action = " ".join((found[-1] if found else "").split()).strip()
+        action = re.sub(r"[^A-Za-z0-9, ]+", "", action)
+        response = self._post("step", {"action": action})
+        self.info = {"observation": response["observation"], "reward": response["reward"], "done": response["done"]}
+        return StepOutput(state=response["observation"], reward=response["reward"], done=response["done"])
+
+
+def test_a_textcraft_client_that_strips_hyphens_still_reaches_every_goal(server, plans):
+    """The hyphen pitfall (issue 41): `cart-2` arrives as `cart2`; every task still reaches its goal."""
+    mangled = [re.sub(r"[^A-Za-z0-9, ]+", "", a) for plan in plans for a in plan]
+    assert sum(m != a for m, a in zip(mangled, (a for plan in plans for a in plan))) > len(plans)  # it bites
+    client = FilteringTextCraftClient(server.base, data_len=len(plans))
+    for idx, plan in enumerate(plans):
+        client._post("reset", {"data_idx": idx})
+        for action in plan:
+            result = client.step(f"Thought: next.\nAction: {action}")
+        assert result.done and result.reward == 1.0, (idx, result)
+
+
+def test_readme_openenv_example_runs(server, tasks_dirs):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Serving environments to RL trainers"):]
+    section = section[:section.index("\n## ", 1)]
+    (block,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    here = 'sorted(Path("out").glob("*/tasks"))'
+    assert here in block and "http://127.0.0.1:8000" in block
+    folders = "[" + ", ".join(f"Path({str(p)!r})" for p in tasks_dirs) + "]"
+    block = block.replace(here, folders).replace("http://127.0.0.1:8000", server.base)
+    proc = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "OpenEnv: reward 1.0 done True" in proc.stdout and "batched: lowest reward 1.0" in proc.stdout
