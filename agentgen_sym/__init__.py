@@ -32,7 +32,8 @@ __version__ = "0.1.0"
 _LAZY = {"BuildOptions": "agentgen_sym.drafting", "DraftOptions": "agentgen_sym.drafting",
          "build": "agentgen_sym.drafting", "draft_environment": "agentgen_sym.drafting",
          "run": "agentgen_sym.pipeline", "evaluate": "agentgen_sym.evaluation",
-         "EvalOptions": "agentgen_sym.evaluation"}
+         "EvalOptions": "agentgen_sym.evaluation", "EquivBudget": "agentgen_sym.equiv",
+         "equiv_domains": "agentgen_sym.equiv", "equiv_problems": "agentgen_sym.equiv"}
 
 
 def __getattr__(name: str) -> object:
@@ -49,6 +50,7 @@ __all__ = [
     "Diagnostic",
     "Domain",
     "DraftOptions",
+    "EquivBudget",
     "EvalOptions",
     "GeneratedTask",
     "GroundAction",
@@ -74,6 +76,8 @@ __all__ = [
     "check",
     "compile_task",
     "draft_environment",
+    "equiv_domains",
+    "equiv_problems",
     "evaluate",
     "evolve_tasks",
     "export_folder",

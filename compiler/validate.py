@@ -457,3 +457,57 @@ def apply_plan(domain: ast.Domain, problem: ast.Problem, plan: ast.Plan) -> list
     if result.failed_step is not None:
         raise ValueError(result.diagnostics[0].message)
     return list(result.states)
+
+
+class Stepper:
+    """One step at a time on the lifted model, by this module's rules: the applicable steps of a state and the state
+    after one. For callers that explore states rather than replay one plan (``agentgen-sym equiv``)."""
+
+    def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None) -> None:
+        self._task = _Task(domain, problem, budget)
+        self._values = function_values(problem)
+
+    def applicable(self, state: State) -> Iterator[ast.PlanStep]:
+        """Every ground step whose precondition holds in ``state``, schema by schema. The bindings come from
+        joining the precondition's plain atoms with the facts (the others range over their type), then the whole
+        precondition decides: the same steps as trying every binding, without trying every binding."""
+        closed = self._task.close(state)
+        facts: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        for predicate, args in sorted(closed):
+            facts[predicate].append(args)
+        for action in self._task.actions.values():
+            allowed = {p.name: set(self._task.of_type(p.types)) for p in action.parameters}
+            atoms = sorted((c for c in conjuncts(action.precondition) if isinstance(c, ast.Atom)),
+                           key=lambda c: len(facts.get(c.predicate, ())))
+            for binding in self._join(atoms, 0, {}, facts, allowed, action.parameters):
+                if action.precondition is None or self._task.holds(action.precondition, closed, binding):
+                    yield ast.PlanStep(action.name, tuple(binding[p.name] for p in action.parameters))
+
+    def _join(self, atoms: list[ast.Atom], i: int, binding: Binding, facts: dict[str, list[tuple[str, ...]]],
+              allowed: dict[str, set[str]], parameters: tuple[ast.TypedName, ...]) -> Iterator[Binding]:
+        if i == len(atoms):
+            yield from self._task.bindings(tuple(p for p in parameters if p.name not in binding), binding)
+            return
+        atom = atoms[i]
+        for args in facts.get(atom.predicate, ()):
+            extended: Binding | None = binding
+            for term, value in zip(atom.args, args):
+                if isinstance(term, ast.Constant):
+                    extended = extended if term.name == value else None
+                elif term.name in extended:
+                    extended = extended if extended[term.name] == value else None
+                else:
+                    extended = extended | {term.name: value} if value in allowed.get(term.name, ()) else None
+                if extended is None:
+                    break
+            if extended is not None and len(args) == len(atom.args):
+                yield from self._join(atoms, i + 1, extended, facts, allowed, parameters)
+
+    def apply(self, step: ast.PlanStep, state: State) -> tuple[State | None, Diagnostic | None]:
+        """The state after ``step`` (derived facts left out), or None and the diagnostic that says why it cannot
+        be applied (V801-V805, or a cost it cannot price)."""
+        try:
+            after, _ = self._task.apply((1, step), state, self._values)
+        except _StepFailure as failure:
+            return None, failure.diagnostic
+        return after, None

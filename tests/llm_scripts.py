@@ -32,6 +32,8 @@ KINDS = {
     "# Task: repair the PDDL domain": "repair_domain",
     "# Task: write planning problems": "problems",
     "# Task: repair the PDDL problem": "repair_problem",
+    "# Task: write scenario checks": "scenarios",
+    "# Task: repair the behaviour of the PDDL domain": "repair_behaviour",
     "# Task: rewrite a planning problem to make it easier": "evolve_easier",
     "# Task: rewrite a planning problem to make it harder": "evolve_harder",
 }

@@ -94,7 +94,7 @@ def test_draft_needing_two_repair_rounds_is_accepted(llm_server: ScriptedLLMServ
     assert sorted(p.name for p in folder.glob("p*.pddl")) == ["p01.pddl", "p02.pddl", "p03.pddl"]
     assert parse_problem(folder / "p01.pddl").domain_name == domain.name
     assert (folder / "p01.plan").read_text().count("\n") == 3
-    assert set(json.loads((folder / "templates.json").read_text())) == {"predicates", "actions"}
+    assert set(json.loads((folder / "templates.json").read_text())) == {"source", "predicates", "actions"}
 
 
 def test_draft_that_never_becomes_valid_is_rejected_with_its_reason(llm_server: ScriptedLLMServer, tmp_path: Path):

@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from agentgen_sym import __version__
-from agentgen_sym.cli import check, llm, pddl, serve, solve, tasks
+from agentgen_sym.compiler import limits
+from agentgen_sym.cli import check, equiv, llm, mcp, pddl, serve, solve, tasks
 from agentgen_sym.cli.common import EXIT_LIMIT, EXIT_OK, EXIT_USAGE, UsageError, eprint
 from agentgen_sym.files import FolderBusy, exclusive
 from agentgen_sym.joblimits import JobLimitReached, job_limits
 
 COMMANDS = (pddl.add_parse, check.add_check, pddl.add_fix, solve.add_validate, solve.add_ground, solve.add_solve,
             tasks.add_generate, tasks.add_evolve, tasks.add_export, serve.add_serve, tasks.add_run, llm.add_draft,
-            llm.add_build, serve.add_eval, pddl.add_explain)
+            llm.add_build, llm.add_templates, serve.add_eval, pddl.add_explain, equiv.add_equiv,
+            mcp.add_mcp)
 """Each command's parser, in the order ``--help`` lists them."""
 
 
@@ -90,6 +92,7 @@ def _silence_stdout() -> None:
 def entry() -> None:
     """The console script: ``main``, then a prompt exit after a limit was reached (the structures a stopped
     grounder or search built can hold a gigabyte, and freeing them object by object takes seconds)."""
+    limits.count_from_process_start()  # a time limit on the command line includes the start-up
     code = main()
     if code == EXIT_LIMIT:
         sys.stdout.flush()

@@ -9,7 +9,10 @@ from pathlib import Path
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MAX_TASKS, LazyProgress, UsageError,
                                      bundled_corpus, eprint, executor, executor_options, llm_client, llm_options,
-                                     non_negative_int, output_folder, positive_int, task_count)
+                                     non_negative_int, output_file, output_folder, positive_int, task_count)
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.parser import parse_source
 from agentgen_sym.domainflow import SEED_RULES
 from agentgen_sym.executor import ExecutorError
 from agentgen_sym.files import read_text_bounded
@@ -29,8 +32,40 @@ def add_draft(sub: argparse._SubParsersAction) -> None:
     d.add_argument("text", nargs="?", metavar="TEXT", help="the inspiration text")
     d.add_argument("--file", metavar="F", help="read the inspiration text from a file")
     d.add_argument("-o", "--output-dir", required=True, metavar="DIR", type=output_folder, help="where the environment goes")
+    meaning_options(d)
+    d.add_argument("--reference", metavar="DOMAIN",
+                   help="judge the result against this known domain with `equiv` (the verdict, and a counterexample "
+                        "when they differ, go in the record; it decides nothing)")
     llm_options(d)
     d.set_defaults(handler=cmd_draft, output_folder="output_dir")
+
+
+def meaning_options(p: argparse.ArgumentParser) -> None:
+    """--candidates and --scenario-checks: drafting that checks what a domain means, not only its form."""
+    p.add_argument("--candidates", type=positive_int, default=1, metavar="K",
+                   help="draft K candidate domains (K samples of the endpoint), group them with `equiv` and keep the "
+                        "largest group; the record says how many agreed (default 1)")
+    p.add_argument("--scenario-checks", type=non_negative_int, default=0, metavar="N",
+                   help="ask the LLM for N behaviour checks written from the text (action sequences that must be "
+                        "possible, and ones whose last step must not be), replay them on the domain and send each "
+                        "failure back as a repair prompt with its counterexample (default 0: none)")
+
+
+def _reference(path: str | None) -> ast.Domain | None:
+    """The --reference domain, checked; exit 2 when it is no clean domain."""
+    if path is None:
+        return None
+    try:
+        parsed = parse_source(Path(path))
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    errors = [d for d in parsed.diagnostics if d.is_error]
+    if not errors and isinstance(parsed.node, ast.Domain):
+        errors = [d for d in check(parsed.node, strict=False) if d.is_error]
+    if errors or not isinstance(parsed.node, ast.Domain):
+        why = errors[0].message if errors else "a problem or a plan"
+        raise UsageError(f"--reference {path}: not a domain without errors ({why}); `agentgen-sym check` shows why")
+    return parsed.node
 
 
 def cmd_draft(args: argparse.Namespace) -> int:
@@ -46,11 +81,14 @@ def cmd_draft(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     out = Path(args.output_dir)
+    reference = _reference(args.reference)
     client = llm_client(args, out)
     show = StagePrinter()
+    options = DraftOptions(max_repair_rounds=args.max_repair_rounds, candidates=args.candidates,
+                           scenario_checks=args.scenario_checks)
     with client:
-        result = draft_environment(text, out, client, DraftOptions(max_repair_rounds=args.max_repair_rounds),
-                                   on_stage=show.stage, on_round=show.round)
+        result = draft_environment(text, out, client, options, on_stage=show.stage, on_round=show.round,
+                                   reference=reference)
     print_verdict(result)
     if result.accepted:
         return EXIT_OK
@@ -85,6 +123,7 @@ def add_build(sub: argparse._SubParsersAction) -> None:
                         "grows with the seed's objects)")
     b.add_argument("--max-endpoint-failures", type=non_negative_int, default=3, metavar="K",
                    help="stop after K texts in a row fail on the endpoint (default 3; 0: never stop)")
+    meaning_options(b)
     executor_options(b)
     llm_options(b)
     b.set_defaults(handler=cmd_build, output_folder="out")
@@ -100,7 +139,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     options = executor(args)
     client = llm_client(args, out)
     build_options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
-                                 DraftOptions(max_repair_rounds=args.max_repair_rounds), args.seed_problem,
+                                 DraftOptions(max_repair_rounds=args.max_repair_rounds, candidates=args.candidates,
+                                              scenario_checks=args.scenario_checks), args.seed_problem,
                                  args.max_endpoint_failures)
     bar = LazyProgress("build", unit="text")
 
@@ -125,3 +165,74 @@ def cmd_build(args: argparse.Namespace) -> int:
                "check --base-url, --model and the key, then rerun (finished items are kept)")
         return EXIT_USAGE
     return EXIT_FINDINGS
+
+
+def add_templates(sub: argparse._SubParsersAction) -> None:
+    t = sub.add_parser("templates", help="draft a domain's English wording with an LLM, checked entry by entry",
+                       description="Ask the LLM for one template per predicate and action of DOMAIN, check each "
+                                   "(it names a predicate or action, its placeholders match the arity, its words are "
+                                   "not just the PDDL name, each action's text reads back as exactly that action on "
+                                   "the objects of --problem, else one per type), send the entries with problems "
+                                   "back once, and keep the derived wording for what still fails. Writes OUTPUT "
+                                   "with the LLM's entries under \"source\": \"llm\" (the derived ones stay derived) "
+                                   "and says per entry where it came from (stderr, or --format json on stdout).",
+                       epilog="Exit codes: 0 written, 1 the domain has errors, 2 usage error, no LLM endpoint "
+                              "configured, or an endpoint that gave no usable response (OUTPUT is then left "
+                              "untouched: the derived wording, or the file already there, stays in use). The "
+                              "response cache is OUTPUT's folder's llm-cache.sqlite.")
+    t.add_argument("domain", metavar="DOMAIN")
+    t.add_argument("--problem", metavar="P", help="a problem whose objects the action texts are read back on")
+    t.add_argument("-o", "--output", required=True, metavar="FILE", type=output_file,
+                   help="the templates file to write (templates.json beside the domain is read by every command)")
+    t.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: a summary on stderr; json: every entry and its source on stdout")
+    llm_options(t, repair=False)
+    t.set_defaults(handler=cmd_templates)
+
+
+def cmd_templates(args: argparse.Namespace) -> int:
+    import json
+
+    from agentgen_sym.compiler.check import check
+    from agentgen_sym.compiler.diagnostics import PddlError, render_text
+    from agentgen_sym.compiler.parser import parse_domain, parse_problem
+    from agentgen_sym.drafting.calls import Asker, Rejected
+    from agentgen_sym.drafting.record import Clock, Record
+    from agentgen_sym.drafting.wording import draft_wording
+    from agentgen_sym.files import write_atomic
+    from agentgen_sym.llm.prompts import prompt_versions
+
+    try:
+        domain = parse_domain(Path(args.domain))
+        problem = parse_problem(Path(args.problem)) if args.problem else None
+    except OSError as exc:
+        raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    except PddlError as exc:
+        for d in exc.diagnostics:
+            eprint(render_text(d))
+        return EXIT_FINDINGS
+    errors = [d for d in check(domain, problem) if d.is_error]
+    if errors:
+        for d in errors:
+            eprint(render_text(d))
+        return EXIT_FINDINGS
+    out = Path(args.output)
+    client = llm_client(args, out.parent)
+    record = Record(f"templates-{domain.name}", {"kind": "domain", "path": str(args.domain)}, prompt_versions(), {})
+    with client:
+        try:
+            wording = draft_wording(domain, Asker(client, record, Clock()).ask, problem)
+        except Rejected as exc:
+            eprint(f"error: the LLM endpoint gave no usable response ({exc.reason}); {out} was left untouched and "
+                   "the derived wording stays in use: check --base-url, --model and the key, then rerun")
+            return EXIT_USAGE
+    write_atomic(out, json.dumps(wording.file_data(), indent=2, ensure_ascii=False) + "\n")
+    counts = wording.counts()
+    if args.format == "json":
+        print(json.dumps({"output": str(out), **wording.to_data()}, indent=2, ensure_ascii=False))
+    else:
+        for e in wording.entries:
+            eprint(f"{e.section[:-1]} {e.name}: {e.source}: {e.text!r}" + (f" ({e.problem})" if e.problem else ""))
+    eprint(f"wrote {out}: {counts['llm']} entries from the LLM, {counts['llm-repaired']} repaired by it, "
+           f"{counts['derived']} derived")
+    return EXIT_OK

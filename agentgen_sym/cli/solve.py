@@ -21,7 +21,7 @@ from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.validate import MAX_INSTANCES, ValidationResult, validate
 from agentgen_sym.files import write_atomic
 from agentgen_sym.planners.result import Status
-from agentgen_sym.solver import SOLVER_NAMES, solve
+from agentgen_sym.solver import SOLVER_NAMES, Solution, solve
 
 # --------------------------------------------------------------------------- validate
 
@@ -40,7 +40,8 @@ def add_validate(sub: argparse._SubParsersAction) -> None:
     v.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=f"refuse larger files (default {MAX_BYTES})")
     v.add_argument("--time-limit", type=positive_float, metavar="S",
-                   help="give up after S seconds, parsing and checking included (exit 4)")
+                   help="give up S seconds after the command started, its start-up, parsing and checking "
+                        "included (exit 4)")
     v.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up when the process's resident memory passes MB (exit 4)")
     v.add_argument("--max-instances", type=positive_int, default=MAX_INSTANCES, metavar="N",
@@ -50,7 +51,7 @@ def add_validate(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    budget = Budget(Deadline.after(args.time_limit), args.memory_limit)  # parsing, checking and the replay
+    budget = Budget(Deadline.for_command(args.time_limit), args.memory_limit)  # parsing, checking and the replay
     sources = SourceCache()
     outcome: ValidationResult | None = None
     try:
@@ -128,7 +129,8 @@ def add_ground(sub: argparse._SubParsersAction) -> None:
     g.add_argument("problem", metavar="PROBLEM")
     g.add_argument("-o", "--output", metavar="TASK.npz", type=output_file, help="save the GroundTask (.npz)")
     g.add_argument("--time-limit", type=positive_float, metavar="S",
-                   help="give up after S seconds, parsing and checking included (exit 4)")
+                   help="give up S seconds after the command started, its start-up, parsing and checking "
+                        "included (exit 4)")
     g.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up when the process's resident memory passes MB (exit 4)")
     _max_operators_option(g)
@@ -175,7 +177,7 @@ def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
 
 
 def cmd_ground(args: argparse.Namespace) -> int:
-    task = _compiled(args, True, Deadline.after(args.time_limit), args.memory_limit)  # parsing included
+    task = _compiled(args, True, Deadline.for_command(args.time_limit), args.memory_limit)  # parsing included
     if isinstance(task, int):
         return task
     stats = task.stats
@@ -206,19 +208,23 @@ def add_solve(sub: argparse._SubParsersAction) -> None:
                                                      "with --optimal)")
     v.add_argument("--optimal", action="store_true", help="find a cost-optimal plan (A* with LM-cut)")
     v.add_argument("--time-limit", type=positive_float, metavar="S",
-                   help="give up after S seconds, parsing and grounding included (exit 4)")
+                   help="give up S seconds after the command started, its start-up, parsing and grounding "
+                        "included (exit 4)")
     v.add_argument("--memory-limit", type=positive_float, metavar="MB",
                    help="give up beyond MB: the process's resident memory while grounding, the search's own "
                         "structures while searching (exit 4)")
     v.add_argument("-o", "--output", metavar="PLAN", type=output_file, help="also write the plan to this file")
     v.add_argument("-q", "--quiet", action="store_true", help="no statistics on stderr")
+    v.add_argument("--format", choices=["plan", "json"], default="plan",
+                   help="plan: the IPC plan file (default); json: the outcome as data (status, plan steps, cost, "
+                        "search statistics), printed for every search outcome, the exit code unchanged")
     _max_operators_option(v)
     v.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES, help=argparse.SUPPRESS)
     v.set_defaults(handler=cmd_solve)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    deadline = Deadline.after(args.time_limit)  # the one deadline of parsing, grounding, search and validation
+    deadline = Deadline.for_command(args.time_limit)  # the one deadline of parsing, grounding, search and validation
     name = args.planner or ("optimal" if args.optimal else "default")
     if name not in SOLVER_NAMES:
         raise UsageError(f"unknown planner {name!r}; choose one of {', '.join(SOLVER_NAMES)}")
@@ -232,6 +238,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                f"evaluated {stats.evaluated} in {stats.seconds:.2f} s ({stats.expansions_per_second:.0f}/s), "
                f"peak {stats.peak_memory_mb:.1f} MB")
         eprint("seconds per pass: " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in solution.timings.items()))
+    if args.format == "json" and solution.status is not Status.UNSUPPORTED:
+        print(json.dumps(solution_json(solution), indent=2))
     if solution.status is Status.UNSUPPORTED:
         eprint(f"error: {solution.message}")
         return EXIT_USAGE
@@ -247,5 +255,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
     text = solution.plan_text()
     if args.output:
         write_atomic(Path(args.output), text)
-    sys.stdout.write(text)
+    if args.format == "plan":
+        sys.stdout.write(text)
     return EXIT_OK
+
+
+def solution_json(solution: Solution) -> dict[str, object]:
+    """``solve --format json``: the outcome as data, the plan (validated) as IPC step lines."""
+    stats = solution.stats
+    return {"status": solution.status.value, "planner": solution.planner,
+            "plan": [f"({' '.join((s.action, *s.args))})" for s in solution.steps] if solution.solved else None,
+            "cost": solution.cost, "unit_cost": solution.unit_cost, "message": solution.message or None,
+            "stats": {"expanded": stats.expanded, "generated": stats.generated, "evaluated": stats.evaluated,
+                      "seconds": round(stats.seconds, 4)}}

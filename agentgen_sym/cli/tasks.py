@@ -13,16 +13,20 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, MAX_LEVEL, MAX_TASK
                                      level_range, llm_client, llm_options, output_file, output_folder, plan_level,
                                      positive_int, task_count)
 from agentgen_sym.compiler.diagnostics import PddlError, render_text
+from agentgen_sym.compiler.parser import parse_domain
+from agentgen_sym.env.templates import TemplateError, Templates
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.executor import BatchFailed, ExecutorError
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export_folder
 from agentgen_sym.generation import evolve_folder, generate_folder
+from agentgen_sym.generation.schemas import GOAL_MODES, GoalModeError
 from agentgen_sym.generation.pool import EvolveOptions
 from agentgen_sym.generation.measure import Budgets
 from agentgen_sym.pipeline import RUN_RANGE, TABLE, RunOptions, table_row
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.tables import print_table
 from agentgen_sym.taskset import GenerationReport, TaskSetError
+from agentgen_sym.taskset.folder import DOMAIN_FILE
 
 
 def _bievol_options(p: argparse.ArgumentParser) -> None:
@@ -39,6 +43,9 @@ def _bievol_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--optimal-work", type=positive_int, default=defaults.budgets.optimal_work, metavar="N",
                    help="the optimal search's expansions times the task's ground operators, at most: a task of "
                         f"many operators gets fewer expansions (default {defaults.budgets.optimal_work})")
+    p.add_argument("--heuristic-work", type=positive_int, default=defaults.budgets.heuristic_work, metavar="N",
+                   help="the same for the optimal search of a task with action costs (A* on h_max, which also "
+                        f"evaluates every successor: a dearer expansion) (default {defaults.budgets.heuristic_work})")
     p.add_argument("--satisficing-work", type=positive_int, default=defaults.budgets.satisficing_work, metavar="N",
                    help="the same for the satisficing search (default "
                         f"{defaults.budgets.satisficing_work})")
@@ -47,7 +54,8 @@ def _bievol_options(p: argparse.ArgumentParser) -> None:
 def _evolve_options(args: argparse.Namespace) -> EvolveOptions:
     return EvolveOptions(args.rounds, budgets=Budgets(args.satisficing_expansions, args.optimal_expansions,
                                                       satisficing_work=args.satisficing_work,
-                                                      optimal_work=args.optimal_work))
+                                                      optimal_work=args.optimal_work,
+                                                      heuristic_work=args.heuristic_work))
 
 
 def _generation_summary(report: GenerationReport, out: Path) -> None:
@@ -59,12 +67,32 @@ def _generation_summary(report: GenerationReport, out: Path) -> None:
         eprint(f"skipped {label}: {reason}")
     for level, reason in report.unreached.items():
         eprint(f"level {level} asked for but not reached: {reason}")
+    if report.dropped:
+        eprint("levels reached but not kept: " + ", ".join(f"{level} ({count} verified)"
+                                                           for level, count in report.dropped.items()))
     bievol = "; ".join(f"{d}: {c.get('candidates', 0)} candidates, {c.get('verified', 0)} verified, "
                        f"{c.get('kept', 0)} kept" for d, c in report.evolution.items())
     print(f"\nBi-Evol, {report.rounds} round(s) both ways from every seed task: {bievol}")
     print(f"{len(report.tasks)} tasks (from {report.pool_text()}), "
-          f"{report.filled}/{report.hi - report.lo + 1} levels filled, written to {out}; "
+          f"{report.filled}/{report.hi - report.lo + 1} levels filled of {report.lo}..{report.hi}"
+          + (f" ({report.range_source})" if report.range_source else "") + f", written to {out}; "
           f"report: {out / 'report.md'}" + (f"; {len(report.skipped)} input task(s) skipped" if report.skipped else ""))
+
+
+def _warn_derived(domain_file: Path) -> None:
+    """Say once for the domain when any of its wording is derived from PDDL names, and how to review it."""
+    try:
+        templates = Templates.beside(parse_domain(domain_file), domain_file)
+    except (OSError, PddlError, TemplateError):
+        return  # the command has reported a domain or templates file it cannot read
+    warning = templates.derived_warning(shlex.quote(str(domain_file)))
+    if warning:
+        eprint(warning)
+
+
+def _range_words(args: argparse.Namespace) -> list[str]:
+    """``--range LO HI`` as given, for the command a task folder records; none when the range was the default."""
+    return ["--range", *map(str, args.range)] if args.range else []
 
 
 def _raise_if_writing(exc: OSError, out: Path) -> None:
@@ -78,7 +106,8 @@ def _raise_if_writing(exc: OSError, out: Path) -> None:
 
 def add_generate(sub: argparse._SubParsersAction) -> None:
     gen = sub.add_parser("generate", help="generate a graded set of solvable tasks from a seed problem",
-                         description="Generate tasks without an LLM: goals from random walks, every task checked, "
+                         description="Generate tasks without an LLM: goals are new instances of the seed problem's goal "
+                                     "(--goals), every task checked, "
                                      "solved (optimal where the budget allows, else flagged) and validated, "
                                      "duplicates up to object renaming dropped, Bi-Evol for easier and harder "
                                      "variants, then an even difficulty histogram. Same seed, same bytes.",
@@ -91,8 +120,15 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
     gen.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     gen.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     gen.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"),
-                     help="difficulty range (optimal plan length) to cover evenly (default: 1..the hardest found; "
-                          f"levels up to {MAX_LEVEL:,})")
+                     help="difficulty range (optimal plan length) to cover evenly (default: from the seed problem's "
+                          "own optimal plan length, a third of it to twice it, so tasks are as long as the domain's "
+                          f"real ones; levels up to {MAX_LEVEL:,})")
+    gen.add_argument("--goals", choices=GOAL_MODES, default="auto",
+                     help="where goals come from: 'schema', new instances of the seed goal's literals (its predicates "
+                          "and signs, other objects of the same types, more or fewer of them); 'walk', facts a "
+                          "random walk made true; 'auto' (default), schema where the seed has a goal, walk facts "
+                          "for an attempt that reaches no instance. report.md and tasks.jsonl's goal_source say "
+                          "which task came from which")
     job_limit_options(gen, "generate")
     _bievol_options(gen)
     executor_options(gen)
@@ -103,9 +139,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = level_range(args.range)
     progress = LazyProgress("generate")
     try:
+        command = shlex.join(["agentgen-sym", "generate", args.domain, args.problem, "--n", str(args.n), "--seed",
+                              str(args.seed), "--out", args.out, *_range_words(args), "--goals", args.goals])
         report = generate_folder(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
-                                 progress, _evolve_options(args), executor(args))
-    except ExecutorError as exc:
+                                 progress, _evolve_options(args), executor(args), goals=args.goals, command=command)
+    except (ExecutorError, GoalModeError) as exc:
         raise UsageError(str(exc)) from exc
     except BatchFailed as exc:
         eprint(f"error: generation stopped: {exc.reason}")
@@ -123,6 +161,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     _generation_summary(report, Path(args.out))
+    _warn_derived(Path(args.domain))
     return EXIT_OK if report.tasks else EXIT_FINDINGS
 
 
@@ -137,7 +176,8 @@ def add_evolve(sub: argparse._SubParsersAction) -> None:
     evo.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     evo.add_argument("--out", required=True, metavar="DIR", type=output_folder, help="output folder")
     evo.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"),
-                     help=f"difficulty range to cover evenly (levels up to {MAX_LEVEL:,})")
+                     help="difficulty range to cover evenly (default: from the input tasks' plan lengths, a third of "
+                          f"the shortest to twice the longest; levels up to {MAX_LEVEL:,})")
     job_limit_options(evo, "evolve")
     _bievol_options(evo)
     executor_options(evo)
@@ -148,8 +188,10 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     lo, hi = level_range(args.range)
     progress = LazyProgress("evolve")
     try:
+        command = shlex.join(["agentgen-sym", "evolve", args.tasks_dir, "--n", str(args.n), "--seed", str(args.seed),
+                              "--out", args.out, *_range_words(args)])
         report = evolve_folder(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
-                               _evolve_options(args), executor(args))
+                               _evolve_options(args), executor(args), command=command)
     except ExecutorError as exc:
         raise UsageError(str(exc)) from exc
     except BatchFailed as exc:
@@ -163,6 +205,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     _generation_summary(report, Path(args.out))
+    _warn_derived(Path(args.tasks_dir) / DOMAIN_FILE)
     return EXIT_OK if report.tasks else EXIT_FINDINGS
 
 
@@ -220,6 +263,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             llm.close()
     for skipped in stats.skipped:
         eprint(f"skipped {skipped.task_id}: {skipped.reason}")
+    _warn_derived(Path(args.tasks_dir) / DOMAIN_FILE)
     omitted = f"; distances omitted for {stats.distances_omitted} (too many states)" if stats.distances_omitted else ""
     print(f"wrote {stats.written} of {stats.total} tasks to {stats.out_file} ({stats.fmt}){omitted}")
     if stats.paraphrases is not None:

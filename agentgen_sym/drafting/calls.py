@@ -41,13 +41,15 @@ class Asker:
     def __init__(self, client: LLMClient, record: Record, clock: Clock) -> None:
         self.client, self.record, self.clock = client, record, clock
 
-    def ask(self, prompt_name: str, stage: str, round_: int = 0, **values: Any) -> Completion:
+    def ask(self, prompt_name: str, stage: str, round_: int = 0, *, sampling: dict[str, Any] | None = None,
+            **values: Any) -> Completion:
+        """``sampling``: request parameters over the endpoint's (a candidate's seed and temperature)."""
         prompt = load_prompt(prompt_name)
         messages = prompt.render(**values)
         before = self.client.usage
         started = time.perf_counter()
         with self.clock.on("llm"):
-            completion = self.client.complete(messages)
+            completion = self.client.complete(messages, **(sampling or {}))
         after = self.client.usage
         self.record.llm_calls.append({
             "stage": stage, "round": round_, "prompt": prompt.id, "messages": messages,

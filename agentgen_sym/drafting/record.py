@@ -116,6 +116,11 @@ class Record:
     evolve: dict[str, Any] = field(default_factory=dict)
     signature: str | None = None
     verdict: Verdict | None = None
+    # meaning, when asked for (left out of record.json otherwise): how many of K candidates agreed, each scenario
+    # check's outcome, the equiv verdict against --reference
+    candidates: dict[str, Any] = field(default_factory=dict)
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    reference: dict[str, Any] = field(default_factory=dict)
     # what the attempt cost, kept apart (costs.json): seconds per category, per call, and of task generation
     seconds: dict[str, float] = field(default_factory=dict)
     call_costs: list[dict[str, Any]] = field(default_factory=list)  # one per llm_calls entry, in order
@@ -127,6 +132,9 @@ class Record:
             del data[cost]
         for stage in data["stages"]:
             del stage["seconds"]
+        for meaning in ("candidates", "checks", "reference"):
+            if not data[meaning]:
+                del data[meaning]
         return {"record_version": RECORD_VERSION, **data}
 
     def costs_data(self) -> dict[str, Any]:

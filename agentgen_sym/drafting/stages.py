@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tempfile
 import time
 import traceback
 from collections.abc import Callable
@@ -34,20 +33,23 @@ from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.types import TypeHierarchy
-from agentgen_sym.env.templates import Templates, TemplateError
 from agentgen_sym.files import write_atomic
-from agentgen_sym.llm import CompletionStatus, LLMClient
+from agentgen_sym.equiv import equiv_domains
+from agentgen_sym.llm import CompletionStatus, ExtractStatus, LLMClient, extract_json
 from agentgen_sym.llm.extract import strip_fences
 from agentgen_sym.llm.prompts import prompt_versions, quote
 from agentgen_sym.solver import solve
 
+from agentgen_sym.drafting.candidates import CANDIDATE_TEMPERATURE, group_by_meaning, largest
 from agentgen_sym.drafting.calls import (MAX_DESCRIPTION_CHARS, MAX_INSPIRATION_CHARS, Asker, Extracted, Rejected,
                                          extract_block, extract_problems, require_answer)
 from agentgen_sym.drafting.examples import example_for
 from agentgen_sym.drafting.degenerate import DegenerateFinding, find_degenerate, rejection
 from agentgen_sym.drafting.record import Clock, Record, StageResult, Verdict
 from agentgen_sym.drafting.repair_loop import RepairLoop
+from agentgen_sym.drafting.scenarios import Outcome, ScenarioError, parse_scenarios, replay, signature_text
 from agentgen_sym.drafting.fingerprint import EnvDeduplicator, shape, signature
+from agentgen_sym.drafting.wording import DERIVED, FILE_SOURCE, fit_templates, settle_wording
 
 STAGES = ("describe", "draft_domain", "check_domain", "templates", "dedup", "draft_problems", "check_problems",
           "solve", "lint")
@@ -68,8 +70,6 @@ REJECTIONS = {
     "worker-died": "the worker drafting the item died (killed, out of memory) more often than the executor "
                    "retries it (a rerun tries again)",
 }
-MAX_TEMPLATE_CHARS = 300
-MAX_TEMPLATE_ENTRIES = 200
 MAX_GROUND_OPERATORS = 200_000
 """Largest number of action groundings (before reachability) a drafted problem may have: grounding
 time is bounded before it starts; drafted problems are meant to be small."""
@@ -82,9 +82,12 @@ class DraftOptions:
     solve_time_limit: float = 10.0
     memory_limit_mb: float = 2048.0
     max_unused_fraction: float = 0.5
+    candidates: int = 1       # domains drafted; the largest group of equivalent ones is kept (stage "vote")
+    scenario_checks: int = 0  # behaviour checks asked of the LLM and replayed on the domain (stage "behaviour")
 
     def __post_init__(self) -> None:
-        if self.max_repair_rounds < 0 or self.n_problems < 1 or self.solve_time_limit <= 0:
+        if (self.max_repair_rounds < 0 or self.n_problems < 1 or self.solve_time_limit <= 0 or self.candidates < 1
+                or self.scenario_checks < 0):
             raise ValueError(f"invalid draft options: {self}")
 
 
@@ -114,8 +117,11 @@ def draft_environment(text: str, folder: Path, client: LLMClient, options: Draft
                       env_id: str | None = None, source: dict[str, Any] | None = None,
                       dedup: EnvDeduplicator | None = None,
                       on_stage: Callable[[StageResult], None] | None = None,
-                      on_round: Callable[[dict[str, Any]], None] | None = None) -> DraftResult:
+                      on_round: Callable[[dict[str, Any]], None] | None = None,
+                      reference: ast.Domain | None = None) -> DraftResult:
     """Draft, check, repair, solve and lint one environment from ``text``; never raises for LLM trouble.
+    ``reference``: a known domain the result is judged against (the equiv verdict in the record, stage
+    "reference"); it decides nothing.
 
     Writes ``folder/record.json`` always and, when accepted, ``domain.pddl``, ``templates.json``
     (when any template fits), ``pNN.pddl`` and ``pNN.plan`` for each accepted problem.
@@ -125,7 +131,7 @@ def draft_environment(text: str, folder: Path, client: LLMClient, options: Draft
                                        "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()},
                     prompt_versions(), asdict(options))
     folder.mkdir(parents=True, exist_ok=True)
-    draft = _Draft(text, folder, options, record, Clock(), client, dedup, on_stage, on_round)
+    draft = _Draft(text, folder, options, record, Clock(), client, dedup, on_stage, on_round, reference)
     result = DraftResult(env_id, folder, record)
     try:
         result.domain, result.problems = draft.run()
@@ -156,6 +162,8 @@ class _Draft:
     dedup: EnvDeduplicator | None
     on_stage: Callable[[StageResult], None] | None
     on_round: Callable[[dict[str, Any]], None] | None
+    reference: ast.Domain | None = None
+    clean_candidates: list[tuple[int, ast.Domain]] = field(default_factory=list)  # (number, domain) after vote
     current: str | None = None
     started: float = 0.0
 
@@ -182,8 +190,15 @@ class _Draft:
 
     def run(self) -> tuple[ast.Domain, list[str]]:
         description = self.describe()
-        first, example = self.draft_domain(description)
-        domain, domain_text, offered = self.check_domain(first)
+        if self.options.candidates > 1:
+            first, example, (domain, domain_text, offered) = self.vote(description)
+        else:
+            first, example = self.draft_domain(description)
+            domain, domain_text, offered = self.check_domain(first)
+        if self.options.scenario_checks:
+            domain, domain_text = self.check_behaviour(description, domain, domain_text)
+        if self.reference is not None:
+            self.judge(domain)
         templates = self.fit_templates(domain, offered if offered is not None else first.templates,
                                        first.templates_note)
         self.deduplicate(domain)
@@ -212,21 +227,126 @@ class _Draft:
                     {"description": description})
         return description
 
-    def draft_domain(self, description: str):
+    def draft_domain(self, description: str, candidate: int = 0):
         self.begin("draft_domain")
         example = example_for(description)
-        completion = self.asker.ask("domain", "draft_domain",
+        completion = self.asker.ask("domain", "draft_domain", candidate, sampling=self._sampling(candidate),
                                     description=quote(description, "description", MAX_DESCRIPTION_CHARS),
                                     example_domain=example.domain, example_templates=example.templates)
         require_answer(completion, "draft_domain")
         first = extract_block(completion, "domain")
-        data = {"example": example.name}
+        data = {"example": example.name, **({"candidate": candidate + 1} if self.options.candidates > 1 else {})}
         if first.text is None:
             self.finish("draft_domain", "warning", f"no usable domain yet: {first.reason}", data)
         else:
             self.finish("draft_domain", "ok", f"{len(first.text)} characters of PDDL (few-shot example "
                                               f"{example.name})", data)
         return first, example
+
+    def _sampling(self, candidate: int) -> dict[str, Any] | None:
+        """K candidates are K samples: each its own seed (and so its own cache entry), at a temperature above 0."""
+        if self.options.candidates == 1:
+            return None
+        return {"seed": candidate, "temperature": self.client.config.temperature or CANDIDATE_TEMPERATURE}
+
+    def vote(self, description: str):
+        """Draft and check K candidates, group the clean ones by meaning, keep the first of the largest group."""
+        settled: list[tuple[Extracted, Any, tuple[ast.Domain, str, dict | None]]] = []
+        failed: dict[str, str] = {}
+        for candidate in range(self.options.candidates):
+            first, example = self.draft_domain(description, candidate)
+            try:
+                settled.append((first, example, self.check_domain(first)))
+            except Rejected as rejected:
+                if rejected.code in ("llm-error", "llm-refused"):
+                    raise
+                self.finish("check_domain", "warning", f"candidate {candidate + 1} set aside: {rejected.reason}")
+                failed[str(candidate + 1)] = rejected.reason
+                if len(failed) == self.options.candidates:
+                    raise
+        self.begin("vote")
+        indices = [int(i) - 1 for i in failed]
+        clean = [c for c in range(self.options.candidates) if c not in indices]
+        with self.clock.on("compile"):
+            groups, notes = group_by_meaning([domain for _f, _e, (domain, _t, _o) in settled])
+        best = largest(groups)
+        self.clean_candidates = [(clean[i] + 1, domain) for i, (_f, _e, (domain, _t, _o)) in enumerate(settled)]
+        shown = [[clean[i] + 1 for i in group] for group in groups]
+        self.record.candidates = {"asked": self.options.candidates, "clean": len(clean), "groups": shown,
+                                  "agreed": len(best), "kept": clean[best[0]] + 1, "set_aside": failed,
+                                  "undecided": notes}
+        detail = (f"{len(best)} of {self.options.candidates} candidates agree (groups "
+                  + " | ".join(",".join(map(str, g)) for g in shown) + f"); kept candidate {clean[best[0]] + 1}")
+        self.finish("vote", "ok" if len(best) > len(clean) / 2 else "warning", detail, dict(self.record.candidates))
+        return settled[best[0]]
+
+    def check_behaviour(self, description: str, domain: ast.Domain, domain_text: str) -> tuple[ast.Domain, str]:
+        """Ask for scenario checks written from the description, replay them, and send each failure back as a
+        repair prompt with its counterexample, for at most ``max_repair_rounds`` rounds; the domain that passes
+        the most checks is kept. An answer with no usable check leaves the domain as it is, with a warning."""
+        self.begin("behaviour")
+        completion = self.asker.ask("scenarios", "behaviour", count=str(self.options.scenario_checks),
+                                    signature=signature_text(domain),
+                                    description=quote(description, "description", MAX_DESCRIPTION_CHARS))
+        require_answer(completion, "behaviour")
+        found = extract_json(completion.text)
+        try:
+            if found.status is not ExtractStatus.OK:
+                raise ScenarioError(f"no JSON in the answer: {found.reason or found.status.value}")
+            scenarios, notes = parse_scenarios(found.value)
+        except ScenarioError as exc:
+            self.finish("behaviour", "warning", f"no scenario checks used: {exc}", {"reason": str(exc)})
+            return domain, domain_text
+        best = (domain, domain_text, self._replay(domain, scenarios))
+        if self.clean_candidates:  # every candidate meets the same checks (those written in names it lacks do not fit)
+            self.record.candidates["checks_passed"] = {str(number): _passed(self._replay(candidate, scenarios))
+                                                       for number, candidate in self.clean_candidates}
+        for round_ in range(1, self.options.max_repair_rounds + 1):
+            failures = [o for o in best[2] if o.usable and not o.passed]
+            if not failures:
+                break
+            repaired = self._repair_behaviour(round_, best[1], failures)
+            if repaired is None:
+                break
+            outcomes = self._replay(repaired[0], scenarios)
+            if _passed(outcomes) > _passed(best[2]):
+                best = (*repaired, outcomes)
+        self.record.checks = [o.to_data() for o in best[2]]
+        usable = [o for o in best[2] if o.usable]
+        detail = f"{_passed(best[2])} of {len(usable)} scenario checks pass"
+        if len(usable) < len(best[2]):
+            detail += f" ({len(best[2]) - len(usable)} did not fit the domain)"
+        failing = [o.scenario.name for o in usable if not o.passed]
+        if failing:
+            detail += "; failing: " + ", ".join(failing[:3])
+        self.finish("behaviour", "warning" if failing or notes or not usable else "ok", detail, {"notes": notes})
+        return best[0], best[1]
+
+    def _replay(self, domain: ast.Domain, scenarios: list) -> list[Outcome]:
+        with self.clock.on("solve"):
+            return [replay(domain, scenario) for scenario in scenarios]
+
+    def _repair_behaviour(self, round_: int, domain_text: str, failures: list[Outcome]
+                          ) -> tuple[ast.Domain, str] | None:
+        """One repair round: the failed checks with their counterexamples, the answer checked as any draft is."""
+        completion = self.asker.ask("repair_behaviour", "behaviour", round_, domain=domain_text,
+                                    failures=json.dumps([o.failure() for o in failures], indent=2, ensure_ascii=False))
+        require_answer(completion, "behaviour")
+        result = self._loop("behaviour").run(extract_block(completion, "domain"))
+        if not result.ok or not isinstance(result.node, ast.Domain) or result.text is None:
+            return None
+        return result.node, result.text
+
+    def judge(self, domain: ast.Domain) -> None:
+        self.begin("reference")
+        with self.clock.on("compile"):
+            verdict = equiv_domains(self.reference, domain)
+        data = verdict.to_json()
+        self.record.reference = {"verdict": data["verdict"], "reason": data["reason"],
+                                 "counterexample": data.get("counterexample")}
+        self.finish("reference", "ok" if verdict.exit_code == 0 else "warning",
+                    f"{data['verdict'].replace('_', ' ')} to the reference `{self.reference.name}`: {data['reason']}",
+                    dict(self.record.reference))
 
     def check_domain(self, first: Extracted) -> tuple[ast.Domain, str, dict | None]:
         self.begin("check_domain")
@@ -249,6 +369,13 @@ class _Draft:
         self.begin("templates")
         with self.clock.on("compile"):
             kept, dropped = fit_templates(domain, offered)
+        if offered is not None:  # the entries checked as `agentgen-sym templates` checks them, bad ones sent back once
+            wording = settle_wording(domain, offered, self.asker.ask, stage="templates", repair_missing=False)
+            kept = {section: {e.name: e.text for e in wording.entries if e.section == section and e.source != DERIVED}
+                    for section in kept}
+            dropped += [f"{e.section}.{e.name}: {e.problem}" for e in wording.entries
+                        if e.source == DERIVED and e.problem and e.problem != "not given"
+                        and not any(e.problem in d or d in e.problem for d in dropped)]
         n = sum(len(v) for v in kept.values())
         total = len(domain.predicates) + len(domain.actions)
         if offered is None:
@@ -351,12 +478,16 @@ class _Draft:
         write_atomic(self.folder / "domain.pddl", print_pddl(domain))
         path = self.folder / "templates.json"
         if any(templates.values()):
-            write_atomic(path, json.dumps(templates, indent=2, ensure_ascii=False) + "\n")
+            write_atomic(path, json.dumps({"source": FILE_SOURCE, **templates}, indent=2, ensure_ascii=False) + "\n")
         elif path.exists():
             path.unlink()
         for label, (problem, plan) in solved.items():
             write_atomic(self.folder / f"{label}.pddl", print_pddl(problem))
             write_atomic(self.folder / f"{label}.plan", "".join(step + "\n" for step in plan))
+
+
+def _passed(outcomes: list[Outcome]) -> int:
+    return sum(o.passed for o in outcomes)
 
 
 def _lint_summary(findings: list[DegenerateFinding]) -> str:
@@ -399,35 +530,3 @@ def operator_bound(domain: ast.Domain, problem: ast.Problem) -> int:
                 break
         total += product
     return total
-
-
-def fit_templates(domain: ast.Domain, offered: Any) -> tuple[dict[str, dict[str, str]], list[str]]:
-    """The entries of an LLM's templates JSON that the domain accepts (checked one by one by the same
-    loader export uses, ``Templates.for_domain``), and a note for each entry dropped."""
-    kept: dict[str, dict[str, str]] = {"predicates": {}, "actions": {}}
-    if offered is None:
-        return kept, []
-    if not isinstance(offered, dict):
-        return kept, [f"expected a JSON object, found {type(offered).__name__}"]
-    dropped = [f"unknown section {key!r}" for key in offered if key not in kept]
-    entries = [(section, key, value) for section in kept if isinstance(offered.get(section), dict)
-               for key, value in offered[section].items()]
-    dropped += [f"{section}: expected an object" for section in kept
-                if section in offered and not isinstance(offered[section], dict)]
-    if len(entries) > MAX_TEMPLATE_ENTRIES:
-        dropped.append(f"{len(entries) - MAX_TEMPLATE_ENTRIES} entries beyond {MAX_TEMPLATE_ENTRIES} ignored")
-        entries = entries[:MAX_TEMPLATE_ENTRIES]
-    with tempfile.TemporaryDirectory(prefix="agentgen-templates-") as tmp:
-        path = Path(tmp) / "templates.json"
-        for section, key, value in entries:
-            if isinstance(value, str) and len(value) > MAX_TEMPLATE_CHARS:
-                dropped.append(f"{section}.{key}: longer than {MAX_TEMPLATE_CHARS} characters")
-                continue
-            path.write_text(json.dumps({section: {key: value}}), encoding="utf-8")
-            try:
-                Templates.for_domain(domain, path)
-            except TemplateError as exc:
-                dropped.append(str(exc).replace(f"{path}: ", ""))
-                continue
-            kept[section][str(key).lower()] = value
-    return kept, dropped

@@ -33,7 +33,8 @@ from string import Template
 
 from agentgen_sym.compiler.errors import AgentgenError
 
-PROMPT_NAMES = ("describe", "domain", "repair_domain", "problems", "repair_problem", "evolve", "paraphrase")
+PROMPT_NAMES = ("describe", "domain", "repair_domain", "problems", "repair_problem", "evolve", "paraphrase",
+                "wording", "repair_wording", "scenarios", "repair_behaviour")
 
 _HEADER = re.compile(r"\Aprompt:[ \t]*(?P<name>[a-z_]+)[ \t]*\nversion:[ \t]*(?P<version>\d+)[ \t]*\n")
 _SECTION = re.compile(r"^=== (system|user) ===[ \t]*$", re.M)

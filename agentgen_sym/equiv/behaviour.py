@@ -1,0 +1,271 @@
+"""Behavioural comparison of two domains under a (partial) mapping: the same states on both sides, the same
+applicable steps, the same successors. The first difference becomes a counterexample that our validator
+(``compiler/validate.py``) confirms on both sides: a plan valid in one domain and not in the other.
+
+States come from the problems given (breadth-first from their initial states: the behaviour on reachable
+states) or, without problems, from small generated ones: a few objects per type and seeded random states, each
+made to satisfy one action's precondition so that every action is tried where it applies. Work is counted in
+states, so the outcome is the same on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from itertools import product
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.analysis import conjuncts
+from agentgen_sym.compiler.types import ROOT, TypeHierarchy
+from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
+from agentgen_sym.equiv.mapping import Mapping
+from agentgen_sym.equiv.verdict import Counterexample, EquivBudget
+
+SEED_DENSITY = 0.4
+"""The share of ground atoms true in a generated state before an action's precondition is imposed."""
+
+
+@dataclass
+class Outcome:
+    """What the comparison found: a validated counterexample or None, the states compared, whether every
+    reachable state of the problems was compared (only ever true for problems that were given)."""
+
+    counterexample: Counterexample | None
+    states: int
+    problems: int
+    exhaustive: bool
+
+
+def _show(step: ast.PlanStep) -> str:
+    return "(" + " ".join((step.action, *step.args)) + ")"
+
+
+def _show_fact(fact: Fact) -> str:
+    return "(" + " ".join((fact[0], *fact[1])) + ")"
+
+
+class _Pair:
+    """One problem on both sides: its steppers and the mapping of its states."""
+
+    def __init__(self, a: ast.Domain, b: ast.Domain, mapping: Mapping, problem: ast.Problem) -> None:
+        self.a, self.b, self.m, self.back = a, b, mapping, mapping.inverse()
+        self.problem_a = problem
+        self.problem_b = mapping.problem(problem, b.name)
+        self.step_a, self.step_b = Stepper(a, self.problem_a), Stepper(b, self.problem_b)
+        self._facts: dict[Fact, Fact] = {}
+
+    def to_b(self, state: State) -> State:
+        return frozenset(self._fact(f) for f in state)
+
+    def _fact(self, fact: Fact) -> Fact:
+        mapped = self._facts.get(fact)
+        if mapped is None:
+            mapped = self._facts[fact] = self.m.fact(fact)
+        return mapped
+
+    def compare(self, init: State, path: list[ast.PlanStep], state: State
+                ) -> tuple[Counterexample | None, list[tuple[ast.PlanStep, State]]]:
+        """The first difference at ``state`` (reached from ``init`` by ``path``), else its successors in A."""
+        in_b = self.to_b(state)
+        steps_a = list(self.step_a.applicable(state))
+        steps_b = set(self.step_b.applicable(in_b))
+        for x in steps_a:
+            if self.m.step(x) not in steps_b:
+                found = self._counterexample(init, path + [x], "a", ast.And(()), None)
+                if found:
+                    return found, []
+        mapped = {self.m.step(x) for x in steps_a}
+        for y in sorted(steps_b - mapped, key=_show):
+            found = self._counterexample(init, path + [self.back.step(y)], "b", ast.And(()), None)
+            if found:
+                return found, []
+        out = []
+        for x in steps_a:
+            after_a, _ = self.step_a.apply(x, state)
+            after_b, _ = self.step_b.apply(self.m.step(x), in_b)
+            if after_a is None or after_b is None:
+                continue
+            mapped_after = self.to_b(after_a)
+            if mapped_after != after_b:
+                found = self._effect_difference(init, path + [x], in_b, mapped_after, after_b)
+                if found:
+                    return found, []
+            out.append((x, after_a))
+        return None, out
+
+    def shrink(self, found: Counterexample) -> Counterexample:
+        """``found`` from the smallest initial state left after dropping each fact in turn (kept out when the same
+        plan still parts the sides at its last step): a generated state holds many facts that play no part."""
+        plan = list(found.plan_a.steps)
+        init = frozenset((x.predicate, tuple(t.name for t in x.args)) for x in found.problem_a.init
+                         if isinstance(x, ast.Atom))
+        for fact in sorted(init):
+            smaller = self._at_last_step(init - {fact}, plan)
+            if smaller is not None and smaller.valid_in == found.valid_in:
+                init, found = init - {fact}, smaller
+        return found
+
+    def _at_last_step(self, init: State, plan: list[ast.PlanStep]) -> Counterexample | None:
+        """The counterexample of ``plan`` from ``init`` when the sides agree up to its last step and part there."""
+        state = init
+        for step in plan[:-1]:
+            after_a, _ = self.step_a.apply(step, state)
+            after_b, _ = self.step_b.apply(self.m.step(step), self.to_b(state))
+            if after_a is None or after_b is None or self.to_b(after_a) != after_b:
+                return None
+            state = after_a
+        last = plan[-1]
+        after_a, _ = self.step_a.apply(last, state)
+        after_b, _ = self.step_b.apply(self.m.step(last), self.to_b(state))
+        if (after_a is None) != (after_b is None):
+            return self._counterexample(init, plan, "a" if after_b is None else "b", ast.And(()), None)
+        if after_a is not None and self.to_b(after_a) != after_b:
+            return self._effect_difference(init, plan, self.to_b(state), self.to_b(after_a), after_b)
+        return None
+
+    def _effect_difference(self, init: State, plan: list[ast.PlanStep], before: State, after_a: State,
+                           after_b: State) -> Counterexample | None:
+        """The counterexample for a last step whose successors differ (``after_a`` in B's names): a fact true
+        after it on one side only becomes the goal, and the reason names the side that adds or deletes it."""
+        only_a = sorted(after_a - after_b)
+        fact = only_a[0] if only_a else sorted(after_b - after_a)[0]
+        side, holds, lacks = ("a", "first", "second") if only_a else ("b", "second", "first")
+        actor = f"the {lacks} domain's action deletes it" if fact in before else f"the {holds} domain's action adds it"
+        fact_a = self.back.fact(fact)
+        why = f"after {_show(plan[-1])}, {_show_fact(fact_a)} holds in the {holds} domain and not in the {lacks}: {actor}"
+        goal = ast.Atom(fact_a[0], tuple(ast.Constant(o) for o in fact_a[1]))
+        return self._counterexample(init, plan, side, goal, why)
+
+    def _counterexample(self, init: State, plan: list[ast.PlanStep], side: str, goal: ast.Formula,
+                        why: str | None) -> Counterexample | None:
+        """The problem from ``init`` with ``goal`` and ``plan`` on both sides, kept when the validator finds the
+        plan valid on ``side`` only; the reason is the failing side's diagnostic unless ``why`` is given."""
+        atoms = tuple(ast.Atom(p, tuple(ast.Constant(o) for o in args)) for p, args in sorted(init))
+        problem_a = ast.Problem("counterexample", self.a.name, self.problem_a.requirements, self.problem_a.objects,
+                                atoms + tuple(v for v in self.problem_a.init if isinstance(v, ast.FunctionValue)),
+                                goal)
+        problem_b = self.m.problem(problem_a, self.b.name)
+        plan_a = ast.Plan(tuple(plan))
+        plan_b = ast.Plan(tuple(self.m.step(s) for s in plan))
+        result_a, result_b = validate(self.a, problem_a, plan_a), validate(self.b, problem_b, plan_b)
+        if (result_a.valid, result_b.valid) != (side == "a", side == "b"):
+            return None
+        failed = result_b if side == "a" else result_a
+        reason = why or (f"step {len(plan)} {_show(plan[-1])} applies in the {'first' if side == 'a' else 'second'} "
+                         f"domain; in the {'second' if side == 'a' else 'first'}: "
+                         + (failed.diagnostics[0].message if failed.diagnostics else "it does not apply"))
+        return Counterexample(problem_a, problem_b, plan_a, plan_b, side, len(plan), reason,
+                              {"a": result_a.valid, "b": result_b.valid})
+
+
+def compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast.Problem, ...],
+            budget: EquivBudget) -> Outcome:
+    """Compare the two domains' behaviour on ``problems`` (A's), or on generated ones when there are none."""
+    left = budget.states
+    compared = 0
+    if problems:
+        exhaustive = True
+        for problem in problems:
+            pair = _Pair(a, b, mapping, problem)
+            init = frozenset((x.predicate, tuple(t.name for t in x.args)) for x in problem.init
+                             if isinstance(x, ast.Atom))
+            found, n, complete = _explore(pair, init, left)
+            compared, left = compared + n, left - n
+            exhaustive = exhaustive and complete
+            if found:
+                return Outcome(found, compared, len(problems), False)
+        return Outcome(None, compared, len(problems), exhaustive)
+    rng = random.Random(budget.seed)
+    for k in range(budget.problems):
+        problem = generated_problem(a, budget.objects + k % 2)
+        pair = _Pair(a, b, mapping, problem)
+        share = left // (budget.problems - k)
+        for init in _seeded_states(a, b, mapping, problem, rng):
+            if share <= 0:
+                break
+            found, n, _ = _explore(pair, init, min(share, 4))
+            compared, left, share = compared + n, left - n, share - n
+            if found:
+                return Outcome(pair.shrink(found), compared, k + 1, False)
+    return Outcome(None, compared, budget.problems, False)
+
+
+def _explore(pair: _Pair, init: State, limit: int) -> tuple[Counterexample | None, int, bool]:
+    """Breadth-first from ``init``, comparing at most ``limit`` states; (found, states compared, complete)."""
+    seen = {init}
+    queue = deque([(init, [])])
+    n = 0
+    while queue and n < limit:
+        state, path = queue.popleft()
+        n += 1
+        found, successors = pair.compare(init, path, state)
+        if found:
+            return found, n, False
+        for step, after in successors:
+            if after not in seen:
+                seen.add(after)
+                queue.append((after, path + [step]))
+    return None, n, not queue
+
+
+def generated_problem(domain: ast.Domain, per_type: int) -> ast.Problem:
+    """A problem with ``per_type`` objects of every type that has no subtype (of ``object`` when untyped), and
+    every numeric fluent at 1 (``total-cost`` at 0), so that every step can be priced."""
+    parents = {p for t in domain.types for p in t.types}
+    leaves = [t.name for t in domain.types if t.name not in parents] or [ROOT]
+    objects = tuple(ast.TypedName(f"{t}-{i}", (t,) if domain.types else ()) for t in leaves
+                    for i in range(1, per_type + 1))
+    hierarchy = TypeHierarchy.of(domain)
+    named = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in objects}
+    values = tuple(ast.FunctionValue(ast.FunctionTerm(f.name, tuple(ast.Constant(a) for a in args)),
+                                     ast.Number(0 if f.name == "total-cost" else 1))
+                   for f in domain.functions
+                   for args in product(*[[o for t in (q.types or (ROOT,)) for o in hierarchy.objects_of(t, named)]
+                                         for q in f.parameters]))
+    return ast.Problem("generated", domain.name, (), objects, values, ast.And(()))
+
+
+def _ground_atoms(domain: ast.Domain, problem: ast.Problem) -> list[Fact]:
+    hierarchy = TypeHierarchy.of(domain)
+    objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
+    derived = {d.name for d in domain.derived}
+    out = []
+    for p in domain.predicates:
+        if p.name in derived:
+            continue
+        domains = [[o for t in (q.types or (ROOT,)) for o in hierarchy.objects_of(t, objects)] for q in p.parameters]
+        out += [(p.name, args) for args in product(*domains)]
+    return out
+
+
+def _seeded_states(a: ast.Domain, b: ast.Domain, mapping: Mapping, problem: ast.Problem, rng: random.Random):
+    """Endless random states of ``problem`` (A's names), in turn made to satisfy the plain precondition literals of
+    each action of A and of B (B's read back through the mapping) under a random binding."""
+    atoms = _ground_atoms(a, problem)
+    hierarchy = TypeHierarchy.of(a)
+    objects = {c.name: c.types for c in a.constants} | {o.name: o.types for o in problem.objects}
+    back = mapping.inverse()
+    b_problem = mapping.problem(problem, b.name)
+    b_hierarchy = TypeHierarchy.of(b)
+    b_objects = {c.name: c.types for c in b.constants} | {o.name: o.types for o in b_problem.objects}
+    schemas = [(x, hierarchy, objects, None) for x in a.actions] + [(y, b_hierarchy, b_objects, back) for y in b.actions]
+    while True:
+        for action, h, objs, to_a in schemas:
+            state = {f for f in atoms if rng.random() < SEED_DENSITY}
+            binding = {}
+            for p in action.parameters:
+                choices = [o for t in (p.types or (ROOT,)) for o in h.objects_of(t, objs)]
+                if not choices:
+                    break
+                binding[p.name] = rng.choice(sorted(choices))
+            else:
+                for literal in conjuncts(action.precondition):
+                    positive = not isinstance(literal, ast.Not)
+                    atom = literal if positive else literal.arg
+                    if not isinstance(atom, ast.Atom):
+                        continue
+                    fact = (atom.predicate, tuple(binding.get(t.name, t.name) for t in atom.args))
+                    fact = to_a.fact(fact) if to_a else fact
+                    (state.add if positive else state.discard)(fact)
+            yield frozenset(state)

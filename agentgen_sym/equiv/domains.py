@@ -1,0 +1,39 @@
+"""Domain equivalence: the structural match first (a renaming, proof of equivalence), then, when there is none,
+the behavioural comparison under the best partial mapping, whose counterexample proves the difference."""
+
+from __future__ import annotations
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.equiv.behaviour import compare
+from agentgen_sym.equiv.structure import match_domains
+from agentgen_sym.equiv.verdict import EquivBudget, Kind, Verdict
+
+
+def equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...] = (),
+                  budget: EquivBudget = EquivBudget()) -> Verdict:
+    """Whether ``b`` is ``a`` up to a consistent renaming of types, predicates (and their argument order), actions
+    (and their parameters' order) and constants. ``problems`` (in ``a``'s names) are where behaviour is compared
+    when no renaming exists; without them small problems are generated."""
+    structural = match_domains(a, b, budget.nodes)
+    checked: dict[str, object] = {"structural_pairs": structural.searched, "structural_decided": structural.decided}
+    if structural.isomorphic:
+        return Verdict(Kind.EQUIVALENT, "domains", structural.mapping,
+                       reason="a consistent renaming makes one domain into the other", checked=checked)
+    outcome = compare(a, b, structural.mapping, tuple(problems), budget)
+    checked |= {"states": outcome.states, "problems": outcome.problems,
+                "problems_given": bool(problems), "exhaustive": outcome.exhaustive}
+    if outcome.counterexample is not None:
+        c = outcome.counterexample
+        return Verdict(Kind.NOT_EQUIVALENT, "domains", structural.mapping, c, reason=c.reason, checked=checked,
+                       where=_span(b, c.plan_b.steps[-1].action) or _span(a, c.plan_a.steps[-1].action))
+    where = (f"every reachable state of the {outcome.problems} given problem(s)" if outcome.exhaustive
+             else f"{outcome.states} states of {outcome.problems} " + ("given" if problems else "generated")
+             + " problem(s)")
+    structure = ("no renaming makes them identical in form" if structural.decided
+                 else f"the structural search stopped after {structural.searched} search nodes")
+    return Verdict(Kind.UNKNOWN, "domains", structural.mapping,
+                   reason=f"{structure}, but they behave alike on {where}", checked=checked)
+
+
+def _span(domain: ast.Domain, action: str) -> ast.Span | None:
+    return next((x.span for x in domain.actions if x.name == action), None)

@@ -1,0 +1,180 @@
+"""Problem equivalence over one domain, as Planetarium defines it: equal up to a renaming of objects, the goals
+compared after completing each with what the domain implies.
+
+Completion is generic, from the domain alone: a fact true initially whose predicate no action deletes holds in
+every state, so in every goal state; and a fact that a state invariant (``compiler/invariants.py``) proves
+exclusive with a positive goal fact is false in every goal state (``(on a b)`` rules out ``(holding a)``).
+The renaming is an isomorphism of two labelled graphs (objects, initial facts, completed goal literals).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields, replace
+from itertools import product
+
+import networkx as nx
+
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.analysis import changed_predicates, conjuncts
+from agentgen_sym.compiler.invariants import Invariants
+from agentgen_sym.compiler.printer import expr
+from agentgen_sym.compiler.types import ROOT, TypeHierarchy
+from agentgen_sym.compiler.validate import Fact
+from agentgen_sym.equiv.mapping import Mapping
+from agentgen_sym.equiv.structure import isomorphism
+from agentgen_sym.equiv.verdict import EquivBudget, Kind, Verdict
+
+Literal = tuple[bool, Fact]
+
+
+def _facts(items) -> set[Fact]:
+    return {(a.predicate, tuple(t.name for t in a.args)) for a in items if isinstance(a, ast.Atom)}
+
+
+def _literal(part: ast.Formula) -> Literal | None:
+    positive = not isinstance(part, ast.Not)
+    atom = part if positive else part.arg
+    if not isinstance(atom, ast.Atom) or not all(isinstance(t, ast.Constant) for t in atom.args):
+        return None
+    return positive, (atom.predicate, tuple(t.name for t in atom.args))
+
+
+def completed_goal(domain: ast.Domain, problem: ast.Problem, invariants: Invariants) -> frozenset[Literal]:
+    """The goal's ground literals plus those the domain implies (its other conjuncts, quantified or disjunctive,
+    are compared as written, up to the objects they name)."""
+    literals = {lit for part in conjuncts(problem.goal) if (lit := _literal(part)) is not None}
+    added, deleted = changed_predicates(domain)
+    init = _facts(problem.init)
+    literals |= {(True, f) for f in init if f[0] not in deleted}
+    hierarchy = TypeHierarchy.of(domain)
+    objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
+    goals_of: dict[str, list[Fact]] = {}
+    for positive, fact in sorted(literals):
+        if positive:
+            for arg in set(fact[1]):
+                goals_of.setdefault(arg, []).append(fact)
+    proved: dict[tuple, bool] = {}
+    for p in domain.predicates:
+        if p.name not in added:
+            continue  # never true unless true initially: the initial states say it
+        domains = [[o for t in (q.types or (ROOT,)) for o in hierarchy.objects_of(t, objects)] for q in p.parameters]
+        for args in product(*domains):
+            fact = (p.name, args)
+            if (True, fact) in literals:
+                continue
+            for g in {g for arg in set(args) for g in goals_of.get(arg, ())}:
+                pattern = _pattern(g, fact)
+                if pattern not in proved:
+                    proved[pattern] = invariants.exclusive(*pattern)
+                if proved[pattern]:
+                    literals.add((False, fact))
+                    break
+    return frozenset(literals)
+
+
+def _pattern(first: Fact, second: Fact) -> tuple:
+    """Two ground facts as lifted atoms with the same equalities between arguments: an exclusion proof reads no
+    more than that, so one proof serves every pair of facts of the pattern."""
+    names: dict[str, str] = {}
+    lift = lambda fact: (fact[0], tuple(names.setdefault(a, f"?v{len(names)}") for a in fact[1]))
+    return lift(first), lift(second)
+
+
+def _graph(domain: ast.Domain, problem: ast.Problem, goal: frozenset[Literal]) -> nx.DiGraph:
+    """Objects, initial facts, completed goal literals and the goal's other conjuncts, labelled by what they are
+    and never by an object's name (a domain constant keeps its name: it is the same object in both)."""
+    g = nx.DiGraph()
+    constants = {c.name for c in domain.constants}
+    for o in problem.objects:
+        g.add_node(("obj", o.name), label="obj:" + ",".join(sorted(o.types)))
+    for c in constants:
+        g.add_node(("obj", c), label="const:" + c)
+
+    def fact_node(section: str, fact: Fact) -> None:
+        node = (section, fact)
+        g.add_node(node, label=f"{section}:{fact[0]}")
+        for i, arg in enumerate(fact[1]):
+            if ("obj", arg) not in g:
+                g.add_node(("obj", arg), label="obj:?")
+            g.add_edge(node, ("obj", arg), label=f"arg{i}")
+
+    for fact in _facts(problem.init):
+        fact_node("init", fact)
+    for item in problem.init:  # numeric values (costs): a renaming must keep them
+        if isinstance(item, ast.FunctionValue):
+            fact_node(f"value={item.value.value}", (item.function.name, tuple(a.name for a in item.function.args)))
+    if problem.metric is not None:
+        g.add_node(("metric",), label=f"metric:{problem.metric.direction}:{expr(problem.metric.expression)}")
+    for positive, fact in goal:
+        fact_node("goal" if positive else "goal-not", fact)
+    for i, part in enumerate(p for p in conjuncts(problem.goal) if _literal(p) is None):
+        named: list[str] = []
+        text = expr(_placeholders(part, named))
+        node = ("goal-formula", i)
+        g.add_node(node, label="goal-formula:" + text)
+        for k, name in enumerate(named):
+            if ("obj", name) not in g:
+                g.add_node(("obj", name), label="obj:?")
+            g.add_edge(node, ("obj", name), label=f"arg{k}")
+    return g
+
+
+def _placeholders(node, named: list[str]):
+    """``node`` with each object it names replaced by ``#k``, k its place in ``named`` (filled on the way)."""
+    if isinstance(node, ast.Constant):
+        if node.name not in named:
+            named.append(node.name)
+        return ast.Constant(f"#{named.index(node.name)}")
+    if isinstance(node, tuple):
+        return tuple(_placeholders(x, named) for x in node)
+    if isinstance(node, (ast.Atom, ast.Equals, ast.Not, ast.And, ast.Or, ast.Imply, ast.Exists, ast.Forall)):
+        return replace(node, **{f.name: _placeholders(getattr(node, f.name), named) for f in fields(node)
+                                if f.name != "span"})
+    return node
+
+
+def equiv_problems(domain: ast.Domain, p: ast.Problem, q: ast.Problem, budget: EquivBudget = EquivBudget()) -> Verdict:
+    """Whether ``p`` and ``q`` (over ``domain``) are the same task up to renaming objects, goals completed."""
+    invariants = Invariants(domain)
+    goal_p, goal_q = completed_goal(domain, p, invariants), completed_goal(domain, q, invariants)
+    gp, gq = _graph(domain, p, goal_p), _graph(domain, q, goal_q)
+    implied = lambda problem, goal: len(goal) - len({lit for c in conjuncts(problem.goal) if (lit := _literal(c))})
+    checked: dict[str, object] = {"objects": len(p.objects),
+                                  "implied_goal_literals": [implied(p, goal_p), implied(q, goal_q)]}
+    iso, searched, decided = isomorphism(gp, gq, budget.nodes)
+    checked["structural_pairs"] = searched
+    if iso is not None:
+        renaming = {n[1]: m[1] for n, m in iso.items() if n[0] == "obj"}
+        return Verdict(Kind.EQUIVALENT, "problems", Mapping(constants=renaming),
+                       reason="the same task up to renaming objects", checked=checked)
+    if not decided:
+        return Verdict(Kind.UNKNOWN, "problems", None, checked=checked,
+                       reason=f"the search for a renaming of objects stopped after {searched} search nodes")
+    return _difference(p, gp, gq, checked)
+
+
+def _difference(p: ast.Problem, gp: nx.DiGraph, gq: nx.DiGraph, checked: dict[str, object]) -> Verdict:
+    """Not equivalent: the first part that differs (objects, initial state, completed goal) and the facts of the
+    problem that has more of a kind, which a state satisfying one and not the other turns on."""
+    for section, what in (("obj", "objects"), ("init", "initial states"), ("goal", "completed goals")):
+        count = lambda g: Counter(d["label"] for n, d in g.nodes(data=True) if n[0].startswith(section))
+        a, b = count(gp), count(gq)
+        if a != b:
+            side, g, extra = ("first", gp, a - b) if a - b else ("second", gq, b - a)
+            shown = tuple(_show(n) for n in sorted(g, key=repr) if n[0].startswith(section) and g.nodes[n]["label"] in extra)
+            return Verdict(Kind.NOT_EQUIVALENT, "problems", None, state=shown[:5], checked=checked,
+                           reason=f"the {what} differ: the {side} problem has more {', '.join(sorted(extra)[:3])}")
+    init_p = sorted(_facts(p.init))
+    return Verdict(Kind.NOT_EQUIVALENT, "problems", None, state=tuple(_show(("init", f)) for f in init_p[:5]),
+                   reason="no renaming of objects makes the initial states and completed goals agree", checked=checked)
+
+
+def _show(node: tuple) -> str:
+    if node[0] == "obj":
+        return node[1]
+    if node[0] == "goal-formula":
+        return "goal: a quantified or disjunctive conjunct"
+    section, (predicate, args) = node
+    text = "(" + " ".join((predicate, *args)) + ")"
+    return f"{section}: {'(not ' + text + ')' if section == 'goal-not' else text}"
