@@ -43,6 +43,7 @@ from agentgen_sym.files import remove_dead_temporaries, write_atomic
 from agentgen_sym.generation.generate import PRELOAD
 from agentgen_sym.generation.pool import EvolveOptions
 from agentgen_sym.taskset import Origin
+from agentgen_sym.taskset.report import recorded_path
 from agentgen_sym.walk import Skipped, Walk, file_problem, name_problem, shown, walk
 
 
@@ -210,7 +211,7 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
 
     options = options or RunOptions(n, seed)
     if command is None:
-        command = f"agentgen-sym run --corpus {corpus} --out {out} --n {n} --seed {seed}" + (
+        command = f"agentgen-sym run --corpus {recorded_path(corpus)} --n {n} --seed {seed}" + (
             f" --range {options.lo} {options.hi}" if options.hi is not None else "")
     folders, unusable = domains_in(corpus)
     if not folders:

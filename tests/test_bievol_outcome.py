@@ -239,3 +239,25 @@ def test_a_lone_container_holding_one_thing_is_no_single_valued_slot():
     assert slots.keeps(state, [GroundAtom("on-cart", ("atlas-2", "cart-1"))])
     parcels = (GroundAtom("book-at", ("novel-1", "desk")), GroundAtom("book-at", ("atlas-1", "fiction")))
     assert ("book-at", 0) in Slots.of(parcels, objects).single
+
+
+def test_the_same_inputs_and_seed_give_the_same_folder_wherever_they_lie(tmp_path, capsys):
+    """`generate` and `evolve` from copies of the inputs in another folder, into other --out folders: every file
+    byte-identical, the recorded commands included (they name inputs by base name and leave --out out)."""
+    from agentgen_sym import cli
+
+    def made(where: Path) -> dict[str, bytes]:
+        inputs = where / "inputs"
+        inputs.mkdir(parents=True)
+        domain, seed = inputs / DOMAIN.name, inputs / SEED.name
+        domain.write_bytes(DOMAIN.read_bytes())
+        seed.write_bytes(SEED.read_bytes())
+        gen, evo = where / "generated", where / "elsewhere" / "evolved"
+        assert cli.main(["generate", str(domain), str(seed), "--n", "3", "--seed", "4", "--out", str(gen)]) == 0
+        assert cli.main(["evolve", str(gen), "--n", "3", "--seed", "5", "--out", str(evo)]) == 0
+        capsys.readouterr()
+        return {f"{top.name}/{p.relative_to(top)}": p.read_bytes()
+                for top in (gen, evo) for p in sorted(top.rglob("*")) if p.is_file()}
+
+    first, second = made(tmp_path / "a"), made(tmp_path / "b" / "deeper")
+    assert "generated/provenance.json" in first and first == second

@@ -27,6 +27,7 @@ from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.tables import print_table
 from agentgen_sym.taskset import GenerationReport, TaskSetError
 from agentgen_sym.taskset.folder import DOMAIN_FILE
+from agentgen_sym.taskset.report import recorded_path
 
 
 def _bievol_options(p: argparse.ArgumentParser) -> None:
@@ -139,8 +140,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     lo, hi = level_range(args.range)
     progress = LazyProgress("generate")
     try:
-        command = shlex.join(["agentgen-sym", "generate", args.domain, args.problem, "--n", str(args.n), "--seed",
-                              str(args.seed), "--out", args.out, *_range_words(args), "--goals", args.goals])
+        command = shlex.join(["agentgen-sym", "generate", recorded_path(args.domain), recorded_path(args.problem), "--n",
+                              str(args.n), "--seed", str(args.seed), *_range_words(args), "--goals", args.goals])
         report = generate_folder(Path(args.domain), Path(args.problem), args.n, args.seed, Path(args.out), lo, hi,
                                  progress, _evolve_options(args), executor(args), goals=args.goals, command=command)
     except (ExecutorError, GoalModeError) as exc:
@@ -188,8 +189,8 @@ def cmd_evolve(args: argparse.Namespace) -> int:
     lo, hi = level_range(args.range)
     progress = LazyProgress("evolve")
     try:
-        command = shlex.join(["agentgen-sym", "evolve", args.tasks_dir, "--n", str(args.n), "--seed", str(args.seed),
-                              "--out", args.out, *_range_words(args)])
+        command = shlex.join(["agentgen-sym", "evolve", recorded_path(args.tasks_dir), "--n", str(args.n), "--seed",
+                              str(args.seed), *_range_words(args)])
         report = evolve_folder(Path(args.tasks_dir), args.n, args.seed, Path(args.out), lo, hi, progress,
                                _evolve_options(args), executor(args), command=command)
     except ExecutorError as exc:

@@ -82,6 +82,12 @@ def provenance(report: GenerationReport) -> dict:
             "dropped_levels": {str(level): count for level, count in report.dropped.items()}}
 
 
+def recorded_path(path: str | Path) -> str:
+    """An input path as a recorded command names it: by its base name. Recorded commands leave the output folder
+    out too, so the same inputs and seed give the same bytes wherever the files lie and whatever ``--out`` says."""
+    return Path(path).resolve().name
+
+
 def read_provenance(tasks_dir: Path) -> dict | None:
     """A TASKS_DIR's ``provenance.json``, None when it has none (written by hand, or by an older version) or it
     cannot be read."""
