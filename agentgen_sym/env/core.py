@@ -15,12 +15,26 @@ from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
+from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.env.rewards import REWARDS, Potential, potential
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
                                        VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
 
 READ_CACHE = 4096
 """Action texts remembered per task (agents repeat themselves); the cache starts over when full."""
+
+
+def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> np.ndarray:
+    """Per state, the first of its text's readings (operators) that applies there, -1 where none does: one
+    ``applies`` call for the whole batch."""
+    chosen = np.full(len(readings), -1, dtype=np.int64)
+    pairs = [(j, op) for j, ops in enumerate(readings) for op in ops]
+    if pairs:
+        where, ops = np.array(pairs, dtype=np.int64).T
+        ok = task.applies(states, where, ops)
+        for j, op in zip(where[ok][::-1].tolist(), ops[ok][::-1].tolist()):
+            chosen[j] = op  # reversed: the first applicable reading of each text wins
+    return chosen
 
 
 class Step(NamedTuple):
@@ -179,13 +193,7 @@ class Sessions:
         index = np.asarray(ids, dtype=np.int64)
         reads = [core.read(t) for t in texts]
         states = task.unpack(self.rows[index])
-        pairs = [(j, op) for j, (outcome, ops) in enumerate(reads) for op in ops]
-        chosen = np.full(len(index), -1, dtype=np.int64)
-        if pairs:
-            where, ops = np.array(pairs, dtype=np.int64).T
-            ok = task.applies(states, where, ops)
-            for j, op in zip(where[ok][::-1].tolist(), ops[ok][::-1].tolist()):
-                chosen[j] = op  # reversed: the first applicable reading of each text wins
+        chosen = first_applicable(task, states, [ops for _, ops in reads])
         moved = np.flatnonzero(chosen >= 0)
         if moved.size:
             rows = task.successors(self.rows[index], states, moved, chosen[moved])

@@ -23,6 +23,7 @@ import numpy as np
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.env import GOAL_SATISFIED, Outcome, TextTask
 from agentgen_sym.env.agentboard import AgentBoardEnv
+from agentgen_sym.env.core import first_applicable
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
 from agentgen_sym.export.trajectories import OBSERVATION
 from agentgen_sym.serve.catalog import Catalog, TaskUnavailable
@@ -284,13 +285,7 @@ class EnvPool:
         rows = np.concatenate([episode.row for _, episode, _ in group])
         states = task.unpack(rows)
         reads = [core.read(action) for _, _, action in group]
-        pairs = [(k, op) for k, (_, ops) in enumerate(reads) for op in ops]
-        chosen = np.full(len(group), -1, dtype=np.int64)
-        if pairs:
-            where, ops = np.array(pairs, dtype=np.int64).T
-            ok = task.applies(states, where, ops)
-            for k, op in zip(where[ok][::-1].tolist(), ops[ok][::-1].tolist()):
-                chosen[k] = op  # reversed: the first applicable reading of each text wins, as in step
+        chosen = first_applicable(task, states, [ops for _, ops in reads])  # as in step
         moved = np.flatnonzero(chosen >= 0)
         facts: dict[int, str] = {}
         if moved.size:
