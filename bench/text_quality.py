@@ -9,7 +9,8 @@ Each domain's first problem is solved and its gold plan played through the text 
 - glued: sentences holding an unsegmented concatenation (a token that is no word but splits into words,
   ``putpaninoven``, ``at-robby``; a prefix and a word, ``uncrate``, is one word, not glued);
 - bare: action lines that are the PDDL call (``stack a b``, ``putpaninoven pan-1 oven-0``): nothing but the
-  name's words and the arguments, with two or more arguments or a name that is no word;
+  name's words and the arguments, with two or more arguments or a name that is no word (an object name
+  a pre-grounded domain folds into its names, ``sd1`` of ``open-sd1``, counts as an argument);
 - shapes: the distinct thought frames used (each thought matched against the code's own frames).
 
 Domains: the bundled corpus with its reviewed templates.json, and every benchmark domain (and the
@@ -96,6 +97,15 @@ def frames() -> list[tuple[str, re.Pattern[str]]]:
     return found
 
 
+def folded_objects(domain) -> set[str]:
+    """The object names a pre-grounded domain (no predicate or action has a parameter, as PSR's STRIPS
+    compilation) folds into its predicate names: ``sd1`` of ``CLOSED-SD1`` is a name, not a misspelt word."""
+    if any(d.parameters for d in (*domain.predicates, *domain.actions)):
+        return set()
+    ends = (re.split(r"[-_]+", p.name.lower())[-1] for p in domain.predicates)
+    return {end for end in ends if re.fullmatch(r"[a-z]+\d+", end)}
+
+
 def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -> dict:
     """The texts of one domain's gold trajectory: goal, observations, thoughts, action lines, objects."""
     from agentgen_sym.compiler.compile import compile_task
@@ -121,7 +131,7 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     for thought in thoughts:
         matched = [(len(p.pattern), name) for name, p in frames() if p.match(thought)]
         shapes.append(max(matched)[1] if matched else "other")
-    return {"label": label, "objects": sorted(task.objects), "goal": goal, "observations": observations,
+    return {"label": label, "objects": sorted(set(task.objects) | folded_objects(domain)), "goal": goal, "observations": observations,
             "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes}
 
 
@@ -193,11 +203,12 @@ class Judge:
         return not bad and not slips, any(self.glued(t) for t in bad)
 
 
-def bare(line: str, plan_step: list, judge: Judge) -> bool:
-    """Whether an action line is the PDDL call: the name's words and the arguments, nothing between them."""
+def bare(line: str, plan_step: list, judge: Judge, objects: set[str]) -> bool:
+    """Whether an action line is the PDDL call: the name's words and the arguments, nothing between them
+    (an object name folded into a grounded action's name, ``open-sd1``, counts as its argument)."""
     name, args = plan_step
-    words = [w for w in line.lower().split() if w not in args]
-    spelled = [w for w in re.split(r"[-_\s]+", name.lower()) if w]
+    words = [w for w in line.lower().split() if w not in args and w not in objects]
+    spelled = [w for w in re.split(r"[-_\s]+", name.lower()) if w and w not in objects]
     return words in (spelled, [name.lower()]) and (len(args) >= 2 or not all(judge.word(w) for w in spelled))
 
 
@@ -208,7 +219,7 @@ def summarise(results: list[dict], judge: Judge) -> dict[str, dict]:
             rows[r["label"]] = {"error": r["error"]}
             continue
         objects = {o.lower() for o in r["objects"]}
-        calls = {line.lower() for line, step in zip(r["actions"], r["plan"]) if bare(line, step, judge)}
+        calls = {line.lower() for line, step in zip(r["actions"], r["plan"]) if bare(line, step, judge, objects)}
         thought = [judge.score(s, objects, calls) for t in r["thoughts"] for s in sentences(t)]
         other = [judge.score(s, objects) for text in [r["goal"], *r["observations"]] for s in sentences(text)]
         every = thought + other
@@ -216,7 +227,7 @@ def summarise(results: list[dict], judge: Judge) -> dict[str, dict]:
             "thought_ok": sum(ok for ok, _ in thought), "thoughts": len(thought),
             "all_ok": sum(ok for ok, _ in every), "sentences": len(every),
             "glued": sum(g for _, g in every),
-            "bare": sum(bare(line, step, judge) for line, step in zip(r["actions"], r["plan"])),
+            "bare": sum(bare(line, step, judge, objects) for line, step in zip(r["actions"], r["plan"])),
             "actions": len(r["actions"]), "shapes": sorted(set(r["shapes"]))}
     return rows
 

@@ -157,3 +157,53 @@ def test_the_bench_judge_tells_a_prefixed_word_from_glued_words_and_names_errors
         parse_problem(LLM_CORPUS / "spannerlearning" / "p01.pddl")  # an LLM draft cut short
     row = failure(caught.value)
     assert row.startswith("PddlError: data/llm_corpus/") and str(ROOT) not in row, row
+
+
+COMPILED = """(define (domain breakers)
+  (:predicates (do-normal) (done-0) (do-flip-b1-condeffs) (on-b1) (off-b1) (lit-l1))
+  (:action flip-b1 :parameters () :precondition (and (do-normal) (off-b1))
+    :effect (and (not (do-normal)) (do-flip-b1-condeffs) (on-b1) (not (off-b1))))
+  (:action flip-b1-condeff0-yes :parameters () :precondition (and (do-flip-b1-condeffs) (on-b1))
+    :effect (and (done-0) (lit-l1)))
+  (:action flip-b1-condeff0-no-0 :parameters () :precondition (and (do-flip-b1-condeffs) (off-b1))
+    :effect (done-0))
+  (:action flip-b1-endof-condeffs :parameters () :precondition (and (do-flip-b1-condeffs) (done-0))
+    :effect (and (do-normal) (not (do-flip-b1-condeffs)) (not (done-0)))))
+"""
+COMPILED_PROBLEM = """(define (problem p) (:domain breakers) (:init (do-normal) (off-b1))
+  (:goal (and (lit-l1) (do-normal))))"""
+
+
+def test_compiled_conditional_effect_steps_read_as_english_and_back_as_one_action(tmp_path: Path):
+    """A domain whose conditional effects were compiled into ``A-condeffN-yes/no-M`` and ``A-endof-condeffs``
+    steps (psr's STRIPS form): the steps and their bookkeeping facts read as English around the action's
+    own text, never as "flip b1 condeff0 yes", and each text reads back as exactly its step."""
+    (tmp_path / "domain.pddl").write_text(COMPILED)
+    (tmp_path / "p01.pddl").write_text(COMPILED_PROBLEM)
+    domain = parse_domain(tmp_path / "domain.pddl")
+    templates = Templates.for_domain(domain)
+    assert templates.actions["flip-b1-condeff0-yes"] == "apply the first conditional effect of flip b1"
+    assert templates.actions["flip-b1-condeff0-no-0"] == (
+        "skip the first conditional effect of flip b1 as its first condition fails")
+    assert templates.actions["flip-b1-endof-condeffs"] == "finish the conditional effects of flip b1"
+    assert templates.predicates["do-flip-b1-condeffs"] == "the conditional effects of flip b1 are pending"
+    assert templates.predicates["done-0"] == "the first conditional effect is dealt with"
+    assert templates.predicates["do-normal"] == "no conditional effects are pending"
+    task = compile_task(domain, parse_problem(tmp_path / "p01.pddl")).ground
+    reader = ActionReader(templates, task_objects(task))
+    for action in set(task.actions):
+        assert reader.read(templates.action(*action)) == [action], action
+
+
+def test_the_bench_counts_an_object_folded_into_a_grounded_name_as_an_argument():
+    """In a pre-grounded domain ``open-sd1`` is the verb and its object, "open sd1" no bare call; a compiled
+    step's "wait cb1 condeff0 yes" still is one."""
+    pytest.importorskip("wordfreq")
+    from bench.text_quality import Judge, bare, folded_objects
+
+    domain = parse_domain(COMPILED)
+    assert folded_objects(domain) == {"b1", "l1"}
+    judge = Judge()
+    assert not bare("open sd1", ["open-sd1", []], judge, {"sd1"})
+    assert bare("wait cb1 condeff0 yes", ["wait_cb1-condeff0-yes", []], judge, {"cb1"})
+    assert bare("stack a b", ["stack", ["a", "b"]], judge, set())

@@ -10,15 +10,21 @@ reads back as exactly one action.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts, effect_parts
-from agentgen_sym.env.wording import split_name
+from agentgen_sym.env.wording import ordinal, split_name
 
 LOCATIVE = ("at", "in", "on", "into", "onto", "inside", "from", "to", "with", "under", "near", "beside")
 """Prepositions that may introduce an argument, as found in predicate, action and variable names."""
+_COMPILED_STEP = re.compile(
+    r"^(?P<base>.+?)-(?:condeff(?P<effect>\d+)-(?:(?P<yes>yes)|no-(?P<fails>\d+))|endof-condeffs)$", re.IGNORECASE)
+"""The sub-actions of a conditional effect compiled away (the IPC-2004 ADL-to-STRIPS names, as in PSR):
+``A-condeffN-yes`` applies effect N of ``A``, ``A-condeffN-no-M`` skips it as its condition's conjunct M
+fails, ``A-endof-condeffs`` finishes ``A``."""
 _ARG_PREPOSITION = {"into": "into", "onto": "onto", "inside": "inside", "at": "at", "in": "in", "on": "on",
                     "under": "under", "near": "near", "beside": "beside"}
 
@@ -120,6 +126,9 @@ def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
     keeps a name's word before the argument it names (``put egg {0} in pan {1}``), which tells
     apart actions whose names differ only in those words.
     """
+    compiled = _COMPILED_STEP.match(action.name)
+    if compiled:
+        return _compiled_step(action, compiled, keep_words)
     params = action.parameters
     words = list(split_name(action.name))
     if not params:
@@ -166,6 +175,42 @@ def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
             last = prep
         tokens += [label[i], f"{{{i}}}"] if i in label else [f"{{{i}}}"]
     return " ".join(tokens)
+
+
+def _compiled_step(action: ast.ActionSchema, parts: re.Match[str], keep_words: bool) -> str:
+    """A compiled conditional-effect step in words, around the text of the action it belongs to: its
+    name's pieces (``condeff0``, ``endof``) are bookkeeping a reader cannot act on."""
+    base = phrase_action(dataclasses.replace(action, name=parts["base"]), keep_words)
+    if parts["effect"] is None:
+        return f"finish the conditional effects of {base}"
+    effect = f"the {ordinal(int(parts['effect']) + 1)} conditional effect of {base}"
+    if parts["yes"]:
+        return f"apply {effect}"
+    return f"skip {effect} as its {ordinal(int(parts['fails']) + 1)} condition fails"
+
+
+def compiled_flags(domain: ast.Domain, actions: Mapping[str, str]) -> dict[str, str]:
+    """Templates for the bookkeeping facts of compiled conditional effects (``do-normal``,
+    ``do-A-condeffs``, ``done-N``), only in a domain that has compiled steps; ``actions`` are the
+    actions' templates."""
+    bases = {m["base"].lower() for a in domain.actions if (m := _COMPILED_STEP.match(a.name))}
+    if not bases:
+        return {}
+    schemas = {a.name.lower(): a for a in domain.actions}
+    flags = {}
+    for predicate in domain.predicates:
+        name = predicate.name.lower()
+        pending = re.fullmatch(r"do-(.+)-condeffs", name)
+        done = re.fullmatch(r"done-(\d+)", name)
+        if predicate.parameters:
+            continue
+        if name == "do-normal":
+            flags[predicate.name] = "no conditional effects are pending"
+        elif pending and pending[1] in bases and pending[1] in schemas and not schemas[pending[1]].parameters:
+            flags[predicate.name] = f"the conditional effects of {actions[schemas[pending[1]].name]} are pending"
+        elif done:
+            flags[predicate.name] = f"the {ordinal(int(done[1]) + 1)} conditional effect is dealt with"
+    return flags
 
 
 def shape(template: str) -> str:

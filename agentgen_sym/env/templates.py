@@ -22,7 +22,7 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.env.phrasing import phrase_action, unambiguous
+from agentgen_sym.env.phrasing import compiled_flags, phrase_action, unambiguous
 from agentgen_sym.env.wording import split_name, with_article
 
 TEMPLATES_FILE = "templates.json"
@@ -282,6 +282,7 @@ class Templates:
             source = _apply_overrides(Path(overrides), domain, predicates, actions, given)
         fixed = {n: t for n, t in actions.items() if f"action {n}" in given}
         actions.update(unambiguous(domain, {n: t for n, t in actions.items() if n not in fixed}, fixed))
+        predicates.update({n: t for n, t in compiled_flags(domain, actions).items() if f"predicate {n}" not in given})
         by_words = {split_name(a.name): a for a in domain.actions}
         static = static_predicates(domain)
         hidden = set()

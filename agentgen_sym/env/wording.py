@@ -83,3 +83,8 @@ def _segment(piece: str) -> list[str]:
 def with_article(noun: str) -> str:
     """``egg`` -> ``an egg``, ``unicorn`` -> ``a unicorn`` (by sound, inflect's rules)."""
     return _engine().a(noun)
+
+
+def ordinal(number: int) -> str:
+    """``1`` -> ``first``, ``12`` -> ``twelfth``."""
+    return _engine().number_to_words(_engine().ordinal(number))
