@@ -13,9 +13,9 @@ Each domain's first problem is solved and its gold plan played through the text 
   a pre-grounded domain folds into its names, ``sd1`` of ``open-sd1``, counts as an argument);
 - shapes: the distinct thought frames used (each thought matched against the code's own frames).
 
-Domains: the bundled corpus with its reviewed templates.json, and every benchmark domain (and the
-LLM-drafted domains of data/llm_corpus) with templates removed, so the wording is derived only. It
-is a proxy: read the quoted samples too. ``--baseline DIR`` measures the code of another checkout
+Domains: the bundled corpus with its reviewed templates.json and again without it (``derived:``), and
+every benchmark domain (and the LLM-drafted domains of data/llm_corpus), which have none, so the wording is
+derived only. It is a proxy: read the quoted samples too. ``--baseline DIR`` measures the code of another checkout
 (e.g. ``git worktree add /tmp/base HEAD``) first, as "before":
 
     flock /tmp/heavy.lock .venv/bin/python bench/text_quality.py --baseline /tmp/base
@@ -58,7 +58,9 @@ def sources(benchmarks: Path) -> list[tuple[str, Path, Path, bool]]:
     """(label, domain file, first problem, use templates.json) of every domain measured."""
     found: dict[str, tuple[str, Path, Path, bool]] = {}
     for folder in sorted(p for p in CORPUS.iterdir() if (p / "domain.pddl").is_file()):
-        found[f"corpus:{folder.name}"] = (f"corpus:{folder.name}", folder / "domain.pddl", folder / "p01.pddl", True)
+        for tag, reviewed in (("corpus", True), ("derived", False)):
+            found[f"{tag}:{folder.name}"] = (f"{tag}:{folder.name}", folder / "domain.pddl", folder / "p01.pddl",
+                                             reviewed)
     for task in read_manifest(benchmarks) if (benchmarks / "MANIFEST.tsv").is_file() else []:
         label = f"ipc:{task.domain}"
         found.setdefault(label, (label, benchmarks / task.domain_file, benchmarks / task.problem_file, False))
@@ -131,7 +133,8 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     for thought in thoughts:
         matched = [(len(p.pattern), name) for name, p in frames() if p.match(thought)]
         shapes.append(max(matched)[1] if matched else "other")
-    return {"label": label, "objects": sorted(set(task.objects) | folded_objects(domain)), "goal": goal, "observations": observations,
+    return {"label": label, "objects": sorted(set(task.objects) | folded_objects(domain)), "goal": goal,
+            "observations": observations,
             "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes}
 
 
@@ -261,7 +264,8 @@ def main() -> None:
     add_benchmarks_option(parser)
     parser.add_argument("--baseline", type=Path, metavar="DIR",
                         help="a checkout of the code to compare against (measured first, as 'before')")
-    parser.add_argument("--domains", nargs="+", metavar="LABEL", help="only these (corpus:NAME, ipc:NAME, llm:NAME)")
+    parser.add_argument("--domains", nargs="+", metavar="LABEL",
+                        help="only these (corpus:NAME, derived:NAME, ipc:NAME, llm:NAME)")
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the raw texts and figures here")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # the child's mode
@@ -278,7 +282,8 @@ def main() -> None:
     if args.baseline:
         runs = {"before": run_child(args.baseline, args), **runs}
     rows = {name: summarise(results, judge) for name, results in runs.items()}
-    groups = (("corpus:", "bundled corpus, reviewed templates"), ("ipc:", "benchmark domains, derived wording"),
+    groups = (("corpus:", "bundled corpus, reviewed templates"), ("derived:", "bundled corpus, templates removed"),
+              ("ipc:", "benchmark domains, derived wording"),
               ("llm:", "LLM-drafted domains (AgentGen), derived wording"))
     for prefix, title in groups:
         print(f"\n## {title}")

@@ -207,3 +207,19 @@ def test_the_bench_counts_an_object_folded_into_a_grounded_name_as_an_argument()
     assert not bare("open sd1", ["open-sd1", []], judge, {"sd1"})
     assert bare("wait cb1 condeff0 yes", ["wait_cb1-condeff0-yes", []], judge, {"cb1"})
     assert bare("stack a b", ["stack", ["a", "b"]], judge, set())
+
+
+LIFT = """(define (domain lift) (:predicates (lift-at ?f) (origin ?p ?f) (boarded ?p))
+  (:action board :parameters (?f ?p) :precondition (and (lift-at ?f) (origin ?p ?f)) :effect (boarded ?p)))"""
+
+
+def test_who_acts_is_said_apart_from_what_is_acted_on():
+    """library-returns' ``load-book ?clerk ?book ?cart ?area`` once read "load mia in novel-1 on cart-1": the
+    clerk, whom no effect mentions, is who acts. A place no effect mentions (miconic's floor) is no actor, and
+    ``check-in`` adding ``checked-in`` keeps "in" with its verb."""
+    templates = Templates.for_domain(parse_domain(CORPUS / "library-returns" / "domain.pddl"))
+    assert templates.actions["load-book"] == "have {0} load {1} on {2} at {3}"
+    assert templates.actions["check-in"] == "have {0} check in {1} at {2}"
+    spoken = templates.action("load-book", ("mia", "novel-1", "cart-1", "desk"))
+    assert spoken == "have mia load novel-1 on cart-1 at desk"
+    assert not Templates.for_domain(parse_domain(LIFT)).actions["board"].startswith("have")

@@ -107,10 +107,14 @@ def _matches(word: str, parameter: ast.TypedName) -> bool:
 
 def _switch(action: ast.ActionSchema, words: list[str], at: int) -> bool:
     """Whether the name's last word ``on``/``off`` (``switch_on ?i ?s``) is the verb's particle: it is
-    unless the effect relates two things by it (``put-on ?x ?y`` adding ``(on ?x ?y)``: "put {0} on {1}")."""
-    if at != len(words) - 1 or words[at] not in ("on", "off"):
+    unless the effect relates two things by it (``put-on ?x ?y`` adding ``(on ?x ?y)``: "put {0} on {1}").
+    Another preposition is one when the effect is a state named by it (``check-in`` adding ``checked-in``)."""
+    if at != len(words) - 1 or words[at] not in LOCATIVE:
         return False
     adds, dels = _effects(action.effect)
+    if words[at] not in ("on", "off"):  # check-in ?b ?a adding (checked-in ?b): "check in {0} at {1}"
+        states = [split_name(a.predicate) for a in adds + dels if len(a.args) == 1]
+        return any(len(state) > 1 and state[-1] == words[at] for state in states)
     return not any(len(a.args) > 1 and _locative(a.predicate) == words[at] for a in adds + dels)
 
 
@@ -118,17 +122,24 @@ def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
     """The derived template of ``action``: its name's words, with the arguments each in its place.
 
     The first argument follows the verb (and its particles) as its object unless the name has
-    words of its own for that (``bake cake in {0}``) or it is where a move starts; words of the
-    name that name an argument's type become that argument where the name is itself a phrase
-    with a preposition (``put pan in oven``) and are left out otherwise (``load-truck``: the
-    object's name says it is a truck); every other argument follows with its preposition, "with"
-    when the schema implies none, and "and" instead of a preposition just used. ``keep_words``
-    keeps a name's word before the argument it names (``put egg {0} in pan {1}``), which tells
-    apart actions whose names differ only in those words.
+    words of its own for that (``bake cake in {0}``), it is where a move starts, or it is who acts
+    ("have {0} load {1} on {2}", see ``_is_agent``); words of the name that name an argument's type
+    become that argument where the name is itself a phrase with a preposition (``put pan in oven``)
+    and are left out otherwise (``load-truck``: the object's name says it is a truck); every other
+    argument follows with its preposition, "with" when the schema implies none, and "and" instead
+    of a preposition just used. ``keep_words`` keeps a name's word before the argument it names
+    (``put egg {0} in pan {1}``), which tells apart actions whose names differ only in those words.
     """
     compiled = _COMPILED_STEP.match(action.name)
     if compiled:
         return _compiled_step(action, compiled, keep_words)
+    if _is_agent(action):
+        rest = _phrase(dataclasses.replace(action, parameters=action.parameters[1:]), keep_words)
+        return "have {0} " + re.sub(r"\{(\d+)\}", lambda m: f"{{{int(m[1]) + 1}}}", rest)
+    return _phrase(action, keep_words)
+
+
+def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
     params = action.parameters
     words = list(split_name(action.name))
     if not params:
@@ -175,6 +186,21 @@ def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
             last = prep
         tokens += [label[i], f"{{{i}}}"] if i in label else [f"{{{i}}}"]
     return " ".join(tokens)
+
+
+def _is_agent(action: ast.ActionSchema) -> bool:
+    """Whether the first parameter is who acts rather than what is acted on: no effect mentions it, nor is
+    it the place of a locative fact, while an effect mentions another parameter (``load-book ?clerk ?book
+    ?cart ?area`` adds ``(on ?book ?cart)``), so the text reads "have {0} load {1} on {2} at {3}", never
+    "load {0} in {1}"."""
+    if len(action.parameters) < 2:
+        return False
+    adds, dels = _effects(action.effect)
+    changed = {v for atom in adds + dels for v in _vars(atom)}
+    places = {_vars(atom)[-1] for atom in [*_atoms(action.precondition), *adds, *dels]
+              if atom.args and _locative(atom.predicate)}  # lift-at ?f, at-robot ?pos: a place acts on nothing
+    names = [p.name.lower() for p in action.parameters]
+    return names[0] not in changed | places and any(n in changed for n in names[1:])
 
 
 def _compiled_step(action: ast.ActionSchema, parts: re.Match[str], keep_words: bool) -> str:
