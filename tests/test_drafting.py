@@ -488,6 +488,10 @@ def test_cli_build_prints_progress_and_a_final_report(tmp_path: Path, capsys: py
     assert router.kinds.count("evolve_easier") == 0
     report = json.loads((tmp_path / "out" / "report.json").read_text())
     assert report["accepted"] == 1 and report["rejections"] == {"near-duplicate": 1}
+    made = [json.loads(p.read_text()) for p in (tmp_path / "out" / "envs").glob("*/tasks/provenance.json")]
+    assert len(made) == 1 and made[0]["commands"] == [  # the build's own words, no endpoint, key or machine path
+        "agentgen-sym build --inspiration inspiration --n-envs 2 --tasks 4 --seed 0 --llm-evolve 0 "
+        "--seed-problem smallest --model m"], made
 
 
 def test_drafted_problems_too_large_to_ground_are_refused_before_grounding():

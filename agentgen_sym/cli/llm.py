@@ -5,6 +5,7 @@ other commands never load ``openai``."""
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MAX_TASKS, LazyProgress, UsageError,
@@ -16,6 +17,7 @@ from agentgen_sym.compiler.parser import parse_source
 from agentgen_sym.domainflow import SEED_RULES
 from agentgen_sym.executor import ExecutorError
 from agentgen_sym.files import read_text_bounded
+from agentgen_sym.taskset.report import recorded_path
 
 LLM_ERROR = "llm-error"  # the drafting rejection code for an endpoint that gave no usable response
 
@@ -138,10 +140,13 @@ def cmd_build(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot read {inspiration}: not a folder of .txt inspiration texts")
     options = executor(args)
     client = llm_client(args, out)
+    command = shlex.join(["agentgen-sym", "build", "--inspiration", recorded_path(inspiration), "--n-envs",
+                          str(args.n_envs), "--tasks", str(args.tasks), "--seed", str(args.seed), "--llm-evolve",
+                          str(args.llm_evolve), "--seed-problem", args.seed_problem, "--model", client.config.model])
     build_options = BuildOptions(args.n_envs, args.tasks, args.seed, args.llm_evolve,
                                  DraftOptions(max_repair_rounds=args.max_repair_rounds, candidates=args.candidates,
                                               scenario_checks=args.scenario_checks), args.seed_problem,
-                                 args.max_endpoint_failures)
+                                 args.max_endpoint_failures, command)
     bar = LazyProgress("build", unit="text")
 
     def progress(done: int, total: int, accepted: int, env_id: str) -> None:

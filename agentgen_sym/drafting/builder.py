@@ -82,6 +82,7 @@ class BuildOptions:
     draft: DraftOptions = DraftOptions()
     seed_problem: str = "smallest"  # which accepted problem seeds task generation: one of SEED_RULES
     max_endpoint_failures: int = MAX_ENDPOINT_FAILURES  # stop after this many items in a row fail on the endpoint
+    command: str | None = None  # the one that asked for the build, recorded in each environment's task folders
 
     def __post_init__(self) -> None:
         if self.n_envs < 1 or self.tasks_per_env < 1 or self.llm_evolve < 0 or self.max_endpoint_failures < 0 or \
@@ -404,7 +405,8 @@ def _tasks(folder: Path, client: LLMClient, options: BuildOptions, labels: list[
             seed_file, seed_problem = choose_seed([folder / f"{label}.pddl" for label in labels], options.seed_problem)
             templates = folder / "templates.json"
             job = tasks_job(parse_domain(folder / "domain.pddl"), seed_problem,
-                            templates if templates.exists() else None, folder, options.tasks_per_env, options.seed)
+                            templates if templates.exists() else None, folder, options.tasks_per_env, options.seed,
+                            command=options.command)
             with make_executor(SERIAL) as serial:
                 made = drive(serial, {"tasks": job}, SERIAL.workers)["tasks"]
     except (PddlError, ValueError, OSError) as exc:
