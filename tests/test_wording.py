@@ -223,3 +223,18 @@ def test_who_acts_is_said_apart_from_what_is_acted_on():
     spoken = templates.action("load-book", ("mia", "novel-1", "cart-1", "desk"))
     assert spoken == "have mia load novel-1 on cart-1 at desk"
     assert not Templates.for_domain(parse_domain(LIFT)).actions["board"].startswith("have")
+
+
+def test_a_fact_starting_with_the_reads_lower_case_inside_the_goal_line():
+    """briefcaseworld's ``(is-at ?l)`` reads "The agent is at {0}"; in the goal's list it once read
+    "conditions: The agent is at l0, o0 is at l1"."""
+    from agentgen_sym.env import TextEnv
+
+    domain = parse_domain("""(define (domain brief) (:predicates (is-at ?l) (at ?o ?l))
+      (:action go :parameters (?a ?b) :precondition (is-at ?a) :effect (and (is-at ?b) (not (is-at ?a)))))""")
+    problem = parse_problem("""(define (problem p) (:domain brief) (:objects l0 l1 o0)
+      (:init (is-at l1) (at o0 l1)) (:goal (and (is-at l0) (at o0 l1))))""")
+    templates = Templates.for_domain(domain)
+    assert templates.fact("is-at", ("l0",)) == "The agent is at l0"
+    goal = TextEnv(compile_task(domain, problem), templates).goal_text()
+    assert goal.endswith(": the agent is at l0, o0 is at l1"), goal

@@ -42,6 +42,15 @@ class TemplateError(AgentgenError, ValueError):
     """A template override that does not fit the domain; the message names the file and entry."""
 
 
+_SENTENCE_START = frozenset({"The", "A", "An", "It", "There", "One"})
+"""Sentence-initial words a template may start with ("The hand is empty")."""
+
+
+def in_sentence(text: str) -> str:
+    """A fact's text as it reads inside a sentence or a list: "the hand is empty", never "... and The hand"."""
+    return text[:1].lower() + text[1:] if text.split(" ", 1)[0] in _SENTENCE_START else text
+
+
 def words(name: str) -> str:
     """``pick-up`` / ``pick_up`` / ``pickup`` -> ``pick up`` (glued names split into English words)."""
     return " ".join(split_name(name))

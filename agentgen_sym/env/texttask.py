@@ -18,7 +18,7 @@ import numpy as np
 from agentgen_sym.compiler.compile import CompiledTask
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.env.goals import goal_conditions
-from agentgen_sym.env.templates import ActionReader, Templates
+from agentgen_sym.env.templates import ActionReader, Templates, in_sentence
 
 INVALID_ACTION = "The action is not valid and therefore takes no effect. Please check valid actions."
 """AgentBoard's answer to text that is no action of the domain."""
@@ -61,7 +61,7 @@ class TextTask:
         self.ops: dict[GroundAction, tuple[int, ...]] = task.action_ops
         self.shown = np.flatnonzero(task.atom_mask)
         self.static = sorted(compiled.static)
-        self.goal_line = GOAL_PREFIX + ", ".join(sorted(g.text for g in self.goals))
+        self.goal_line = GOAL_PREFIX + ", ".join(in_sentence(text) for text in sorted(g.text for g in self.goals))
         self.aliases = filtered_aliases([*compiled.objects, *(a.name for a in templates.domain.actions),
                                          *(w for t in templates.actions.values() for w in _literal_words(t))])
 

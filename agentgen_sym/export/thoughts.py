@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from agentgen_sym.env.goals import NEGATED
-from agentgen_sym.env.templates import Templates
+from agentgen_sym.env.templates import Templates, in_sentence
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.export.variation import stable_index
 
@@ -105,14 +105,8 @@ def _needs(task: GroundTask, op: int, state: np.ndarray) -> set[Condition]:
 
 
 def _fact_text(templates: Templates, task: GroundTask, condition: Condition) -> str:
-    text = templates.fact(*task.facts[condition[0]])
-    if text.split(" ", 1)[0] in _CAPITALISED:  # "The hand is empty" inside a sentence
-        text = text[:1].lower() + text[1:]
+    text = in_sentence(templates.fact(*task.facts[condition[0]]))
     return text if condition[1] else NEGATED.format(text)
-
-
-_CAPITALISED = frozenset({"The", "A", "An", "It", "There", "One"})
-"""Sentence-initial words a template may start with; lower-cased when the fact sits inside a thought."""
 
 
 def _list(parts: list[str]) -> str:
