@@ -164,6 +164,35 @@ def test_delivery_goals_deliver_parcels(tmp_path: Path):
     assert share is not None and share >= 0.9
 
 
+LAMP = """(define (domain lamp)
+  (:requirements :strips :typing)
+  (:types lamp)
+  (:predicates (plugged ?l - lamp) (lit ?l - lamp))
+  (:action plug :parameters (?l - lamp) :precondition (and) :effect (plugged ?l))
+  (:action unplug :parameters (?l - lamp) :precondition (plugged ?l) :effect (and (not (plugged ?l)) (not (lit ?l))))
+  (:action switch-on :parameters (?l - lamp) :precondition (plugged ?l) :effect (lit ?l)))
+"""
+
+LAMP_SEED = """(define (problem light-it) (:domain lamp)
+  (:objects lamp1 - lamp)
+  (:init)
+  (:goal (lit lamp1)))
+"""
+
+
+def test_a_seed_with_one_goal_instance_never_falls_back_to_walk_goals(tmp_path: Path):
+    """miconic's one passenger, storage's one crate: the seed goal has a single instance, which a walk's start
+    often holds already, so no instance is left to ask for from there; the seed's own start still has it to
+    reach, so no task asks for walk residue (``(plugged lamp1)``) instead (was 80 % and 71 % on those two)."""
+    domain_file, seed_file = _write(tmp_path / "lamp", LAMP, LAMP_SEED)
+    out = tmp_path / "tasks"
+    generate_folder(domain_file, seed_file, n=6, seed=0, out_dir=out, lo=1, hi=4)
+    records = _records(out)
+    assert records and all(r["goal_source"] == "schema" for r in records)
+    problems = [parse_problem(out / r["problem_file"]) for r in records]
+    assert schema_share(parse_domain(domain_file), parse_problem(seed_file), problems) == 1.0
+
+
 def test_static_facts_on_domain_constants_are_kept(tmp_path: Path):
     """recycling-sorter's sorting needs static facts that name a constant (``(material-of bottle-1 plastic)``):
     a task that dropped them could never put an item in a bin, and its goals fell back to walk facts."""

@@ -15,7 +15,10 @@ search has exhausted), and a candidate that bound puts beyond the hardest level 
 further; otherwise the cheaper of the probe's plan and the witness is kept or, when there is neither,
 a satisficing search gets its expansions, fewer on a task with many ground operators (a witness spares that search: on parking one such search
 spent 90 s on 5000 expansions and found nothing); such a plan is flagged ``optimal = False`` with the lower bound recorded (optimal
-after all when the two bounds meet). A task is kept only when ``solve`` returns a plan (which it has validated).
+after all when the two bounds meet). The optimal search is skipped where it is known hopeless: for a variant
+asking more than a parent from the same start, whose own breadth-first search stopped unsettled (the parent's
+bound is carried instead), and in Bi-Evol rounds of a pool that most such searches left unsettled (budgets
+with ``optimal = 0``). A task is kept only when ``solve`` returns a plan (which it has validated).
 A plan that uses a self-move step (W620: ``move ?x ?x`` moving nothing while still marking
 ``?x`` visited) is no gold trajectory: the task is measured again with the domain's inequalities
 added, and dropped when that finds no plan; ``Stopwatch.events`` counts both outcomes.
@@ -54,7 +57,7 @@ class Budgets:
     neither settles it) the satisficing search."""
 
     satisficing: int = 5_000
-    optimal: int = 20_000
+    optimal: int = 20_000  # 0: no optimal search (TaskPool.round_budgets)
     probe: int = 250
     # each search's expansions times the task's ground operators: successor generation (and the relaxed
     # plans of the satisficing heuristic) read every operator per expansion, so a huge task gets fewer of
@@ -142,14 +145,16 @@ def measure(domain: ast.Domain, problem: ast.Problem, budgets: Budgets = Budgets
 
 
 def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwatch | None = None,
-                 cap: int | None = None, witness: tuple[GroundAction, ...] = ()) -> Measurement | str:
+                 cap: int | None = None, witness: tuple[GroundAction, ...] = (), carried: int = 0
+                 ) -> Measurement | str:
     """Solve and validate a compiled candidate; without a validated plan, why: ``UNSOLVABLE`` (proved),
     ``BEYOND`` (its lower bound exceeds ``cap``, the hardest level wanted: not worth a search),
     ``OVER_BUDGET`` (no plan within the expansions) or ``SELF_MOVE_ONLY`` (every plan found needs a
     self-move step). ``witness`` is a sequence of actions believed to reach the goal: used as a plan once
-    it validates."""
+    it validates. ``carried`` (``TaskSpec.carried``), when not 0, is a lower bound proved elsewhere by the very
+    breadth-first search this one would run: the search is skipped, the bound taken."""
     watch = watch or Stopwatch()
-    measured = _measure(task, budgets, watch, cap, witness)
+    measured = _measure(task, budgets, watch, cap, witness, carried)
     if not isinstance(measured, Measurement):
         return measured
     moves = self_move_pairs(task.domain, task.problem)
@@ -157,7 +162,7 @@ def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwa
         return measured
     try:
         again = _measure(compile_task(guarded(task.domain, task.problem), task.problem), budgets, watch, cap,
-                         witness)
+                         witness, carried)
     except (PddlError, GroundingError):
         again = SELF_MOVE_ONLY
     if not isinstance(again, Measurement) and again != BEYOND:
@@ -167,11 +172,13 @@ def measure_task(task: CompiledTask, budgets: Budgets = Budgets(), watch: Stopwa
 
 
 def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | None,
-             witness: tuple[GroundAction, ...]) -> Measurement | str:
+             witness: tuple[GroundAction, ...], carried: int = 0) -> Measurement | str:
     with watch.stage("bound"):
         bound = lower_bound(task)
     if bound < 0:
         return UNSOLVABLE
+    repeated = bool(carried) and task.ground.unit_cost  # the parent's breadth-first search stopped short of it
+    bound = max(bound, carried)
     if cap is not None and _length_bound(task, bound) > cap:
         return BEYOND
     with watch.stage("witness"):
@@ -186,15 +193,17 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
         return _measurement(probe, True, probe.stats.expanded, int(probe.cost))
     # breadth-first search is length-optimal with unit costs; A* on h_max otherwise (cheap per state: at the
     # levels generation wants, more expansions of a cheap heuristic beat fewer of LM-cut)
-    with watch.stage("optimal"):
-        best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax",
-                     expansion_limit=budgets.optimal_for(task.ground.n_ops, not task.ground.unit_cost))
-    expanded = probe.stats.expanded + best.stats.expanded
-    if best.solved:
-        return _measurement(best, True, expanded, int(best.cost))
-    if best.status is Status.UNSOLVABLE:
-        return UNSOLVABLE
-    searched = _frontier_bound(task, best)
+    expanded, searched = probe.stats.expanded, None
+    if not repeated and budgets.optimal:
+        with watch.stage("optimal"):
+            best = solve(task, "bfs" if task.ground.unit_cost else "astar-hmax",
+                         expansion_limit=budgets.optimal_for(task.ground.n_ops, not task.ground.unit_cost))
+        expanded += best.stats.expanded
+        if best.solved:
+            return _measurement(best, True, expanded, int(best.cost))
+        if best.status is Status.UNSOLVABLE:
+            return UNSOLVABLE
+        searched = _frontier_bound(task, best)
     if cap is not None and searched is not None and _length_bound(task, searched) > cap:
         return BEYOND
     bound = max(bound, searched or 0)

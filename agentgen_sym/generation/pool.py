@@ -49,6 +49,10 @@ SAMPLED_GOALS = 2  # the most instances a goal drawn without a witness asks for 
 
 PATIENCE = 2
 
+UNSETTLED = 3
+"""Tasks kept with a plan their optimal search did not settle, at least this many and half the pool, after which
+Bi-Evol's rounds skip that search (``TaskPool.round_budgets``)."""
+
 WORK_NOTE = " (fewer on a task of many ground operators: --optimal-work, --satisficing-work)"
 
 ProgressFn = Callable[[int, int, str], None]
@@ -97,8 +101,10 @@ class Generated:
 def _seed_spec(task, rng: np.random.Generator, objects, statics, attempt: int, goals: str,
                seed_goals: SeedGoals) -> TaskSpec:
     """One walk attempt's candidate: a schema goal (a walk reaching instances, tried SCHEMA_TRIES times, else
-    instances sampled from the reachable facts; odd attempts sample first) unless ``goals`` is ``walk`` or the seed has no schema; walk
-    facts when ``goals`` allows the fallback; else a candidate with no goal (rejected)."""
+    instances sampled from the reachable facts from a walk's start, then from the seed's; odd attempts sample
+    first) unless ``goals`` is ``walk`` or the seed has no schema; walk facts when ``goals`` allows the fallback
+    (no instance reachable and unsatisfied even from the seed's start); else a candidate with no goal
+    (rejected)."""
     if goals != "walk" and seed_goals.schemas:
         if attempt % 2:  # every other attempt draws its goal first: the deep instances a walk seldom reaches
             spec = _sampled_spec(task, rng, objects, statics, seed_goals)
@@ -109,6 +115,11 @@ def _seed_spec(task, rng: np.random.Generator, objects, statics, attempt: int, g
             if spec is not None:
                 return spec
         spec = _sampled_spec(task, rng, objects, statics, seed_goals)
+        if spec is not None:
+            return spec
+        # the walk's start may hold every instance already (miconic's one passenger served, storage's one crate
+        # in its depot): the seed's own start, where its goal is still to reach, before any fallback to walk facts
+        spec = _sampled_spec(task, rng, objects, statics, seed_goals, task.init_bits)
         if spec is not None:
             return spec
         if goals == "schema":
@@ -150,11 +161,12 @@ def _schema_spec(task, rng: np.random.Generator, objects, statics, attempt: int,
                     "schema", seed_goals)
 
 
-def _sampled_spec(task, rng: np.random.Generator, objects, statics, seed_goals: SeedGoals) -> TaskSpec | None:
+def _sampled_spec(task, rng: np.random.Generator, objects, statics, seed_goals: SeedGoals,
+                  start: np.ndarray | None = None) -> TaskSpec | None:
     """A goal of schema instances no walk reached, drawn from the reachable facts (schemagoals.py), one or two
-    (a search must solve it: Bi-Evol's harder moves add more, one or two at a time), from a walk's end; None when
-    the grounding reaches no instance."""
-    start = _start(task, rng)
+    (a search must solve it: Bi-Evol's harder moves add more, one or two at a time), from ``start`` (a packed
+    state; by default a walk's end, ``_start``); None when no instance is reachable and unsatisfied there."""
+    start = _start(task, rng) if start is None else start
     init = task.state_atoms(start)
     k = 1 + int(rng.integers(min(SAMPLED_GOALS, max(1, seed_goals.conjuncts))))
     picked = sample_instances(task.facts, set(init), seed_goals, objects, k, rng)
@@ -230,13 +242,26 @@ class TaskPool:
                 return "error"
         return _Admitted(spec, name, recipe, grounding, counts)
 
-    def _measured(self, admitted: list[_Admitted]) -> Generator[Batch, list, list[Outcome]]:
-        """The candidates' outcomes, in order, from whichever workers measure them."""
+    def _measured(self, admitted: list[_Admitted], budgets: Budgets | None = None
+                  ) -> Generator[Batch, list, list[Outcome]]:
+        """The candidates' outcomes, in order, from whichever workers measure them (``budgets``: the options')."""
         if not admitted:
             return []
-        outcomes = yield Batch(measure_candidates, (self.domain, self.options.budgets, self.cap),
+        outcomes = yield Batch(measure_candidates, (self.domain, budgets or self.options.budgets, self.cap),
                                [(a.recipe, a.grounding, a.spec, a.name) for a in admitted])
         return outcomes
+
+    def round_budgets(self) -> Budgets:
+        """The budgets of a Bi-Evol round: the options', or without the optimal search once at least UNSETTLED
+        tasks and half the pool were kept unsettled by it: the domain's tasks lie beyond what its expansions
+        reach (childsnack: ~10 s a search, each proving nothing), so candidates keep the probe's plan or their
+        witness, flagged with the bound proven without it (LM-cut's, a parent's), and labels still need that
+        bound (``measured_direction``). Decided from the pool before the round, so on any number of workers."""
+        budgets = self.options.budgets
+        unsettled = sum(not g.measurement.optimal for g in self.items)
+        if unsettled >= max(UNSETTLED, len(self.items) / 2):
+            return replace(budgets, optimal=0)
+        return budgets
 
     def _settle(self, admitted: _Admitted, outcome: Outcome, parent: Generated | None = None,
                 direction: str | None = None) -> Generated | str:
@@ -341,10 +366,11 @@ class TaskPool:
                        for parent in front]) for key, front, _ in made_in_round])
             for (key, front, tried), (per_parent, seconds) in zip(made_in_round, per_chain):
                 self.watch.seconds["variants"] += seconds
-                tried.extend((parent, self._admit(v.spec, key[1], v.key, v.made))
+                tried.extend((parent, self._admit(replace(v.spec, carried=carried_bound(v.spec, parent)), key[1],
+                                                  v.key, v.made))
                              for parent, made in zip(front, per_parent) for v in made)
             outcomes = iter((yield from self._measured([a for _, _, tried in made_in_round for _, a in tried
-                                                        if isinstance(a, _Admitted)])))
+                                                        if isinstance(a, _Admitted)], self.round_budgets())))
             for key, front, tried in made_in_round:
                 direction = key[1]
                 made: list[Generated] = []
@@ -488,6 +514,21 @@ class TaskPool:
             else:
                 out[level] = "no variant landed on it (levels on both sides were reached)"
         return out
+
+
+def carried_bound(spec: TaskSpec, parent: Generated) -> int:
+    """The cost bound a variant inherits from its parent (``TaskSpec.carried``), 0 for none: the parent's proven
+    bound when its optimal search stopped at the expansions (not optimal) and the variant asks for more from the
+    same start over the same objects and static facts (positive goals only: a negative one compiles to other
+    operators). Every plan of the variant then reaches the parent's goal, so costs at least that bound; and
+    breadth-first search, layer by layer on the same operators (relevance keeps more for a larger goal), cannot
+    get deeper on the variant in the expansions that stopped it on the parent: on childsnack each such search
+    spent ~10 s to prove nothing new."""
+    up, measured = parent.spec, parent.measurement
+    if measured.optimal or not measured.bound or spec.negative or up.negative:
+        return 0
+    same = (spec.objects, spec.init, spec.static) == (up.objects, up.init, up.static)
+    return measured.bound if same and set(spec.goal) >= set(up.goal) else 0
 
 
 def _front(front: list[Generated], made: list[Generated], direction: str, width: int) -> list[Generated]:

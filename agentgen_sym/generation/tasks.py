@@ -30,7 +30,9 @@ class TaskSpec:
     that reaches the goal (the walk that found the goal facts, the parent's plan and the walk on from it): an
     upper bound that spares a search. ``goal_source`` says where the goal came from (``schema``: instances of
     the seed goal's schemas, ``walk``: facts a random walk made true, ``seed``: the seed problem's own), and
-    ``schemas`` are the seed goal's (None: none), which Bi-Evol's goal moves draw from as well."""
+    ``schemas`` are the seed goal's (None: none), which Bi-Evol's goal moves draw from as well. ``carried``:
+    a lower bound on its optimal cost proved for its parent, whose breadth-first search the expansions stopped,
+    when it asks more from the same start (``pool.carried_bound``): its own search could only repeat the parent's."""
 
     objects: tuple[ast.TypedName, ...]
     init: tuple[GroundAtom, ...]
@@ -43,6 +45,7 @@ class TaskSpec:
     goal_source: str = field(default="walk", compare=False)
     schemas: SeedGoals | None = field(default=None, compare=False)
     constants: frozenset[str] = field(default=frozenset(), compare=False)  # the domain's: static facts keep them
+    carried: int = field(default=0, compare=False)
 
     def names(self) -> set[str]:
         """What a fact of the task may mention: its objects and the domain's constants."""

@@ -50,7 +50,7 @@ def measure_candidates(domain: ast.Domain, budgets: Budgets, cap: int | None,
         watch = Stopwatch()
         with watch.stage("ground"):
             compiled = compile_on(domain, recipe, spec, name, made)
-        result = measure_task(compiled, budgets, watch, cap, spec.witness)
+        result = measure_task(compiled, budgets, watch, cap, spec.witness, spec.carried)
         near = None
         if isinstance(result, Measurement):
             with watch.stage("dedup"):
