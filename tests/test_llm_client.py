@@ -408,3 +408,14 @@ def test_a_huge_reply_is_refused_while_it_streams(llm_server: ScriptedLLMServer,
     llm_server.script([Drip(b"0" * 2 ** 20, count=64, gzip=gzip)])
     result = make_client(llm_server, timeout_s=30, max_retries=0).complete("hi")
     assert result.status == "error" and "response larger than 16 MiB" in result.error
+
+
+def test_a_reply_dripping_just_inside_the_read_timeout_is_cut_at_the_deadline(llm_server: ScriptedLLMServer):
+    """A byte every 2.5 s under a 3 s timeout never trips a read's own timeout: without the watchdog the reply
+    ran to the first byte after the deadline (5 s and more); it now ends at 3 s."""
+    llm_server.script([Drip(b" ", every_s=2.5, count=100)])
+    started = time.monotonic()
+    result = make_client(llm_server, timeout_s=3.0, max_retries=0).complete("hi")
+    elapsed = time.monotonic() - started
+    assert result.status == "error" and "not complete after 3 s" in result.error
+    assert elapsed < 3.0 + 1.5, elapsed  # the limit plus slack; the old read ended at 5 s or later

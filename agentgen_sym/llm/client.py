@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import socket
+import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -184,18 +186,33 @@ class LLMClient:
         return parse_response(content, redact), None
 
     def _read_bounded(self, response: Any) -> bytes | Completion:
-        """The decoded body, read as it streams in: at most MAX_RESPONSE_BYTES, within ``timeout_s`` in all
-        (the HTTP timeout bounds each read, so a body drip-fed a byte at a time would never end)."""
-        deadline = time.monotonic() + self.config.timeout_s
+        """The decoded body, read as it streams in: at most MAX_RESPONSE_BYTES, within ``timeout_s`` in all.
+        The HTTP timeout bounds each read, not the body: a byte every few seconds would never end, and a byte
+        just inside the read timeout would run the body to twice the limit; so a watchdog shuts the connection
+        at the deadline, which ends the read that is waiting."""
+        timeout = self.config.timeout_s
+        deadline = time.monotonic() + timeout
+        watchdog = threading.Timer(timeout, _shut, (response,))
+        watchdog.daemon = True
+        watchdog.start()
         chunks: list[bytes] = []
         size = 0
-        for chunk in response.iter_bytes():
-            size += len(chunk)
-            if size > MAX_RESPONSE_BYTES:
-                return _error(f"response larger than {MAX_RESPONSE_BYTES // 2 ** 20} MiB (decoded); not read further")
-            if time.monotonic() > deadline:
-                return _error(f"response not complete after {self.config.timeout_s:g} s")
-            chunks.append(chunk)
+        try:
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > MAX_RESPONSE_BYTES:
+                    return _error(f"response larger than {MAX_RESPONSE_BYTES // 2 ** 20} MiB (decoded); not read "
+                                  "further")
+                if time.monotonic() > deadline:
+                    break
+                chunks.append(chunk)
+        except _transport_error(response) as exc:  # the watchdog's cut, or the connection failing mid-body
+            if time.monotonic() < deadline:
+                return _error(f"connection error while reading the reply: {type(exc).__name__}")
+        finally:
+            watchdog.cancel()
+        if time.monotonic() >= deadline:
+            return _error(f"response not complete after {timeout:g} s")
         return b"".join(chunks)
 
     def _account(self, completion: Completion, retries: int) -> None:
@@ -216,6 +233,27 @@ class LLMClient:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _transport_error(response: Any) -> type[Exception]:
+    """The error base of the HTTP library under ``response`` (httpx, or httpx2 under openai 3): what a read that
+    fails mid-body raises."""
+    library = sys.modules[type(response).__module__.partition(".")[0]]
+    return getattr(library, "HTTPError", OSError)
+
+
+def _shut(response: Any) -> None:
+    """End the reads of ``response``'s connection now (a blocked read returns at once), from the watchdog's
+    thread; where the transport gives no socket, its stream is closed instead."""
+    stream = response.extensions.get("network_stream")
+    sock = stream.get_extra_info("socket") if stream is not None else None
+    try:
+        if sock is not None:
+            sock.shutdown(socket.SHUT_RDWR)
+        else:
+            response.close()
+    except (OSError, RuntimeError):  # already closed: the read has ended anyway
+        pass
 
 
 def parse_response(content: bytes, redact: Redactor = Redactor(None)) -> Completion:
