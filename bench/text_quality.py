@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import BENCHMARKS, ROOT, add_benchmarks_option, print_rows, read_manifest  # noqa: E402
+from bench.common import ROOT, add_benchmarks_option, print_rows, read_manifest  # noqa: E402
 
 CORPUS = ROOT / "corpus" / "domains"
 LLM_CORPUS = ROOT / "data" / "llm_corpus" / "agentgen" / "it0"
