@@ -225,14 +225,14 @@ def compiled_flags(domain: ast.Domain, actions: Mapping[str, str]) -> dict[str, 
     schemas = {a.name.lower(): a for a in domain.actions}
     flags = {}
     for predicate in domain.predicates:
+        if predicate.parameters:
+            continue
         name = predicate.name.lower()
         pending = re.fullmatch(r"do-(.+)-condeffs", name)
         done = re.fullmatch(r"done-(\d+)", name)
-        if predicate.parameters:
-            continue
         if name == "do-normal":
             flags[predicate.name] = "no conditional effects are pending"
-        elif pending and pending[1] in bases and pending[1] in schemas and not schemas[pending[1]].parameters:
+        elif pending and pending[1] in bases & schemas.keys() and not schemas[pending[1]].parameters:
             flags[predicate.name] = f"the conditional effects of {actions[schemas[pending[1]].name]} are pending"
         elif done:
             flags[predicate.name] = f"the {ordinal(int(done[1]) + 1)} conditional effect is dealt with"
