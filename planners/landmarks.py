@@ -12,22 +12,30 @@ iterated from "every fact" down to the greatest fixpoint. Every landmark column 
 own, so the propagation runs on chunks of columns with the same segmented reductions as h_max.
 
 h_LM counts the landmarks a state still needs: those not yet *accepted* on the path to it
-(accepted = true in some state of the path) plus accepted ones that are false again and needed
+(accepted = true in some state of the path once every landmark reasonably ordered before it is
+accepted or true too) plus accepted ones that are false again and needed
 again: goals, and greedy-necessary predecessors of landmarks not yet accepted (A is
 greedy-necessary for B when every possible first achiever of B needs A, so A must be true just
 before B first becomes true; as in LAMA). Without that rule the count rewards achieving a
 landmark and destroying it on the way (parking: a car moved away from where the next move
 needs it). That makes it path-dependent: the search keeps each state's accepted set as packed
 fact bits (``info``) and passes it in; a successor's set is its parent's plus the landmarks
-true in it.
+true in it (and ready).
+
+Reasonable orderings (x before l when l interferes with achieving x, read off mutexes, see
+mutex.py) keep a landmark achieved too early from counting as done, as in LAMA: on depot p09
+LAMA's search needed more than 108,000 expansions without them (not solved in 60 s) and 22,237
+with them; the goal stack of a blocks tower is ordered from the bottom up.
 """
 
 from __future__ import annotations
 
+import networkx as nx
 import numpy as np
 
 from agentgen_sym.compiler.limits import checkpoint
 from agentgen_sym.planners.heuristics import Heuristic
+from agentgen_sym.planners.mutex import MAX_ROW_CELLS, effect_rows, mutex_pairs
 from agentgen_sym.planners.relaxed import RelaxedTask, csr_items, fixpoint, initial_costs, relax
 from agentgen_sym.compiler.task import GroundTask, pack, unpack
 
@@ -46,9 +54,7 @@ def find_landmarks(rt: RelaxedTask, init: np.ndarray) -> np.ndarray:
     goal[rt.sentinels] = False  # never landmarks
     if rt.n_rel == 0 or rt.n_rel * rt.pre_idx.shape[1] * rt.n_bits > MAX_LABEL_WORK:
         return np.flatnonzero(goal)
-    costs = initial_costs(init[None, :])
-    fixpoint(rt, costs, np.zeros(rt.n_rel), "max")
-    if not np.isfinite(costs[rt.goal_idx]).all():  # relaxed dead end: every fact would qualify
+    if not goal_reachable(rt, init):  # relaxed dead end: every fact would qualify
         return np.flatnonzero(goal)
     found = np.zeros(rt.n_bits, dtype=bool)
     step = max(1, LABEL_CELLS // max(1, rt.n_rel))
@@ -58,6 +64,13 @@ def find_landmarks(rt: RelaxedTask, init: np.ndarray) -> np.ndarray:
         found[columns] = labels[rt.goal_idx].any(axis=0) if rt.goal_idx.size else False
     found[rt.sentinels] = False
     return np.flatnonzero(found | goal)
+
+
+def goal_reachable(rt: RelaxedTask, init: np.ndarray) -> bool:
+    """Whether the relaxed task reaches its goal from ``init: bool[n_bits]``."""
+    costs = initial_costs(init[None, :])
+    fixpoint(rt, costs, np.zeros(rt.n_rel), "max")
+    return bool(np.isfinite(costs[rt.goal_idx]).all())
 
 
 def _propagate(rt: RelaxedTask, init: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -79,25 +92,30 @@ def _propagate(rt: RelaxedTask, init: np.ndarray, columns: np.ndarray) -> np.nda
         labels[rt.ach_fact] = new
 
 
-def first_achiever_preconditions(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray) -> list[np.ndarray]:
+def first_achiever_preconditions(rt: RelaxedTask, init: np.ndarray, landmarks: np.ndarray
+                                 ) -> tuple[list[np.ndarray], np.ndarray]:
     """For each landmark, the precondition rows ``int32[k, width]`` of its possible first
     achievers: achievers none of whose preconditions needs the landmark itself (by its labels).
     Empty for landmarks true initially or without achievers. Orderings and disjunctive
-    landmarks both read them."""
+    landmarks both read them. Also, from the same labels, the natural orderings ``bool[m, m]``:
+    ``[j, i]`` when landmark j lies on every relaxed derivation of landmark i (j != i)."""
     empty = np.zeros((0, rt.pre_idx.shape[1]), dtype=rt.pre_idx.dtype)
     first = [empty] * landmarks.size
+    natural = np.zeros((landmarks.size, landmarks.size), dtype=bool)
     if rt.n_rel == 0:
-        return first
+        return first, natural
     row = rt.ach_row
     step = max(1, LABEL_CELLS // max(1, rt.n_rel))
     for lo in range(0, landmarks.size, step):
         labels = _propagate(rt, init, landmarks[lo:lo + step])  # [n_bits, chunk]: which facts need landmark j
+        natural[lo:lo + step] = labels[landmarks].T
         for j, fact in enumerate(landmarks[lo:lo + step].tolist()):
             if init[fact] or row[fact] < 0:
                 continue
             pres = rt.pre_idx[rt.ach_op[rt.ach_start[row[fact]]:rt.ach_stop[row[fact]]]]
             first[lo + j] = pres[~labels[pres, j].any(axis=1)]
-    return first
+    np.fill_diagonal(natural, False)
+    return first, natural
 
 
 def greedy_necessary(first: list[np.ndarray], landmarks: np.ndarray, n_bits: int) -> np.ndarray:
@@ -140,6 +158,57 @@ def disjunctive_landmarks(first: list[np.ndarray], landmarks: np.ndarray, predic
     return found
 
 
+def reasonable_orderings(task: GroundTask, landmarks: np.ndarray, natural: np.ndarray, necessary: np.ndarray
+                          ) -> np.ndarray:
+    """``bool[m, m]`` over ``landmarks``: ``[x, l]`` when landmark x is reasonably ordered before
+    landmark l (Hoffmann, Porteous & Sebastia 2004, approximated as LAMA does): a plan that achieves
+    l first must undo it to achieve x and achieve it again. Candidates x for l are every other
+    landmark when l is a goal; otherwise those ordered (``natural`` or ``necessary``, greedy-necessary,
+    orderings) before another landmark that l is greedy-necessary for, and their predecessors. A
+    candidate is kept when l interferes with achieving x: l is mutex with x, every operator adding
+    x deletes l, or every one of them also adds a fact mutex with l. Orderings against a natural one
+    and cycles are dropped, so every landmark can be accepted. Only task facts take part (not
+    complements, not derived facts)."""
+    m = landmarks.size
+    orders = np.zeros((m, m), dtype=bool)
+    mutex = mutex_pairs(task)
+    own = np.flatnonzero((landmarks < task.n_facts) & ~np.isin(landmarks, task.derived_idx))
+    if mutex is None or own.size < 2 or own.size * task.n_facts > MAX_ROW_CELLS:
+        return orders
+    _pre, _neg, add, delete, _may_add = effect_rows(task)
+    facts = landmarks[own]
+    shared = np.zeros((own.size, task.n_facts), dtype=np.float32)  # added by every operator adding x
+    deleted = np.zeros((own.size, own.size), dtype=bool)  # [x, l]: deleted by every operator adding x
+    for row, fact in enumerate(facts.tolist()):
+        checkpoint("ordering landmarks")
+        adders = np.flatnonzero(add[:, fact])
+        if adders.size:
+            shared[row] = add[adders].all(axis=0)
+            shared[row, fact] = 0
+            deleted[row] = delete[adders][:, facts].all(axis=0)
+    # [x, l]: l interferes with achieving x (float32 products: BLAS, exact counts below 2**24)
+    interferes = mutex[np.ix_(facts, facts)] | deleted | (shared @ mutex[:, facts].astype(np.float32) > 0)
+    before = (natural | necessary)[np.ix_(own, own)]
+    reach = before | np.eye(own.size, dtype=bool)  # x is p or a predecessor of p
+    via = reach.astype(np.float32) @ before.astype(np.float32)  # [x, c]: predecessors p of c that x reaches
+    candidates = np.isin(facts, task.goal_idx)[None, :].repeat(own.size, axis=0)
+    for later in np.flatnonzero(necessary[np.ix_(own, own)].any(axis=1)).tolist():
+        children = np.flatnonzero(necessary[own[later], own])
+        candidates[:, later] |= (via[:, children] > reach[:, later:later + 1]).any(axis=1)  # some p other than l
+    kept = interferes & candidates & ~before.T
+    np.fill_diagonal(kept, False)
+    orders[np.ix_(own, own)] = kept
+    graph = nx.DiGraph(zip(*np.nonzero(orders)))
+    while True:
+        try:
+            cycle = nx.find_cycle(graph)
+        except nx.NetworkXNoCycle:
+            return orders
+        earlier, later = cycle[0][:2]
+        graph.remove_edge(earlier, later)
+        orders[earlier, later] = False
+
+
 class LandmarkCount(Heuristic):
     """h_LM: landmarks not yet accepted on the path, plus accepted ones false again and needed
     again (goals, greedy-necessary predecessors of landmarks not yet accepted).
@@ -157,7 +226,7 @@ class LandmarkCount(Heuristic):
         self.relaxed = rt = relax(task)
         init = rt.extend(task.unpack(task.init_bits[None, :]))[0]
         self.landmarks = find_landmarks(rt, init)
-        first = first_achiever_preconditions(rt, init, self.landmarks)
+        first, natural = first_achiever_preconditions(rt, init, self.landmarks)
         orders = greedy_necessary(first, self.landmarks, rt.n_bits)
         self.disjunctions = disjunctive_landmarks(first, self.landmarks, _predicate_ids(task, rt), init)
         m = self.landmarks.size
@@ -178,6 +247,12 @@ class LandmarkCount(Heuristic):
         self._ordered, self._order_start = np.unique(before[order], return_index=True)
         self._order_after = after[order]
         self._achievers_start, self._achievers = self._landmark_achievers()
+        reasonable = np.zeros((m, m), dtype=bool)  # none on a relaxed dead end, where any fact would order
+        if goal_reachable(rt, init):
+            reasonable = reasonable_orderings(task, self.landmarks, natural, orders)
+        later, earlier = np.nonzero(reasonable.T)  # sorted by the later one
+        self._waiting, first = np.unique(later, return_index=True)
+        self._waiting_start, self._waits_for = first, earlier
 
     @property
     def n_landmarks(self) -> int:
@@ -204,18 +279,29 @@ class LandmarkCount(Heuristic):
         return np.logical_or.reduceat(facts_true, self._members_start[:-1], axis=1)
 
     def _holds_in_rows(self, rows: np.ndarray) -> np.ndarray:
-        """The landmarks true in packed rows ``uint64[n, n_words]``, packed like ``info``."""
+        """``bool[n, n_landmarks]``: the landmarks true in packed rows ``uint64[n, n_words]``."""
         bits = self._member_bits
         values = ((rows[:, bits >> 6] >> (bits & 63).astype(np.uint64)) & np.uint64(1)) ^ self._member_flip
-        return pack(self._holds(values.astype(bool)), self.info_words)
+        return self._holds(values.astype(bool))
+
+    def _accept(self, accepted: np.ndarray, true: np.ndarray) -> np.ndarray:
+        """``accepted`` plus the landmarks ``true`` now whose reasonable predecessors are accepted or
+        true too (LAMA's rule: a landmark achieved before one it should follow is not yet accepted),
+        packed like ``info``."""
+        ready = true.copy()
+        if self._waiting.size:
+            done = accepted | true
+            ready[:, self._waiting] &= np.logical_and.reduceat(done[:, self._waits_for], self._waiting_start, axis=1)
+        return pack(accepted | ready, self.info_words)
 
     def initial_info(self, rows: np.ndarray) -> np.ndarray:
         """Accepted landmarks of root states ``uint64[n, info_words]``: those true in them."""
-        return self._holds_in_rows(rows)
+        true = self._holds_in_rows(rows)
+        return self._accept(np.zeros_like(true), true)
 
     def progress_info(self, parent_info: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """A successor accepts what its parent accepted and the landmarks true in it."""
-        return parent_info | self._holds_in_rows(rows)
+        """A successor accepts what its parent accepted and the landmarks true in it (see ``_accept``)."""
+        return self._accept(unpack(parent_info, self.n_landmarks), self._holds_in_rows(rows))
 
     def compute(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
         return self._counted(states, info).sum(axis=1).astype(np.float64)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from unittest.mock import patch
 
+import networkx as nx
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 
 from agentgen_sym.planners import landmarks as landmarks_module
+from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.planners import make_planner
 from agentgen_sym.planners.landmarks import LandmarkCount, find_landmarks, first_achiever_preconditions, greedy_necessary
+from agentgen_sym.planners.mutex import mutex_pairs
 from agentgen_sym.planners.relaxed import relax
 from agentgen_sym.compiler.task import Operator
 
+from .conftest import BENCHMARKS
 from .strategies_tasks import TaskSpec, spec_from, task_specs
 from .test_search import ref_complements, ref_relaxed_ops, ref_relaxed_state, replay
 
@@ -88,6 +92,37 @@ def ref_count(landmarks: list[set[int]], goal: set[int], orders: set[tuple[int, 
     return len(landmarks) - len(accepted) + len(again)
 
 
+def reasonable_parents(h: LandmarkCount) -> dict[int, set[int]]:
+    """Each landmark (index) with the landmarks reasonably ordered before it, read off ``h``."""
+    later = np.repeat(h._waiting, np.diff(np.append(h._waiting_start, h._waits_for.size)))
+    parents: dict[int, set[int]] = {}
+    for before, after in zip(h._waits_for.tolist(), later.tolist()):
+        parents.setdefault(after, set()).add(before)
+    return parents
+
+
+def ref_accept(landmarks: list[set[int]], waits_for: dict[int, set[int]], accepted: set[int], state: set[int]
+               ) -> set[int]:
+    """``accepted`` plus the landmarks true in ``state`` whose reasonable predecessors are accepted or true."""
+    true = {i for i, landmark in enumerate(landmarks) if landmark & state}
+    return accepted | {i for i in true if waits_for.get(i, set()) <= accepted | true}
+
+
+def ref_interferes(spec: TaskSpec, mutex: np.ndarray, a: int, b: int) -> bool:
+    """Whether fact ``b`` interferes with achieving fact ``a``: mutex with it, deleted by every effect that
+    adds it, or mutex with a fact every such effect also adds (an effect: an operator's unconditional
+    adds and deletes, or one conditional effect's adds with its deletes and the operator's)."""
+    effects = [(set(op.add), set(op.delete)) for op in spec.operators]
+    effects += [(set(e.add), set(op.delete) | set(e.delete)) for op in spec.operators for e in op.effects]
+    adders = [(adds, deletes) for adds, deletes in effects if a in adds]
+    if mutex[a, b]:
+        return True
+    if not adders:
+        return False
+    shared = set.intersection(*(adds for adds, _ in adders)) - {a, b}
+    return all(b in deletes for _, deletes in adders) or any(mutex[e, b] for e in shared)
+
+
 def causal_landmarks(spec: TaskSpec) -> set[int]:
     """Relaxed facts (complements too) every relaxed plan needs (as a precondition or goal): the
     goal is unreachable without them; true initially and needed count too."""
@@ -111,11 +146,11 @@ def test_greedy_necessary_orderings_match_the_first_achiever_definition(spec):
     init = spec.task.unpack(spec.task.init_bits[None, :])[0]
     rt = relax(spec.task)
     landmarks = find_landmarks(rt, init)
-    orders = greedy_necessary(first_achiever_preconditions(rt, init, landmarks), landmarks, rt.n_bits)
+    orders = greedy_necessary(first_achiever_preconditions(rt, init, landmarks)[0], landmarks, rt.n_bits)
     i, j = np.nonzero(orders)
     assert set(zip(landmarks[i].tolist(), landmarks[j].tolist())) == ref_greedy_necessary(spec, set(landmarks.tolist()))
     with patch.object(landmarks_module, "LABEL_CELLS", 1):  # one landmark's labels at a time
-        first = first_achiever_preconditions(rt, init, landmarks)
+        first = first_achiever_preconditions(rt, init, landmarks)[0]
         assert np.array_equal(greedy_necessary(first, landmarks, rt.n_bits), orders)
 
 
@@ -140,10 +175,11 @@ def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
     index = {fact: i for i, fact in enumerate(facts)}
     orders = {(index[a], index[b]) for a, b in ref_greedy_necessary(spec, set(facts))}
     orders |= {(len(facts) + k, j) for k, targets in enumerate(h.disjunctions.values()) for j in targets}
+    waits_for = reasonable_parents(h)
     task = spec.task
     rows = task.init_bits[None, :]
     info = h.initial_info(rows)
-    accepted = {i for i, landmark in enumerate(landmarks) if landmark & ref_relaxed_state(spec, spec.init)}
+    accepted = ref_accept(landmarks, waits_for, set(), ref_relaxed_state(spec, spec.init))
     # walk a few applicable steps and compare h with the reference count at each state
     for _ in range(4):
         states = task.unpack(rows)
@@ -155,7 +191,7 @@ def test_landmark_count_counts_unaccepted_and_needed_again_landmarks(spec):
         rows = task.successors(rows, states, np.array([0]), applicable[:1])
         info = h.progress_info(info, rows)
         state = ref_relaxed_state(spec, frozenset(np.flatnonzero(task.unpack(rows)[0, :task.n_facts]).tolist()))
-        accepted |= {i for i, landmark in enumerate(landmarks) if landmark & state}
+        accepted = ref_accept(landmarks, waits_for, accepted, state)
 
 
 def test_a_landmark_dropped_before_its_successor_is_reached_counts_again():
@@ -200,6 +236,76 @@ def test_a_disjunctive_landmark_left_before_its_successor_counts_again():
         info = h.progress_info(info, rows)
     values.append(h.compute(spec.task.unpack(rows), info)[0])
     assert values == [2, 1, 2]  # the choice and the goal open; the choice needed again once left
+
+
+def ref_reasonable(spec: TaskSpec, facts: list[int]) -> set[tuple[int, int]]:
+    """(x, l) by landmark index: l interferes with achieving x, x is a candidate for l (any landmark when l is
+    a goal, else one ordered before, or a predecessor of one ordered before, another landmark c that l is
+    greedy-necessary for) and l is not ordered before x."""
+    if not goal_reachable(spec):
+        return set()
+    initial = ref_relaxed_state(spec, spec.init)
+    own = [i for i, fact in enumerate(facts) if fact < spec.n_facts]
+    natural = {(j, i) for i in own for j in own if i != j and facts[i] not in initial
+               and facts[i] not in relaxed_closure(spec, never_true=facts[j])}
+    index = {fact: i for i, fact in enumerate(facts)}
+    necessary = {(index[a], index[b]) for a, b in ref_greedy_necessary(spec, set(facts))}
+    before = natural | necessary
+    mutex = mutex_pairs(spec.task)
+
+    def candidate(x: int, later: int) -> bool:
+        if facts[later] in spec.goal:
+            return True
+        return any((p, c) in before and (x == p or (x, p) in before)
+                   for lm, c in necessary if lm == later for p in own if p != later)
+
+    return {(x, later) for x in own for later in own if x != later and (later, x) not in before
+            and candidate(x, later) and ref_interferes(spec, mutex, facts[x], facts[later])}
+
+
+@PROPERTY
+@given(task_specs(negative=True, conditional=True))
+def test_reasonable_orderings_match_their_definition_without_cycles(spec):
+    h = LandmarkCount()
+    h.precompute(spec.task)
+    expected = ref_reasonable(spec, h.landmarks.tolist())
+    found = {(i, j) for j, parents in reasonable_parents(h).items() for i in parents}
+    assert found <= expected
+    assert nx.is_directed_acyclic_graph(nx.DiGraph(list(found)))
+    if nx.is_directed_acyclic_graph(nx.DiGraph(list(expected))):
+        assert found == expected
+
+
+def test_blocks_goals_are_ordered_from_the_bottom_of_the_tower_up():
+    task = compile_task(BENCHMARKS / "blocks/domain.pddl", BENCHMARKS / "blocks/p03.pddl").ground
+    h = LandmarkCount()
+    h.precompute(task)
+    name = {i: str(task.facts[fact]) for i, fact in enumerate(h.landmarks.tolist()) if fact < task.n_facts}
+    pairs = {(name[i], name[j]) for j, parents in reasonable_parents(h).items() for i in parents}
+    goals = sorted(str(task.facts[g]) for g in task.goal_idx)
+    assert goals == ["(on a b)", "(on b c)", "(on c d)"]
+    assert {("(on b c)", "(on a b)"), ("(on c d)", "(on b c)")} <= pairs
+    assert ("(on a b)", "(on b c)") not in pairs
+
+
+def test_a_goal_reached_before_a_goal_it_should_follow_is_not_yet_accepted():
+    """Putting the top on before the base is built gains nothing: building the base knocks it off."""
+    base, top = range(2)
+    operators = [Operator("build-base", (), add=(base,), delete=(top,)), Operator("put-top", (), add=(top,))]
+    spec = spec_from(2, set(), {base, top}, operators)
+    h = LandmarkCount()
+    h.precompute(spec.task)
+    assert reasonable_parents(h) == {h.landmarks.tolist().index(top): {h.landmarks.tolist().index(base)}}
+    rows = spec.task.init_bits[None, :]
+    info = h.initial_info(rows)
+    values = []
+    for op in (1, 0, 1):  # put the top on, build the base (top knocked off), put the top on again
+        states = spec.task.unpack(rows)
+        values.append(h.compute(states, info)[0])
+        rows = spec.task.successors(rows, states, np.array([0]), np.array([op]))
+        info = h.progress_info(info, rows)
+    values.append(h.compute(spec.task.unpack(rows), info)[0])
+    assert values == [2, 2, 1, 0]
 
 
 @PROPERTY
