@@ -171,11 +171,12 @@ def reasonable_orderings(task: GroundTask, landmarks: np.ndarray, natural: np.nd
     complements, not derived facts)."""
     m = landmarks.size
     orders = np.zeros((m, m), dtype=bool)
-    mutex = mutex_pairs(task)
     own = np.flatnonzero((landmarks < task.n_facts) & ~np.isin(landmarks, task.derived_idx))
-    if mutex is None or own.size < 2 or own.size * task.n_facts > MAX_ROW_CELLS:
+    rows = effect_rows(task) if own.size >= 2 and own.size * task.n_facts <= MAX_ROW_CELLS else None
+    mutex = None if rows is None else mutex_pairs(task, rows)
+    if mutex is None:
         return orders
-    _pre, _neg, add, delete, _may_add = effect_rows(task)
+    add, delete = rows.add, rows.delete
     facts = landmarks[own]
     shared = np.zeros((own.size, task.n_facts), dtype=np.float32)  # added by every operator adding x
     deleted = np.zeros((own.size, own.size), dtype=bool)  # [x, l]: deleted by every operator adding x

@@ -13,6 +13,8 @@ only means fewer orderings.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from agentgen_sym.compiler.limits import checkpoint
@@ -23,16 +25,40 @@ MAX_PASS_WORDS = 5e7   # effect rows x 64-fact words x preconditions per pass
 MAX_ROW_CELLS = 3e7    # effect rows x facts: the dense effect matrices (four of them, a byte a cell)
 
 
-def mutex_pairs(task: GroundTask) -> np.ndarray | None:
-    """``bool[n_facts, n_facts]``, symmetric: ``[p, q]`` when no reachable state holds both; derived
-    facts are never in a pair. ``None`` when the task is too large to compute them."""
+@dataclass(frozen=True)
+class EffectRows:
+    """Per effect (each operator's unconditional effect, then each conditional one): its preconditions
+    ``int32[r, k]`` (padded with TRUE), and as ``bool[r, n_facts]`` what it needs false, adds and
+    deletes, and everything its operator may add (another effect's add can make a pair true at once)."""
+
+    pre: np.ndarray
+    neg: np.ndarray
+    add: np.ndarray
+    delete: np.ndarray
+    may_add: np.ndarray
+
+
+def effect_rows(task: GroundTask) -> EffectRows | None:
+    """The task's effects as dense rows, or ``None`` when they (or a pass over them) would be too large."""
     n = task.n_facts
     width = task.pre_idx.shape[1] + (task.ce_pre_idx.shape[1] if task.ce_pre_idx.shape[0] else 0)
     n_rows = task.n_ops + task.ce_pre_idx.shape[0]
     if (n == 0 or n > MAX_FACTS or n_rows * n > MAX_ROW_CELLS
             or n_rows * -(-n // 64) * max(1, width) > MAX_PASS_WORDS):
         return None
-    pre, neg, add, delete, op_adds = effect_rows(task)
+    return _dense_effects(task)
+
+
+def mutex_pairs(task: GroundTask, rows: EffectRows | None = None) -> np.ndarray | None:
+    """``bool[n_facts, n_facts]``, symmetric: ``[p, q]`` when no reachable state holds both; derived
+    facts are never in a pair. ``None`` when the task is too large to compute them. ``rows``: the
+    task's ``effect_rows`` when the caller has them."""
+    if rows is None:
+        rows = effect_rows(task)
+    if rows is None:
+        return None
+    n = task.n_facts
+    pre, neg, add, delete, op_adds = rows.pre, rows.neg, rows.add, rows.delete, rows.may_add
     init = unpack(task.init_bits[None, :], task.n_bits)[0, :n]
     mutex = ~(init[:, None] & init[None, :])
     mutex[np.diag_indices(n)] = False
@@ -65,16 +91,13 @@ def mutex_pairs(task: GroundTask) -> np.ndarray | None:
         mutex = new_mutex
 
 
-def effect_rows(task: GroundTask) -> tuple[np.ndarray, ...]:
-    """Per effect (each operator's unconditional effect, then each conditional one): its preconditions
-    ``int32[r, k]`` (padded with TRUE), and as ``bool[r, n_facts]`` what it needs false, adds and
-    deletes, and everything its operator may add (another effect's add can make a pair true at once)."""
+def _dense_effects(task: GroundTask) -> EffectRows:
     n = task.n_facts
     add = unpack(task.add_bits, task.n_bits)[:, :n]
     delete = unpack(task.del_bits, task.n_bits)[:, :n]
     neg = _dense(task.neg_idx, n)
     if not task.ce_pre_idx.shape[0]:
-        return task.pre_idx, neg, add, delete, add
+        return EffectRows(task.pre_idx, neg, add, delete, add)
     ce_op = np.repeat(np.arange(task.n_ops), np.diff(task.ce_start))
     ce_add = unpack(task.ce_add_bits, task.n_bits)[:, :n]
     op_adds = add.copy()
@@ -82,9 +105,9 @@ def effect_rows(task: GroundTask) -> tuple[np.ndarray, ...]:
     width = task.pre_idx.shape[1] + task.ce_pre_idx.shape[1]
     pre = np.vstack([_pad(task.pre_idx, width, task.true_fact), np.hstack([task.pre_idx[ce_op], task.ce_pre_idx])])
     checkpoint("finding mutexes")
-    return (pre, np.vstack([neg, neg[ce_op] | _dense(task.ce_neg_idx, n)]), np.vstack([add, ce_add]),
-            np.vstack([delete, delete[ce_op] | unpack(task.ce_del_bits, task.n_bits)[:, :n]]),
-            np.vstack([op_adds, op_adds[ce_op]]))
+    return EffectRows(pre, np.vstack([neg, neg[ce_op] | _dense(task.ce_neg_idx, n)]), np.vstack([add, ce_add]),
+                      np.vstack([delete, delete[ce_op] | unpack(task.ce_del_bits, task.n_bits)[:, :n]]),
+                      np.vstack([op_adds, op_adds[ce_op]]))
 
 
 def _dense(index: np.ndarray, n: int) -> np.ndarray:
