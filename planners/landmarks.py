@@ -41,6 +41,7 @@ from agentgen_sym.compiler.task import GroundTask, pack, unpack
 
 LABEL_CELLS = 1 << 24   # cap on n_rel * columns per propagation chunk (bool cells)
 MAX_LABEL_WORK = 2e9    # n_rel * preconditions * n_bits beyond which only the goals are used
+MAX_ORDERING_WORK = 1e10  # landmarks^2 * facts: the products finding reasonable orderings (uninterruptible)
 MAX_DISJUNCTION = 4     # LAMA's bound on a disjunctive landmark's facts: larger ones hardly guide
 
 
@@ -172,7 +173,8 @@ def reasonable_orderings(task: GroundTask, landmarks: np.ndarray, natural: np.nd
     m = landmarks.size
     orders = np.zeros((m, m), dtype=bool)
     own = np.flatnonzero((landmarks < task.n_facts) & ~np.isin(landmarks, task.derived_idx))
-    rows = effect_rows(task) if own.size >= 2 and own.size * task.n_facts <= MAX_ROW_CELLS else None
+    small = own.size * task.n_facts <= MAX_ROW_CELLS and own.size ** 2 * task.n_facts <= MAX_ORDERING_WORK
+    rows = effect_rows(task) if own.size >= 2 and small else None
     mutex = None if rows is None else mutex_pairs(task, rows)
     if mutex is None:
         return orders
