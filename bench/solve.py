@@ -906,6 +906,11 @@ def freeze_code(into: Path) -> str:
                     "--wheel-dir", str(into / "wheel"), str(root)], check=True, capture_output=True)
     with zipfile.ZipFile(next((into / "wheel").glob("*.whl"))) as wheel:
         wheel.extractall(into / "site")
+    # the copy's compiled kernels, as `make run` leaves an install: without them every run searches with the
+    # NumPy fallback while a background compile competes for the cores (barman p08: not solved in 60 s, 22 s)
+    subprocess.run([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(into / 'site')!r}); "
+                    "from agentgen_sym.planners import kernels; kernels.compile_now()"],
+                   check=True, capture_output=True, cwd=into)
     os.environ[CODE_DIR_VARIABLE] = str(into / "site")
     git = ["git", "-C", str(root)]
     commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()

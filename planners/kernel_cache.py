@@ -60,7 +60,10 @@ def available(kernel: object) -> bool:
         return True
     if not _compiling:
         _compiling = True
-        subprocess.Popen([sys.executable, "-c", COMPILE_NOW], stdin=subprocess.DEVNULL,
+        # the child imports the package this process imported, also one found through a path added at run
+        # time (a benchmark's frozen copy): else it would fill the cache of another copy, never read here
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+        subprocess.Popen([sys.executable, "-c", COMPILE_NOW], stdin=subprocess.DEVNULL, env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     return False
 

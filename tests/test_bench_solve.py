@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import multiprocessing
+import subprocess
 import sys
 from argparse import Namespace
 from dataclasses import asdict
@@ -147,3 +148,18 @@ def test_where_solved_runs_the_other_tools_only_where_the_reference_solved(monke
     assert rows["ours-opt"][1:6] == ["1", "3", "0", "0", "33.3%"]
     with pytest.raises(SystemExit):
         solve.parse_args(["--where-solved", "nobody"])
+
+
+@pytest.mark.slow
+def test_the_frozen_code_has_its_kernels_compiled(tmp_path, monkeypatch):
+    """Every run imports the frozen copy; without its own compiled kernels each would search with the NumPy
+    fallback (a background compile from such a worker used to fill the working tree's cache instead)."""
+    monkeypatch.delenv(solve.CODE_DIR_VARIABLE, raising=False)
+    monkeypatch.delenv(solve.CODE_LABEL_VARIABLE, raising=False)
+    solve.freeze_code(tmp_path)
+    site = tmp_path / "site"
+    check = (f"import sys; sys.path.insert(0, {str(site)!r}); from agentgen_sym.planners import kernels; "
+             f"assert kernels.__file__.startswith({str(site)!r}); print(kernels.available())")
+    ready = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert ready.returncode == 0, ready.stderr
+    assert ready.stdout.strip().endswith("True")

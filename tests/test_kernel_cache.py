@@ -57,6 +57,19 @@ def test_uncached_kernels_give_way_to_numpy_with_the_same_search(uncached, monke
         cached_result.stats.expanded, cached_result.stats.generated)
 
 
+def test_the_background_compile_imports_the_package_this_process_imported(monkeypatch):
+    """A process that imported the package through a path added at run time (a benchmark's frozen copy) has
+    the child compile that copy: the child's import path is this process's, in order."""
+    launched: list[dict[str, str]] = []
+    monkeypatch.setattr(kernel_cache, "_ready", set())
+    monkeypatch.setattr(kernel_cache, "_compiling", False)
+    monkeypatch.setattr(kernel_cache, "_cached", lambda kernel: False)
+    monkeypatch.setattr(kernel_cache.subprocess, "Popen", lambda argv, **kwargs: launched.append(kwargs["env"]))
+    monkeypatch.setattr(sys, "path", ["/frozen/copy/site", *sys.path])
+    assert not kernel_cache.available(object())
+    assert launched[0]["PYTHONPATH"].split(os.pathsep) == [path for path in sys.path if path]
+
+
 def test_the_successor_generator_without_its_kernel_gives_the_same_matrix(uncached):
     task = compile_task(*_gripper()).ground
     states = np.random.default_rng(1).random((50, task.n_bits)) < 0.4
