@@ -239,9 +239,8 @@ def test_a_disjunctive_landmark_left_before_its_successor_counts_again():
 
 
 def ref_reasonable(spec: TaskSpec, facts: list[int]) -> set[tuple[int, int]]:
-    """(x, l) by landmark index: l interferes with achieving x, x is a candidate for l (any landmark when l is
-    a goal, else one ordered before, or a predecessor of one ordered before, another landmark c that l is
-    greedy-necessary for) and l is not ordered before x."""
+    """(x, l) by landmark index: l is a goal, l interferes with achieving x, and no natural or
+    greedy-necessary ordering puts l before x."""
     if not goal_reachable(spec):
         return set()
     initial = ref_relaxed_state(spec, spec.init)
@@ -249,18 +248,10 @@ def ref_reasonable(spec: TaskSpec, facts: list[int]) -> set[tuple[int, int]]:
     natural = {(j, i) for i in own for j in own if i != j and facts[i] not in initial
                and facts[i] not in relaxed_closure(spec, never_true=facts[j])}
     index = {fact: i for i, fact in enumerate(facts)}
-    necessary = {(index[a], index[b]) for a, b in ref_greedy_necessary(spec, set(facts))}
-    before = natural | necessary
+    before = natural | {(index[a], index[b]) for a, b in ref_greedy_necessary(spec, set(facts))}
     mutex = mutex_pairs(spec.task)
-
-    def candidate(x: int, later: int) -> bool:
-        if facts[later] in spec.goal:
-            return True
-        return any((p, c) in before and (x == p or (x, p) in before)
-                   for lm, c in necessary if lm == later for p in own if p != later)
-
-    return {(x, later) for x in own for later in own if x != later and (later, x) not in before
-            and candidate(x, later) and ref_interferes(spec, mutex, facts[x], facts[later])}
+    return {(x, later) for later in own if facts[later] in spec.goal for x in own
+            if x != later and (later, x) not in before and ref_interferes(spec, mutex, facts[x], facts[later])}
 
 
 @PROPERTY
