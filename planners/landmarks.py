@@ -30,7 +30,6 @@ with them; the goal stack of a blocks tower is ordered from the bottom up.
 
 from __future__ import annotations
 
-import networkx as nx
 import numpy as np
 
 from agentgen_sym.compiler.limits import checkpoint
@@ -196,6 +195,9 @@ def reasonable_orderings(task: GroundTask, landmarks: np.ndarray, before: np.nda
     kept = interferes & ~before[np.ix_(own[goals], own)].T
     kept[goals, np.arange(goals.size)] = False
     orders[np.ix_(own, own[goals])] = kept
+    if not orders[np.ix_(own[goals], own[goals])].any():  # a cycle runs through goals only: every node has
+        return orders                                      # an ordering into it
+    import networkx as nx  # here, not at the top: it takes 0.1 s to import, and most tasks need no cycle broken
     graph = nx.DiGraph(zip(*np.nonzero(orders)))
     while True:
         try:
