@@ -285,23 +285,23 @@ class LandmarkCount(Heuristic):
         return self._holds(values.astype(bool))
 
     def _accept(self, accepted: np.ndarray, true: np.ndarray) -> np.ndarray:
-        """``accepted`` plus the landmarks ``true`` now whose reasonable predecessors are accepted or
-        true too (LAMA's rule: a landmark achieved before one it should follow is not yet accepted),
-        packed like ``info``."""
-        ready = true.copy()
+        """``accepted`` (packed like ``info``) plus the landmarks ``true`` now whose reasonable predecessors
+        are accepted or true too (LAMA's rule: a landmark achieved before one it should follow is not yet
+        accepted). Without orderings nothing is unpacked: this runs for every successor."""
+        ready = true
         if self._waiting.size:
-            done = accepted | true
+            done = unpack(accepted, self.n_landmarks) | true
+            ready = true.copy()
             ready[:, self._waiting] &= np.logical_and.reduceat(done[:, self._waits_for], self._waiting_start, axis=1)
-        return pack(accepted | ready, self.info_words)
+        return accepted | pack(ready, self.info_words)
 
     def initial_info(self, rows: np.ndarray) -> np.ndarray:
-        """Accepted landmarks of root states ``uint64[n, info_words]``: those true in them."""
-        true = self._holds_in_rows(rows)
-        return self._accept(np.zeros_like(true), true)
+        """Accepted landmarks of root states ``uint64[n, info_words]``: those true in them (and ready)."""
+        return self._accept(np.zeros((rows.shape[0], self.info_words), dtype=np.uint64), self._holds_in_rows(rows))
 
     def progress_info(self, parent_info: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """A successor accepts what its parent accepted and the landmarks true in it (see ``_accept``)."""
-        return self._accept(unpack(parent_info, self.n_landmarks), self._holds_in_rows(rows))
+        return self._accept(parent_info, self._holds_in_rows(rows))
 
     def compute(self, states: np.ndarray, info: np.ndarray) -> np.ndarray:
         return self._counted(states, info).sum(axis=1).astype(np.float64)

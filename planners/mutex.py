@@ -69,9 +69,9 @@ def mutex_pairs(task: GroundTask, rows: EffectRows | None = None) -> np.ndarray 
     order = np.argsort(fact, kind="stable")
     row, fact = row[order], fact[order]
     added, starts = np.unique(fact, return_index=True)
-    # q is false after an effect when it is deleted or needed false before, unless another effect of the
-    # operator may add it; the pass below adds: or a precondition is mutex with q (q was false before)
-    kept_false = pack((delete | neg) & ~op_adds, words)
+    # q is false after an effect when it is deleted, needed false before or (each pass) false before by a
+    # precondition mutex with it, unless an effect of the operator may add it
+    kept_false = pack(delete | neg, words)
     may_add = pack(op_adds, words)
     packed = np.zeros((n + 2, words), dtype=np.uint64)  # rows n, n + 1: the TRUE/FALSE sentinels
     while True:
