@@ -34,7 +34,7 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
                    ach_stop: np.ndarray, ach_row: np.ndarray, ach_op: np.ndarray, add_start: np.ndarray,
                    add_stop: np.ndarray, add_fact: np.ndarray, con_start: np.ndarray, con_op: np.ndarray,
                    pre_count: np.ndarray, pre_free: np.ndarray, goal_idx: np.ndarray, is_goal: np.ndarray,
-                   h: np.ndarray, plan_start: np.ndarray, plan_op: np.ndarray) -> None:
+                   track_level: bool, h: np.ndarray, plan_start: np.ndarray, plan_op: np.ndarray) -> None:
     n, n_bits = states.shape
     n_goals = 0
     for f in range(n_bits):
@@ -42,8 +42,9 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
     mark = np.zeros(pre_idx.shape[0], dtype=np.int64)  # s + 1 for the operators in state s's plan
     n_plan = 0
     costs = np.empty(n_bits)
-    level = np.zeros(n_bits, dtype=np.int64)
-    op_val = np.empty(pre_idx.shape[0])
+    level = np.zeros(n_bits, dtype=np.int64)  # all 0 unless track_level
+    op_val = np.empty(pre_idx.shape[0])  # cost plus the preconditions settled so far: the value once waiting is 0
+    op_level = np.zeros(pre_idx.shape[0], dtype=np.int64)  # the highest settled precondition's level
     waiting = np.empty_like(pre_count)
     needed = np.zeros(n_bits, dtype=np.bool_)
     stack = np.empty(n_bits, dtype=np.int64)
@@ -51,9 +52,12 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
     heap_cost = np.empty(size_cap)
     heap_level = np.empty(size_cap, dtype=np.int64)
     heap_fact = np.empty(size_cap, dtype=np.int64)
+    first_level = 1 if track_level else 0
     for s in range(n):
         waiting[:] = pre_count  # a copy of every counter is cheaper than listing those a state touched
-        op_val[:] = np.inf
+        op_val[:] = cost
+        if track_level:
+            op_level[:] = 0
         size = 0
         for f in range(n_bits):
             level[f] = 0
@@ -64,8 +68,8 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
             else:
                 costs[f] = np.inf
         for o in pre_free:
-            size = _value_and_lower(o, pre_idx, cost, add_start, add_stop, add_fact, costs, level, op_val,
-                                    heap_cost, heap_level, heap_fact, size)
+            size = _lower_adds_to(o, cost[o], first_level, add_start, add_stop, add_fact, costs, level,
+                                  heap_cost, heap_level, heap_fact, size)
         unsettled = n_goals
         while size:
             c, lv, f, size = _heap_pop(heap_cost, heap_level, heap_fact, size)
@@ -77,10 +81,13 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
                     break
             for i in range(con_start[f], con_start[f + 1]):
                 o = con_op[i]
+                op_val[o] += c  # the TRUE padding is no consumer: it costs 0, at level 0
+                if track_level and lv > op_level[o]:
+                    op_level[o] = lv
                 waiting[o] -= 1
                 if waiting[o] == 0:
-                    size = _value_and_lower(o, pre_idx, cost, add_start, add_stop, add_fact, costs, level, op_val,
-                                            heap_cost, heap_level, heap_fact, size)
+                    size = _lower_adds_to(o, op_val[o], op_level[o] + first_level, add_start, add_stop, add_fact,
+                                          costs, level, heap_cost, heap_level, heap_fact, size)
         plan_start[s] = n_plan
         h[s] = 0.0
         for g in goal_idx:
@@ -88,15 +95,15 @@ def _relaxed_plans(states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ac
                 h[s] = np.inf
         if h[s] == 0.0:
             n_plan = _walk_back(s, states, pre_idx, cost, ach_start, ach_stop, ach_row, ach_op, goal_idx, costs,
-                                level, op_val, needed, stack, mark, plan_op, n_plan, h)
+                                level, op_val, waiting, needed, stack, mark, plan_op, n_plan, h)
     plan_start[n] = n_plan
 
 
 @njit(cache=True, nogil=True)
 def _walk_back(s: int, states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray, ach_start: np.ndarray,
                ach_stop: np.ndarray, ach_row: np.ndarray, ach_op: np.ndarray, goal_idx: np.ndarray,
-               costs: np.ndarray, level: np.ndarray, op_val: np.ndarray, needed: np.ndarray, stack: np.ndarray,
-               mark: np.ndarray, plan_op: np.ndarray, n_plan: int, h: np.ndarray) -> int:
+               costs: np.ndarray, level: np.ndarray, op_val: np.ndarray, waiting: np.ndarray, needed: np.ndarray,
+               stack: np.ndarray, mark: np.ndarray, plan_op: np.ndarray, n_plan: int, h: np.ndarray) -> int:
     """Append state ``s``'s relaxed plan to ``plan_op`` (returns its new length) and its cost to
     ``h[s]``: from the goal facts false in the state back through each needed fact's supporter,
     the first achiever in ``ach_op`` order reaching the fact's cost whose preconditions settled at
@@ -116,7 +123,7 @@ def _walk_back(s: int, states: np.ndarray, pre_idx: np.ndarray, cost: np.ndarray
         o = -1
         for i in range(ach_start[a], ach_stop[a]):
             o = ach_op[i]
-            if op_val[o] != costs[f]:
+            if waiting[o] or op_val[o] != costs[f]:  # not valued, or not reaching the fact's cost
                 continue
             if cost[o] == 0:
                 top = 0
@@ -156,19 +163,23 @@ def plan_lists(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.ndar
     as lists: state ``s``'s relaxed operators are ``ops[start[s]:start[s + 1]]``.
 
     Per state one Dijkstra pass over unary-operator counters (Fast Downward's additive heuristic
-    exploration): an operator is valued once, when its last precondition is settled, so a state
-    costs the operators its reachable facts read, not a sweep over every operator per fixpoint
-    round. The heap orders facts by (h_add cost, level), where a fact's level is the least height
-    of a cheapest derivation: that is the fixpoint the NumPy code's Jacobi iteration reaches and
-    the iteration in which it last lowers each fact, so the supporters, and the plans, are the
-    same (an operator's (value, level) is above each precondition's, as costs are non-negative,
-    so Dijkstra's order settles every fact once). A plan has at most one supporter per fact.
+    exploration): each settled fact adds its cost to the operators reading it, and an operator is
+    valued when its last precondition is settled, so a state costs the operators its reachable
+    facts read, not a sweep over every operator per fixpoint round, and no operator's
+    preconditions are read again to value it. The heap orders facts by (h_add cost, level), where
+    a fact's level is the least height of a cheapest derivation: that is the fixpoint the NumPy
+    code's Jacobi iteration reaches and the iteration in which it last lowers each fact, so the
+    supporters, and the plans, are the same (an operator's (value, level) is above each
+    precondition's, as costs are non-negative, so Dijkstra's order settles every fact once). A plan
+    has at most one supporter per fact. Levels matter only to zero-cost achievers (see
+    ``_walk_back``): on a task without them every level stays 0 (they were an eighth of the pass
+    on satellite), and the costs alone order the heap.
 
     As in Fast Downward, the pass stops once the last goal fact is settled: every fact a relaxed
-    plan needs has a lower (cost, level) than the goal fact it serves, so it is settled by then,
-    and so is every achiever the supporter choice could pick (a positive-cost one has cheaper
-    preconditions; a zero-cost one qualifies only with lower-level ones); those not valued yet
-    could not be picked anyway."""
+    plan needs has a lower (cost, level) than the goal fact it serves (a lower cost where no
+    achiever is free), so it is settled by then, and so is every achiever the supporter choice
+    could pick (a positive-cost one has cheaper preconditions; a zero-cost one qualifies only with
+    lower-level ones); those not valued yet could not be picked anyway."""
     n = states.shape[0]
     h = np.zeros(n)
     start = np.zeros(n + 1, dtype=np.int64)
@@ -183,25 +194,16 @@ def plan_lists(rt: RelaxedTask, states: np.ndarray) -> tuple[np.ndarray, np.ndar
     is_goal[rt.goal_idx] = True
     _relaxed_plans(np.ascontiguousarray(states), rt.pre_idx, rt.float_cost, rt.ach_start, rt.ach_stop, rt.ach_row,
                    rt.ach_op, rt.add_start, rt.add_stop, rt.add_fact, rt.con_start, rt.con_op, rt.pre_count32,
-                   rt.pre_free_ops.astype(np.int64), rt.goal_idx.astype(np.int64), is_goal, h, start, ops)
+                   rt.pre_free_ops.astype(np.int64), rt.goal_idx.astype(np.int64), is_goal, rt.free_ach_pairs.size > 0,
+                   h, start, ops)
     return h, start, ops[:start[n]]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _value_and_lower(o: int, pre_idx: np.ndarray, cost: np.ndarray, add_start: np.ndarray, add_stop: np.ndarray,
-                     add_fact: np.ndarray, costs: np.ndarray, level: np.ndarray, op_val: np.ndarray,
-                     heap_cost: np.ndarray, heap_level: np.ndarray, heap_fact: np.ndarray, size: int) -> int:
-    """Value operator ``o`` (its cost plus its preconditions' settled costs, its level one above
-    theirs) and lower what it adds to that (cost, level)."""
-    v = cost[o]
-    top = 0
-    for j in range(pre_idx.shape[1]):
-        p = pre_idx[o, j]
-        v += costs[p]  # the TRUE padding costs 0, at level 0
-        if level[p] > top:
-            top = level[p]
-    op_val[o] = v
-    lv = top + 1
+def _lower_adds_to(o: int, v: float, lv: int, add_start: np.ndarray, add_stop: np.ndarray, add_fact: np.ndarray,
+                   costs: np.ndarray, level: np.ndarray, heap_cost: np.ndarray, heap_level: np.ndarray,
+                   heap_fact: np.ndarray, size: int) -> int:
+    """Lower what operator ``o`` adds to its value ``v`` at level ``lv``, pushing each fact that fell."""
     for k in range(add_start[o], add_stop[o]):
         g = add_fact[k]
         if v < costs[g] or (v == costs[g] and lv < level[g]):
