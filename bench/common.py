@@ -1,6 +1,6 @@
 """What the benchmark scripts share: the benchmark folder and its MANIFEST.tsv, the --benchmarks and
---tools options, and the plain tables, so that every bench selects its tasks and prints its figures
-the same way.
+--tools options, the plain tables and the frozen copy of the code a long run measures, so that every
+bench selects its tasks, prints its figures and labels its code the same way.
 
 A script imports it as ``bench.common`` (the repository root on ``sys.path``), a name that its
 spawned workers and the tests can import too. It loads nothing of the package until a bench writes
@@ -12,6 +12,10 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
+import subprocess
+import sys
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,3 +115,41 @@ def write_json(path: Path, payload: dict) -> None:
     from agentgen_sym.files import write_atomic  # the project's atomic writer, loaded when a bench writes
 
     write_atomic(path, json.dumps(payload, indent=1))
+
+
+CODE_LABEL_VARIABLE = "AGENTGEN_BENCH_CODE"
+CODE_DIR_VARIABLE = "AGENTGEN_BENCH_CODE_DIR"
+
+
+def freeze_code(into: Path) -> str:
+    """Build a wheel of the working tree and unpack it into ``into``; every worker started from
+    now on imports the package from there (``use_frozen_code``), so a long run keeps measuring
+    the code it started with while the tree is edited. Returns a label for the code (commit,
+    '+dirty')."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(into / "wheel"), str(ROOT)], check=True, capture_output=True)
+    with zipfile.ZipFile(next((into / "wheel").glob("*.whl"))) as wheel:
+        wheel.extractall(into / "site")
+    # the copy's compiled kernels, as `make run` leaves an install: without them every run searches with the
+    # NumPy fallback while a background compile competes for the cores (barman p08: not solved in 60 s, 22 s)
+    subprocess.run([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(into / 'site')!r}); "
+                    "from agentgen_sym.planners import kernels; kernels.compile_now()"],
+                   check=True, capture_output=True, cwd=into)
+    os.environ[CODE_DIR_VARIABLE] = str(into / "site")
+    git = ["git", "-C", str(ROOT)]
+    commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True,
+                           text=True).stdout.strip()
+    label = (commit or "unknown") + ("+dirty" if dirty else "")
+    os.environ[CODE_LABEL_VARIABLE] = label
+    return label
+
+
+def use_frozen_code() -> None:
+    """In a worker: import the package from the frozen copy when the bench made one (spawned
+    workers re-import this script, which already imported the package from the tree)."""
+    code = os.environ.get(CODE_DIR_VARIABLE)
+    if code:
+        sys.path.insert(0, code)
+        for name in [m for m in sys.modules if m == "agentgen_sym" or m.startswith("agentgen_sym.")]:
+            del sys.modules[name]

@@ -12,7 +12,8 @@ Run from the repository root:
         --baseline-searches astar-lmcut                                      # a sample, ~10 min
     .venv/bin/python bench/search_throughput.py --fd --problems depot/p04.pddl,blocks/p10.pddl
     .venv/bin/python bench/search_throughput.py --fd --quick                 # the large-task subset, ~10 min
-    .venv/bin/python bench/search_throughput.py --fd --searches gbfs-hff,astar-lmcut --fd-cap 60  # issue 43's run
+    .venv/bin/python bench/search_throughput.py --fd --searches gbfs-hff,astar-lmcut --fd-cap 60 \
+        --jobs 2 --json throughput.json               # issue 43's run; add --resume to go on after a stop
 
 ``--fd`` pairs each of our planners with the Fast Downward search that does the same thing:
 
@@ -42,6 +43,12 @@ domains with the most ground operators. Output: one row per pair (with our opera
 then per search the median and worst ratio (Fast Downward's rate / ours) over all rows and over
 the rows of tasks with at least 10,000 ground operators; stopped early (``timeout``, a kill), it
 prints those of the rows so far.
+
+Every task without --pick takes hours: ``--jobs N`` runs N pairs at a time (the rates are CPU
+time, so up to one pair per core keeps them comparable), ``--json FILE`` saves each pair as it is
+done and ``--resume`` goes on after the pairs the file holds (the summary says when they were
+measured on more than one version of the code). Ours runs a frozen copy of the tree (as
+bench/solve.py does), so editing the tree during a run changes nothing it measures.
 """
 
 from __future__ import annotations
@@ -55,13 +62,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.common import BENCHMARKS, read_manifest, select  # noqa: E402
+from bench.common import (BENCHMARKS, CODE_DIR_VARIABLE, error_text, freeze_code, read_manifest,  # noqa: E402
+                          select, write_json)
 
 LARGE = 10_000  # ground operators from which a task counts as large (its own summary row)
 QUICK_DOMAINS = "parking,grid,tpp,scanalyzer,elevators-08,trucks,freecell,depot"  # most operators first
@@ -133,8 +143,13 @@ class FastDownward:
         if driver is None:
             raise SystemExit("Fast Downward is not installed (pip install up-fast-downward)")
         self.driver, self.work, self.translated = driver, work, {}
+        self.translating = threading.Lock()  # parallel searches of one task share its translation
 
     def _sas(self, name: str, domain: Path, problem: Path) -> Path | None:
+        with self.translating:
+            return self._translate(name, domain, problem)
+
+    def _translate(self, name: str, domain: Path, problem: Path) -> Path | None:
         if name not in self.translated:
             folder = self.work / name.replace("/", "__")
             folder.mkdir(parents=True, exist_ok=True)
@@ -184,22 +199,12 @@ def load_tasks(domains: list[str] | None, per_domain: int | None, problems: list
 Task = tuple[str, Path, Path]
 
 
-def fd_runs(fd: FastDownward, tasks: list[Task], searches: list[str], args: argparse.Namespace, bar
-            ) -> Iterator[tuple[Task, str, dict]]:
-    """Fast Downward's run of each (task, search) that qualifies: solved with a search time between
-    --min-seconds and --fd-cap. Without --pick, every task is tried. With --pick N, per search
-    each domain's problems are tried in MANIFEST order (smaller first) up to the first that
-    qualifies (the domain's task for that search) or that Fast Downward does not solve within
-    --fd-cap (larger ones would not qualify either), until N domains have a task; the domains
-    are visited in MANIFEST order. Yields each as it is found."""
-    if args.pick is None:
-        for task in tasks:
-            for search in searches:
-                bar.note(f"fd {task[0]} {search}")
-                run = fd.search(FD_SEARCHES[search], *task, args.fd_cap)
-                if run["solved"] and args.min_seconds <= run["seconds"] <= args.fd_cap:
-                    yield task, search, run
-        return
+def picked_fd_runs(fd: FastDownward, tasks: list[Task], searches: list[str], args: argparse.Namespace, bar
+                   ) -> Iterator[tuple[Task, str, dict]]:
+    """--pick: per search, each domain's problems in MANIFEST order (smaller first) up to the first
+    that qualifies (the domain's task for that search) or that Fast Downward does not solve within
+    --fd-cap (larger ones would not qualify either), until N domains have a task; the domains are
+    visited in MANIFEST order. Yields each qualifying Fast Downward run as it is found."""
     by_domain: dict[str, list[Task]] = {}
     for task in tasks:
         by_domain.setdefault(task[0].split("/")[0], []).append(task)
@@ -227,36 +232,136 @@ def _stop(_signum: int, _frame: object) -> None:
     raise _Stopped
 
 
-def _measure(args: argparse.Namespace, tasks: list[Task], searches: list[str], codes: list[tuple[str, str | None]],
-             baseline_searches: set[str], header: str, ratios: dict, unfinished: dict, bar, work: str) -> None:
-    """Fast Downward's runs, ours on each qualifying pair right after; a row per pair as it is done.
-    ``ratios[search, label]`` collects (ratio, operators) pairs."""
+def _rate(run: dict) -> float:
+    return run["expanded"] / max(run["seconds"], 1e-9)
 
-    def rate(run: dict) -> float:
-        return run["expanded"] / max(run["seconds"], 1e-9)
 
-    def counts(run: dict | None) -> bool:  # the minimum is Fast Downward's, applied when picking
-        return bool(run and run["solved"] and run["seconds"] <= args.time_limit)
+class Session:
+    """One paired run: the units (task, search) done so far, each Fast Downward's run and, where it
+    qualifies, ours; each unit is printed as a row and saved to --json as soon as it is done, so an
+    interrupted run keeps its rows and --resume goes on after them."""
 
-    print(header, flush=True)
-    for (name, domain, problem), search, fd in fd_runs(FastDownward(Path(work)), tasks, searches, args, bar):
-        line = f"{name:26} {search:12} {fd['expanded']:9} {fd['seconds']:6.1f} {rate(fd):9.0f}"
-        for label, site in codes:
-            if label == "before" and search not in baseline_searches:
+    def __init__(self, args: argparse.Namespace, codes: list[tuple[str, str | None]], code_label: str) -> None:
+        self.args, self.codes, self.code_label = args, codes, code_label
+        self.units: list[dict] = []
+        self.lock = threading.Lock()
+
+    def qualifies(self, fd: dict) -> bool:
+        return fd["solved"] and self.args.min_seconds <= fd["seconds"] <= self.args.fd_cap
+
+    def run_unit(self, task: Task, search: str, fd: dict, bar) -> dict:
+        """Ours (each code) on a pair whose Fast Downward run qualifies."""
+        name, domain, problem = task
+        unit = {"task": name, "search": search, "fd": fd, "code": self.code_label, "runs": {}}
+        if not self.qualifies(fd):
+            return unit
+        for label, site in self.codes:
+            if label == "before" and search not in self.args.baseline_searches:
+                continue
+            with self.lock:
+                bar.note(f"{label} {name} {search}")
+            unit["runs"][label] = run_ours(search, domain, problem, self.args.time_limit, site)
+        return unit
+
+    def record(self, unit: dict, bar) -> None:
+        """Keep a finished unit: its row printed, --json rewritten (atomically)."""
+        with self.lock:
+            self.units.append(unit)
+            bar.update(1)
+            if self.qualifies(unit["fd"]):
+                print(self.row(unit), flush=True)
+            if self.args.json is not None:
+                write_json(self.args.json, {"settings": settings_of(self.args), "units": self.units})
+
+    def finished(self, run: dict | None) -> bool:  # the minimum is Fast Downward's, applied when picking
+        return bool(run and run["solved"] and run["seconds"] <= self.args.time_limit)
+
+    def header(self) -> str:
+        line = f"{'task':26} {'search':12} {'fd exp':>9} {'fd s':>6} {'fd exp/s':>9}"
+        for label, _ in self.codes:
+            line += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6} {'ops':>7}"
+        return line
+
+    def row(self, unit: dict) -> str:
+        fd = unit["fd"]
+        line = f"{unit['task']:26} {unit['search']:12} {fd['expanded']:9} {fd['seconds']:6.1f} {_rate(fd):9.0f}"
+        for label, _ in self.codes:
+            if label not in unit["runs"]:
                 line += f" {'-':>11} {'-':>8} {'-':>12} {'-':>6}"
                 continue
-            bar.note(f"{label} {name} {search}")
-            run = run_ours(search, domain, problem, args.time_limit, site)
-            bar.update(1)
-            if not counts(run):
-                unfinished[search].append(f"{name} ({label})")
-                expanded, stopped = (run["expanded"], f"{rate(run):12.0f}") if run else (0, f"{'-':>12}")
-                line += f" {expanded:11} {'>' + str(int(args.time_limit)):>8} {stopped} {'-':>6}"
+            run = unit["runs"][label]
+            if not self.finished(run):
+                expanded, stopped = (run["expanded"], f"{_rate(run):12.0f}") if run else (0, f"{'-':>12}")
+                line += f" {expanded:11} {'>' + str(int(self.args.time_limit)):>8} {stopped} {'-':>6}"
                 continue
-            ratio = rate(fd) / rate(run)
-            ratios[search, label].append((ratio, run["ops"]))
-            line += f" {run['expanded']:11} {run['seconds']:8.1f} {rate(run):12.0f} {ratio:6.1f} {run['ops']:7}"
-        print(line, flush=True)
+            line += (f" {run['expanded']:11} {run['seconds']:8.1f} {_rate(run):12.0f} {_rate(fd) / _rate(run):6.1f}"
+                     f" {run['ops']:7}")
+        return line
+
+    def summary(self, searches: list[str]) -> None:
+        print(f"\nFast Downward's expansions/s over ours (CPU time, tasks where both finished; targets: median "
+              f"<= 2x, worst <= 5x, <= 3x from {LARGE:,} ground operators on):")
+        codes = sorted({unit["code"] for unit in self.units if unit["runs"]})
+        if len(codes) > 1:
+            print(f"  (rows measured with {len(codes)} versions of the code: {', '.join(codes)})")
+        for search in searches:
+            units = [unit for unit in self.units if unit["search"] == search]
+            for least, which in ((0, "all tasks"), (LARGE, f">= {LARGE:,} ops")):
+                parts = []
+                for label, _ in self.codes:
+                    pairs = [(unit["fd"], unit["runs"][label]) for unit in units if label in unit["runs"]]
+                    ratios = [_rate(fd) / _rate(run) for fd, run in pairs
+                              if self.finished(run) and run["ops"] >= least]
+                    parts.append(_summary(ratios, label))
+                print(f"  {search:12} {which:16} " + "  ".join(parts))
+            unfinished = [f"{unit['task']} ({label})" for unit in units for label, run in unit["runs"].items()
+                          if not self.finished(run)]
+            if unfinished:
+                print(f"  {'':12} not finished by ours within {self.args.time_limit:.0f} s: {', '.join(unfinished)}")
+
+
+def settings_of(args: argparse.Namespace) -> dict:
+    """What makes two runs' units comparable (a --resume must match them)."""
+    return {"fd_cap": args.fd_cap, "min_seconds": args.min_seconds, "time_limit": args.time_limit,
+            "baseline": args.baseline is not None}
+
+
+def load_units(args: argparse.Namespace) -> list[dict]:
+    """The units an earlier run saved in --json (none when the file does not exist yet)."""
+    try:
+        payload = json.loads(args.json.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"--resume: cannot read {args.json}: {error_text(exc)}") from exc
+    if payload.get("settings") != settings_of(args):
+        raise SystemExit(f"--resume: {args.json} was run with {payload.get('settings')}, not {settings_of(args)}; "
+                         "use another --json file")
+    return payload.get("units", [])
+
+
+def _measure(session: Session, fd: FastDownward, tasks: list[Task], searches: list[str], bar) -> None:
+    """Every (task, search) not done yet (--jobs of them at a time), or the --pick sample in order."""
+    args = session.args
+    if args.pick is not None:
+        for task, search, run in picked_fd_runs(fd, tasks, searches, args, bar):
+            session.record(session.run_unit(task, search, run, bar), bar)
+        return
+    done = {(unit["task"], unit["search"]) for unit in session.units}
+    todo = [(task, search) for search in searches for task in tasks if (task[0], search) not in done]
+
+    def unit(pair: tuple[Task, str]) -> None:
+        task, search = pair
+        with session.lock:
+            bar.note(f"fd {task[0]} {search}")
+        session.record(session.run_unit(task, search, fd.search(FD_SEARCHES[search], *task, args.fd_cap), bar), bar)
+
+    pool = ThreadPoolExecutor(max_workers=args.jobs)  # each unit's work runs in child processes
+    try:
+        for future in [pool.submit(unit, pair) for pair in todo]:
+            future.result()
+    finally:  # stopped: the units not started are dropped, those running finish and are recorded
+        pool.shutdown(cancel_futures=True)
 
 
 def paired(args: argparse.Namespace) -> None:
@@ -266,8 +371,8 @@ def paired(args: argparse.Namespace) -> None:
     unknown = sorted(set(searches) - set(FD_SEARCHES))
     if unknown:
         raise SystemExit(f"unknown search(es): {', '.join(unknown)}; choose from {', '.join(FD_SEARCHES)}")
-    baseline_searches = set(args.baseline_searches.split(",")) if args.baseline_searches else set(searches)
-    if baseline_searches - set(searches):
+    args.baseline_searches = set(args.baseline_searches.split(",")) if args.baseline_searches else set(searches)
+    if args.baseline_searches - set(searches):
         raise SystemExit("--baseline-searches must be among --searches")
     if args.baseline and not Path(args.baseline).is_dir():
         raise SystemExit(f"--baseline: no folder {args.baseline}")
@@ -275,28 +380,36 @@ def paired(args: argparse.Namespace) -> None:
     from agentgen_sym.progress import Progress
     tasks = load_tasks(args.domains.split(",") if args.domains else None, args.problems_per_domain,
                        args.problems.split(",") if args.problems else None)
-    codes = [("after", None)] + ([("before", str(Path(args.baseline).resolve()))] if args.baseline else [])
-    header = f"{'task':26} {'search':12} {'fd exp':>9} {'fd s':>6} {'fd exp/s':>9}"
-    for label, _ in codes:
-        header += f" {label + ' exp':>11} {label + ' s':>8} {label + ' exp/s':>12} {'ratio':>6} {'ops':>7}"
-    ratios = {(s, label): [] for s in searches for label, _ in codes}
-    unfinished = {s: [] for s in searches}
+    previous = load_units(args) if args.resume else []
     signal.signal(signal.SIGTERM, _stop)  # `timeout` or a kill: the medians of what was measured, then exit
-    try:
-        with tempfile.TemporaryDirectory(prefix="throughput-fd-") as work, \
-                Progress(None, "throughput", unit="run") as bar:
-            _measure(args, tasks, searches, codes, baseline_searches, header, ratios, unfinished, bar, work)
-    except _Stopped:
-        print("\nstopped before the end: the medians cover the rows above", flush=True)
-    print(f"\nFast Downward's expansions/s over ours (CPU time, tasks where both finished; targets: median "
-          f"<= 2x, worst <= 5x, <= 3x from {LARGE:,} ground operators on):")
-    for search in searches:
-        for rows, which in ((None, "all tasks"), (LARGE, f">= {LARGE:,} ops")):
-            parts = [_summary([r for r, ops in ratios[search, label] if rows is None or ops >= rows], label)
-                     for label, _ in codes]
-            print(f"  {search:12} {which:16} " + "  ".join(parts))
-        if unfinished[search]:
-            print(f"  {'':12} not finished by ours within {args.time_limit:.0f} s: {', '.join(unfinished[search])}")
+    with tempfile.TemporaryDirectory(prefix="throughput-code-") as code, \
+            tempfile.TemporaryDirectory(prefix="throughput-fd-") as work:
+        label = freeze_code(Path(code))  # the code measured from the start to the end, whatever is edited meanwhile
+        print(f"code under test: {label} (frozen)" + (f"; {len(previous)} units from {args.json}" if previous else ""),
+              flush=True)
+        codes = [("after", os.environ[CODE_DIR_VARIABLE])]
+        if args.baseline:
+            codes.append(("before", str(Path(args.baseline).resolve())))
+        session = Session(args, codes, label)
+        print(session.header(), flush=True)
+        for unit in previous:
+            session.record(unit, _Silent())
+        try:
+            with Progress(None, "throughput", unit="pair") as bar:
+                _measure(session, FastDownward(Path(work)), tasks, searches, bar)
+        except _Stopped:
+            print("\nstopped before the end: the medians cover the rows above", flush=True)
+    session.summary(searches)
+
+
+class _Silent:
+    """No progress to show (the units read back from --json)."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def note(self, text: str) -> None:
+        pass
 
 
 def _summary(values: list[float], label: str) -> str:
@@ -328,6 +441,10 @@ def main() -> None:
                         "Downward search that qualifies (default 20, so that ours can finish in --time-limit)")
     parser.add_argument("--min-seconds", type=float, default=1.0, help="--fd mode: shortest search that counts")
     parser.add_argument("--time-limit", type=float, default=None)
+    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="--fd mode without --pick: pairs run "
+                        "N at a time (rates are CPU time, so N up to the number of cores keeps them comparable)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="--fd mode: save every pair as it is done")
+    parser.add_argument("--resume", action="store_true", help="with --json: go on after the pairs FILE holds")
     args = parser.parse_args()
     if args.time_limit is None:
         args.time_limit = 60.0 if args.fd else 30.0
@@ -338,6 +455,10 @@ def main() -> None:
         args.pick = args.pick or len(args.domains.split(","))
     if args.pick is not None and args.pick < 1:
         parser.error("--pick must be a positive number of domains")
+    if args.jobs < 1 or (args.jobs > 1 and args.pick is not None):
+        parser.error("--jobs must be a positive number, and 1 with --pick (its sample is taken in order)")
+    if args.resume and args.json is None:
+        parser.error("--resume needs --json FILE")
     paired(args) if args.fd else handmade(args)
 
 

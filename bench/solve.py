@@ -56,13 +56,11 @@ import os
 import resource
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import threading
 import traceback
-import zipfile
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -77,8 +75,9 @@ from agentgen_sym.backends import KILL_GRACE_S, kill_group, run_backend_on_files
 from agentgen_sym.compiler import ast  # noqa: E402
 from agentgen_sym.compiler.limits import Deadline  # noqa: E402
 from agentgen_sym.compiler.printer import print_pddl  # noqa: E402
-from bench.common import (Task, add_benchmarks_option, add_tools_option, chosen_tools, error_text,  # noqa: E402
-                          print_rows, read_manifest, select, write_json)
+from bench.common import (CODE_LABEL_VARIABLE, Task, add_benchmarks_option,  # noqa: E402
+                          add_tools_option, chosen_tools, error_text, freeze_code, print_rows, read_manifest,
+                          select, use_frozen_code, write_json)
 
 MIN_EXPANSIONS = 1000
 THROUGHPUT_TARGET = 20.0
@@ -172,7 +171,7 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
                  conn: Connection) -> None:
     """Parse, ground and solve one task; the clock starts after the imports (one-off setup)."""
     os.setsid()
-    _use_frozen_code()
+    use_frozen_code()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -374,7 +373,7 @@ def run_config(ctx: SpawnContext, config: Config, task: Task, benchmarks: Path, 
 def _validation_main(conn: Connection) -> None:
     """Validate plans with ours and (optionally) unified-planning; parsed tasks are cached per file pair."""
     os.setsid()
-    _use_frozen_code()
+    use_frozen_code()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -890,45 +889,6 @@ def report_from_json(path: Path) -> int:
 
 
 THROUGHPUT_RUNS = ("ours-gbfs-hff", "ours-astar-hadd", "pp-astar-hadd-rate", "pp-gbfs-hff-rate")
-
-
-CODE_LABEL_VARIABLE = "AGENTGEN_BENCH_CODE"
-CODE_DIR_VARIABLE = "AGENTGEN_BENCH_CODE_DIR"
-
-
-def freeze_code(into: Path) -> str:
-    """Build a wheel of the working tree and unpack it into ``into``; every worker started from
-    now on imports the package from there (``_use_frozen_code``), so a long run keeps measuring
-    the code it started with while the tree is edited. Returns a label for the code (commit,
-    '+dirty')."""
-    root = Path(__file__).resolve().parents[1]
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "--wheel-dir", str(into / "wheel"), str(root)], check=True, capture_output=True)
-    with zipfile.ZipFile(next((into / "wheel").glob("*.whl"))) as wheel:
-        wheel.extractall(into / "site")
-    # the copy's compiled kernels, as `make run` leaves an install: without them every run searches with the
-    # NumPy fallback while a background compile competes for the cores (barman p08: not solved in 60 s, 22 s)
-    subprocess.run([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(into / 'site')!r}); "
-                    "from agentgen_sym.planners import kernels; kernels.compile_now()"],
-                   check=True, capture_output=True, cwd=into)
-    os.environ[CODE_DIR_VARIABLE] = str(into / "site")
-    git = ["git", "-C", str(root)]
-    commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                           text=True).stdout.strip()
-    label = (commit or "unknown") + ("+dirty" if dirty else "")
-    os.environ[CODE_LABEL_VARIABLE] = label
-    return label
-
-
-def _use_frozen_code() -> None:
-    """In a worker: import the package from the frozen copy when the bench made one (spawned
-    workers re-import this script, which already imported the package from the tree)."""
-    code = os.environ.get(CODE_DIR_VARIABLE)
-    if code:
-        sys.path.insert(0, code)
-        for name in [m for m in sys.modules if m == "agentgen_sym" or m.startswith("agentgen_sym.")]:
-            del sys.modules[name]
 
 
 def load_previous(path: Path, args: argparse.Namespace, benchmarks: Path) -> dict[tuple[str, str], RunResult]:

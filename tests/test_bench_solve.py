@@ -154,9 +154,10 @@ def test_where_solved_runs_the_other_tools_only_where_the_reference_solved(monke
 def test_the_frozen_code_has_its_kernels_compiled(tmp_path, monkeypatch):
     """Every run imports the frozen copy; without its own compiled kernels each would search with the NumPy
     fallback (a background compile from such a worker used to fill the working tree's cache instead)."""
-    monkeypatch.delenv(solve.CODE_DIR_VARIABLE, raising=False)
-    monkeypatch.delenv(solve.CODE_LABEL_VARIABLE, raising=False)
-    solve.freeze_code(tmp_path)
+    common = importlib.import_module("bench.common")
+    monkeypatch.delenv(common.CODE_DIR_VARIABLE, raising=False)
+    monkeypatch.delenv(common.CODE_LABEL_VARIABLE, raising=False)
+    common.freeze_code(tmp_path)
     site = tmp_path / "site"
     check = (f"import sys; sys.path.insert(0, {str(site)!r}); from agentgen_sym.planners import kernels; "
              f"assert kernels.__file__.startswith({str(site)!r}); print(kernels.available())")
