@@ -263,6 +263,13 @@ class Session:
             unit["runs"][label] = run_ours(search, domain, problem, self.args.time_limit, site)
         return unit
 
+    def restore(self, units: list[dict]) -> None:
+        """The units an earlier run saved: kept and printed, not measured or written again."""
+        self.units.extend(units)
+        for unit in units:
+            if self.qualifies(unit["fd"]):
+                print(self.row(unit), flush=True)
+
     def record(self, unit: dict, bar) -> None:
         """Keep a finished unit: its row printed, --json rewritten (atomically)."""
         with self.lock:
@@ -392,24 +399,13 @@ def paired(args: argparse.Namespace) -> None:
             codes.append(("before", str(Path(args.baseline).resolve())))
         session = Session(args, codes, label)
         print(session.header(), flush=True)
-        for unit in previous:
-            session.record(unit, _Silent())
+        session.restore(previous)
         try:
             with Progress(None, "throughput", unit="pair") as bar:
                 _measure(session, FastDownward(Path(work)), tasks, searches, bar)
         except _Stopped:
             print("\nstopped before the end: the medians cover the rows above", flush=True)
     session.summary(searches)
-
-
-class _Silent:
-    """No progress to show (the units read back from --json)."""
-
-    def update(self, n: int = 1) -> None:
-        pass
-
-    def note(self, text: str) -> None:
-        pass
 
 
 def _summary(values: list[float], label: str) -> str:
