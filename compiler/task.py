@@ -248,6 +248,14 @@ class GroundTask:
             ce_start=np.concatenate([[0], np.cumsum(counts)]).astype(np.int32), ce_pre_idx=self.ce_pre_idx[ce],
             ce_neg_idx=self.ce_neg_idx[ce], ce_add_bits=self.ce_add_bits[ce], ce_del_bits=self.ce_del_bits[ce])
 
+    def with_axioms(self, keep: np.ndarray) -> GroundTask:
+        """The same task with only the axioms ``keep: bool[n_axioms]`` (facts unchanged: a derived fact
+        none of them concludes stays false); the initial state's derived facts are derived again."""
+        task = replace(self, ax_head=self.ax_head[keep], ax_pre_idx=self.ax_pre_idx[keep],
+                       ax_neg_idx=self.ax_neg_idx[keep], ax_layer=self.ax_layer[keep])
+        init = task.derive(task.unpack(self.init_bits[None, :]))
+        return replace(task, init_bits=pack(init, self.n_words)[0])
+
     def with_unit_costs(self) -> GroundTask:
         """The same task with every real operator costing 1 (goal operators stay free): what
         LAMA's heuristics see, since plan length guides a greedy search better than cost."""

@@ -11,15 +11,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler import limits
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.planners.heuristics import HFF, Blind, GoalCount, HAdd, Heuristic, HMax, LMCut
 from agentgen_sym.planners.landmarks import LandmarkCount
 from agentgen_sym.planners.portfolio import Portfolio
-from agentgen_sym.planners.relevance import relevant_operators
+from agentgen_sym.planners.relevance import relevant_task
 from agentgen_sym.planners.result import SearchResult, SearchStats, Status
 from agentgen_sym.planners.search import SearchConfig, search
 from agentgen_sym.compiler.task import GroundTask
@@ -175,9 +173,8 @@ class Planner:
         # memory limit is on what the search holds (planners/search.py), not the process's resident memory.
         try:
             with limits.active(Budget(deadline, None)) as budget:
-                keep = relevant_operators(task)
+                pruned, kept_ops = relevant_task(task)
                 budget.check("analysing relevance")
-                pruned = task if keep is None or keep.all() else task.restricted(keep)
                 relevance_done = time.perf_counter()
                 heuristics = [HEURISTICS[name].factory() for name in self._heuristic_names]
                 seen = pruned.with_unit_costs() if self.config.unit_costs else pruned
@@ -194,8 +191,8 @@ class Planner:
         result = search(pruned, config, heuristics, deadline, memory_limit_mb, expansion_limit)
         result.stats.phases = {"relevance": relevance_done - started, "heuristics": precomputed - relevance_done,
                                "search": result.stats.seconds}
-        if pruned is not task and result.plan is not None:  # back to the task's operator ids
-            result = replace(result, plan=np.flatnonzero(keep)[result.plan].tolist())
+        if kept_ops is not None and result.plan is not None:  # back to the task's operator ids
+            result = replace(result, plan=kept_ops[result.plan].tolist())
         return result
 
     @property

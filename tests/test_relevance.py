@@ -4,6 +4,7 @@ hand-made task mapped back to the task's own operators (no benchmark files neede
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,7 +15,9 @@ from agentgen_sym.compiler.parser import parse_text
 from agentgen_sym.compiler.task import GroundAction, Operator
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners import make_planner
-from agentgen_sym.planners.relevance import relevant_operators
+from agentgen_sym.planners.registry import HEURISTICS, PLANNERS, SEARCHES
+from agentgen_sym.planners.relevance import relevant_axioms, relevant_operators
+from agentgen_sym.planners.search import search
 from agentgen_sym.solver import solve
 
 from .strategies_tasks import spec_from, task_specs
@@ -79,3 +82,65 @@ def test_a_pruned_task_plans_in_the_tasks_own_operators(planner: str):
     solution = solve(compiled, planner)
     assert [(s.action, s.args) for s in solution.steps] == [("move", ("a", "b")), ("move", ("b", "c"))]
     assert validate(domain, problem, solution.plan).valid
+
+
+LIGHTS = """(define (domain lights) (:requirements :strips :typing :derived-predicates :negative-preconditions)
+ (:types room)
+ (:predicates (at ?r - room) (link ?a ?b - room) (on ?r - room) (broken ?r - room)
+              (lit ?r - room) (seen ?r - room) (dark ?r - room) (hazard ?r - room))
+ (:derived (lit ?r - room) (on ?r))
+ (:derived (lit ?r - room) (exists (?s - room) (and (link ?s ?r) (lit ?s))))
+ (:derived (seen ?r - room) (exists (?s - room) (and (at ?s) (link ?s ?r))))
+ (:derived (dark ?r - room) (not (lit ?r)))
+ (:derived (hazard ?r - room) (broken ?r))
+ (:action switch :parameters (?r - room) :precondition (at ?r) :effect (on ?r))
+ (:action move :parameters (?a ?b - room)
+  :precondition (and (at ?a) (link ?a ?b) (not (hazard ?b))) :effect (and (not (at ?a)) (at ?b))))"""
+LIGHTS_PROBLEM = """(define (problem hall) (:domain lights) (:objects a b c d - room)
+ (:init (at a) (link a b) (link b c) (link c d) (broken d)) (:goal (and (lit c) (at c))))"""
+
+
+def _lights():
+    domain = parse_text(LIGHTS, "domain.pddl").node
+    problem = parse_text(LIGHTS_PROBLEM, "problem.pddl").node
+    return domain, problem, compile_task(domain, problem)
+
+
+def test_axioms_nothing_reads_are_dropped_and_those_read_negatively_kept():
+    """seen and dark are derived but read by no action, goal or kept axiom; hazard is read only
+    negatively (move's precondition) and lit positively, also by its own recursive rule."""
+    _domain, _problem, compiled = _lights()
+    ground = compiled.ground
+    keep = relevant_axioms(ground)
+    heads = lambda mask: {ground.facts[h].predicate for h in ground.ax_head[mask]}  # noqa: E731
+    assert heads(np.ones(ground.n_axioms, dtype=bool)) >= {"lit", "seen", "dark", "hazard"}
+    assert heads(keep) - {"*goal-reached*"} == {"lit", "hazard"}
+    pruned = ground.with_axioms(keep)
+    states = np.random.default_rng(7).random((64, ground.n_bits)) < 0.5
+    states[:, ground.true_fact], states[:, ground.false_fact] = True, False
+    kept, dropped = np.unique(ground.ax_head[keep]), np.setdiff1d(ground.derived_idx, ground.ax_head[keep])
+    derived = pruned.derive(states.copy())
+    assert np.array_equal(derived[:, kept], ground.derive(states.copy())[:, kept])
+    assert not derived[:, dropped].any() and not pruned.unpack(pruned.init_bits[None, :])[0, dropped].any()
+
+
+@pytest.mark.parametrize("planner", ["gbfs-hff", "lama", "astar-hmax", "lazy-gbfs-hff"])
+def test_dropping_unread_axioms_changes_no_search(planner: str):
+    """The same expansions and plan with every axiom and with the relevant ones: the dropped derived facts
+    reach no condition, so neither the states' applicable operators nor a heuristic value changes."""
+    domain, problem, compiled = _lights()
+    ground = compiled.ground
+    pruned = ground.with_axioms(relevant_axioms(ground))
+    assert pruned.n_axioms < ground.n_axioms
+    config = PLANNERS[planner]
+    runs = []
+    for task in (ground, pruned):
+        heuristics = [HEURISTICS[name].factory() for name in (config.heuristic, config.alternate) if name]
+        for heuristic in heuristics:
+            heuristic.precompute(task.with_unit_costs() if config.unit_costs else task)
+        base = SEARCHES[config.search].config
+        result = search(task, replace(base, preferred=config.preferred), heuristics)
+        runs.append((result.plan, result.stats.expanded, result.stats.evaluated))
+    assert runs[0] == runs[1]
+    plan = solve(compiled, planner).plan
+    assert validate(domain, problem, plan).valid
