@@ -27,11 +27,11 @@ from bench.common import BENCHMARKS, read_manifest  # noqa: E402
 
 # part -> (file suffix, function) whose cumulative time it is; heuristic phases are inside "heuristic"
 PARTS = {
-    "successor generation": [("compiler/task.py", "applicable"), ("compiler/task.py", "successors")],
+    "successor generation": [("planners/successors.py", "applicable"), ("compiler/task.py", "successors")],
     "duplicate detection": [("planners/state_registry.py", "insert")],
     "open list": [("planners/search.py", "_push"), ("planners/search.py", "_pop")],
     "heuristic": [("planners/search.py", "_values")],
-    "  h_FF relaxed plans, kernel": [("planners/kernels.py", "relaxed_plans")],
+    "  h_FF relaxed plans, kernel": [("planners/kernels.py", "plan_lists")],
     "  h_FF relaxed plans, NumPy": [("planners/heuristics.py", "relaxed_plans")],
     "  LM-cut, kernel": [("planners/kernels.py", "lmcut")],
     "  LM-cut, NumPy": [("planners/heuristics.py", "_lmcut")],

@@ -41,7 +41,7 @@ of ``head <- pre and not neg``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from itertools import chain
@@ -293,11 +293,12 @@ class GroundTask:
             reached |= applies.any(axis=1)
         return reached
 
-    def successors(self, rows: np.ndarray, states: np.ndarray | None, state_ids: np.ndarray, op_ids: np.ndarray
-                   ) -> np.ndarray:
+    def successors(self, rows: np.ndarray, states: np.ndarray | None, state_ids: np.ndarray, op_ids: np.ndarray,
+                   derive: Callable[[np.ndarray], np.ndarray] | None = None) -> np.ndarray:
         """Packed successors of ``rows[state_ids]`` by ``op_ids`` (pairs already known applicable);
         ``states`` is the unpacked form of ``rows``, read for conditional effects (None: the
-        parents are unpacked here when needed, for a caller whose ``rows`` are many more)."""
+        parents are unpacked here when needed, for a caller whose ``rows`` are many more).
+        ``derive`` replaces ``self.derive`` (planners/successors.py passes a compiled one)."""
         parents = rows[state_ids]
         dels = self.del_bits[op_ids].copy()
         adds = self.add_bits[op_ids].copy()
@@ -315,7 +316,7 @@ class GroundTask:
                 np.bitwise_or.at(dels, hit, self.ce_del_bits[ce[active]])
                 np.bitwise_or.at(adds, hit, self.ce_add_bits[ce[active]])
         after = (parents & ~dels) | adds
-        return pack(self.derive(self.unpack(after)), self.n_words) if self.has_axioms else after
+        return pack((derive or self.derive)(self.unpack(after)), self.n_words) if self.has_axioms else after
 
     def derive(self, states: np.ndarray) -> np.ndarray:
         """Recompute the derived facts of ``bool[n, n_bits]`` states in place (and return them).
@@ -342,13 +343,13 @@ class GroundTask:
 
     def _readers(self, facts: np.ndarray) -> np.ndarray:
         """The axioms with one of ``facts`` among their positive conditions (sorted, each once)."""
-        start, items = self._reader_csr
+        start, items = self.reader_csr
         counts = start[facts + 1] - start[facts]
         first = np.repeat(start[facts] - (np.cumsum(counts) - counts), counts)
         return np.unique(items[first + np.arange(first.size)])
 
     @cached_property
-    def _reader_csr(self) -> tuple[np.ndarray, np.ndarray]:
+    def reader_csr(self) -> tuple[np.ndarray, np.ndarray]:
         """CSR from each fact to the axioms reading it positively: ``start int64[n_bits + 1]``, items."""
         axiom = np.repeat(np.arange(self.n_axioms, dtype=np.int32), self.ax_pre_idx.shape[1])
         fact = self.ax_pre_idx.reshape(-1)

@@ -23,10 +23,10 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from agentgen_sym.compiler.task import GroundAtom, Operator, build_task
+from agentgen_sym.compiler.task import Axiom, GroundAtom, Operator, build_task
 from agentgen_sym.planners.relaxed import FixpointError, RelaxedTask, relax
 from agentgen_sym.planners import kernel_cache
-from agentgen_sym.planners.successors import SuccessorGenerator, _applicable
+from agentgen_sym.planners.successors import SuccessorGenerator, _applicable, _derive
 
 
 @njit(cache=True, nogil=True)
@@ -463,12 +463,15 @@ def load() -> None:
     relaxed_plans(rt, states)
     lmcut(rt, states)
     SuccessorGenerator(task, compiled=True).applicable(task.unpack(task.init_bits[None, :]))
+    derived = build_task([GroundAtom("p"), GroundAtom("q")], [0], [1], [Operator("a", (), pre=(0,), add=(0,))],
+                         [Axiom(1, (0,), ())])
+    SuccessorGenerator(derived, compiled=True).derive(derived.unpack(derived.init_bits[None, :]))
 
 
 def available() -> bool:
     """Whether every kernel is in numba's cache (``kernel_cache.available``: if not, they compile in the
     background and the callers run the NumPy code)."""
-    return all([kernel_cache.available(kernel) for kernel in (_relaxed_plans, _lmcut, _applicable)])
+    return all([kernel_cache.available(kernel) for kernel in (_relaxed_plans, _lmcut, _applicable, _derive)])
 
 
 def compile_now(wait: bool = True) -> None:

@@ -202,7 +202,7 @@ class _Search:
         while count < self.batch and len(self.open):
             pairs = self.open.pop_batch(self.batch - count)[2]
             parents, ops = np.divmod(pairs, task.n_ops)
-            rows = task.successors(reg.rows, None, parents, ops)
+            rows = self.successors.successors(reg.rows, None, parents, ops)
             known = reg.find(rows)
             live = known < 0
             live[~live] = ~reg.closed[known[~live]]
@@ -277,12 +277,12 @@ class _Search:
         """Expand ``ids`` (unpacked as ``states``, ``applicable`` their operators) eagerly: register
         every successor, record a parent for those reached more cheaply than before, hand every
         transition to a path-dependent heuristic."""
-        reg, task = self.registry, self.task
+        reg = self.registry
         self.stats.expanded += ids.size
         si, oi = np.nonzero(applicable)
         self.stats.generated += si.size
         size_before = reg.size
-        succ_ids = reg.insert(task.successors(reg.rows[ids], states, si, oi))
+        succ_ids = reg.insert(self.successors.successors(reg.rows[ids], states, si, oi))
         parent = ids[si]
         g_new = reg.g[parent] + self.cost[oi]
         depth_new = reg.depth[parent] + 1

@@ -16,6 +16,7 @@ from agentgen_sym.planners.successors import successor_generator
 
 from .conftest import BENCHMARKS, requires_benchmarks
 from .strategies_tasks import task_specs
+from .test_derived import axiom_tasks
 
 
 def random_states(task: GroundTask, n: int, seed: int) -> np.ndarray:
@@ -66,3 +67,22 @@ def test_generator_of_a_task_whose_operators_have_no_preconditions() -> None:
                       [Operator("a", (), add=(0,)), Operator("b", (), neg=(0,), add=(1,))])
     states = random_states(task, 8, seed=1)
     np.testing.assert_array_equal(successor_generator(task).applicable(states), task.applicable(states))
+
+
+@requires_benchmarks
+@pytest.mark.parametrize("domain, problem", [("psr-middle", "p02.pddl"), ("psr-middle", "p08.pddl")])
+def test_compiled_derivation_equals_the_tasks_on_benchmark_tasks(domain: str, problem: str) -> None:
+    """psr's derived predicates are recursive (upstream, unsafe): chains of derivations within one layer."""
+    task = compile_task(BENCHMARKS / domain / "domain.pddl", BENCHMARKS / domain / problem).ground
+    generator = successor_generator(task)
+    assert generator.derive_compiled
+    for states in (random_states(task, 48, seed=3), walk_states(task, 40, seed=5)):
+        np.testing.assert_array_equal(generator.derive(states.copy()), task.derive(states.copy()))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(axiom_tasks(), st.integers(0, 2 ** 16))
+def test_compiled_derivation_equals_the_tasks_on_random_tasks(drawn, seed) -> None:
+    task = drawn[0]
+    states = random_states(task, 16, seed)
+    np.testing.assert_array_equal(successor_generator(task).derive(states.copy()), task.derive(states.copy()))
