@@ -117,6 +117,7 @@ class SuccessorGenerator:
         layer_ends = np.flatnonzero(np.diff(task.ax_layer)) + 1
         self.layer_start = np.concatenate([[0], layer_ends, [task.n_axioms]]).astype(np.int64)
         self.reader_start, self.reader_axiom = (a.astype(np.int64) for a in task.reader_csr)
+        self.derived_idx = task.derived_idx.astype(np.int64)
 
     def applicable(self, states: np.ndarray) -> np.ndarray:
         """``bool[n, n_bits]`` states -> ``bool[n, n_ops]``, equal to ``GroundTask.applicable``."""
@@ -127,14 +128,13 @@ class SuccessorGenerator:
             _applicable(np.ascontiguousarray(states), self.key_start, self.key_op, self.pre_idx, self.neg_idx, out)
         return out
 
-
     def derive(self, states: np.ndarray) -> np.ndarray:
         """``GroundTask.derive``: the derived facts of ``bool[n, n_bits]`` states, recomputed in place."""
         if not self.derive_compiled:
             return self.task.derive(states)
         task = self.task
-        _derive(states, task.derived_idx.astype(np.int64), self.layer_start, task.ax_head, task.ax_pre_idx,
-                task.ax_neg_idx, self.reader_start, self.reader_axiom)
+        _derive(states, self.derived_idx, self.layer_start, task.ax_head, task.ax_pre_idx, task.ax_neg_idx,
+                self.reader_start, self.reader_axiom)
         return states
 
     def successors(self, rows: np.ndarray, states: np.ndarray | None, state_ids: np.ndarray, op_ids: np.ndarray
