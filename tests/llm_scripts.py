@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentgen_sym.compiler.parser import parse_domain
-from agentgen_sym.env.templates import Templates
+from agentgen_sym.wording.templates import Templates
 
 from .llm_server import Garbage, Reply, ScriptedLLMServer, Status, Step
 

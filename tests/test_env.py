@@ -110,7 +110,7 @@ def test_templates_derived_from_names():
     ("communicated_soil_data", ("waypoint",), "The soil data of A is communicated"),
 ])
 def test_derived_templates_are_grammatical_for_common_names(name, types, expected):
-    from agentgen_sym.env.templates import derive_predicate
+    from agentgen_sym.wording.templates import derive_predicate
 
     template = derive_predicate(name, len(types), types, ("x", "y")[:len(types)])
     assert template.format(*"AB"[:len(types)]) == expected
@@ -307,7 +307,7 @@ def test_derived_wording_reads_as_english():
 
 def test_action_literals_stay_out_of_observations_but_in_the_rules():
     """A static predicate that only restates an action's name (PDDLGym's action literals) is no observed fact."""
-    from agentgen_sym.export.rules import domain_rules
+    from agentgen_sym.wording.rules import domain_rules
 
     domain = parse_domain(GLUED)
     problem = parse_problem("""(define (problem p) (:domain kitchen)

@@ -51,6 +51,6 @@ def test_the_walk_sees_every_layer_and_a_stray_exception():
 
 
 def test_the_root_keeps_each_builtin_base():
-    from agentgen_sym.env.templates import TemplateError
+    from agentgen_sym.wording.templates import TemplateError
     assert issubclass(TemplateError, ValueError) and issubclass(TemplateError, AgentgenError)
     assert AgentgenError.__module__ == "agentgen_sym.compiler.errors" and "AgentgenError" in agentgen_sym.__all__

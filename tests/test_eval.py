@@ -20,10 +20,9 @@ import pytest
 from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.env.agentboard import AgentBoardEnv
 from agentgen_sym.env.profiles import PROFILES
 from agentgen_sym.evaluation import EvalOptions, evaluate, read_action
-from agentgen_sym.evaluation.run import load_tasks, read_records
+from agentgen_sym.evaluation.run import Episode, load_tasks, read_records
 from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
 from agentgen_sym.solver import solve
 
@@ -85,11 +84,14 @@ def corpus_folders(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return folders
 
 
-def listed_text(env: object, action: GroundAction) -> str:
+def listed_text(env: Episode, action: GroundAction) -> str:
     """An action as the environment lists it: what a perfect agent copies."""
-    if isinstance(env, AgentBoardEnv):
-        return env.wording.action(action.action, action.args).strip()
-    return env.env.templates.action(action.action, action.args)  # type: ignore[attr-defined]
+    return env.action_text(action.action, action.args)
+
+
+def action_space(env: Episode) -> list[str]:
+    """AgentBoard's listing after "Valid actions are: ", requests included, of the game under the episode."""
+    return env.episodes._game(env.row).action_space()
 
 
 def client_for(server: RoutedLLMServer, out: Path, **overrides: object) -> LLMClient:
@@ -124,7 +126,7 @@ def gold_route(folders: list[Path]):
         goal, first, actions = prompt_parts(body)
         task = tasks[(goal, first)]
         name, *args = task.entry.plan[len(actions)].strip("()").split()
-        return Reply(f"Thought: next in the plan.\nAction: {task.make().wording.action(name, tuple(args)).strip()}")
+        return Reply(f"Thought: next in the plan.\nAction: {task.make().action_text(name, tuple(args))}")
     return route
 
 
@@ -143,7 +145,7 @@ def random_route(folders: list[Path]):
         env = tasks[(goal, first)].make()
         for action in actions:
             env.step(action)
-        return Reply(random_choice((goal, first), len(actions), env.action_space()))
+        return Reply(random_choice((goal, first), len(actions), action_space(env)))
     return route
 
 
@@ -185,8 +187,8 @@ def test_every_gold_plan_of_every_bundled_domain_wins(corpus_folders: list[Path]
             env = task.make()
             for line in task.entry.plan:
                 action = GroundAction(*GroundAction.parse(line))
-                _, _, _, infos = env.step(listed_text(env, action) if form == "listed" else line)
-                assert infos["action_is_valid"], (task.folder.name, task.entry.id, form, line)
+                result = env.step(listed_text(env, action) if form == "listed" else line)
+                assert result.info["action_is_valid"], (task.folder.name, task.entry.id, form, line)
             assert env.won, (task.folder.name, task.entry.id, form)
 
 
@@ -218,8 +220,9 @@ def test_random_valid_actions_score_what_the_reference_says(folders: list[Path],
         env = task.make()
         key, valid, reward, steps = (env.goal, env.observation), 0, 0.0, 0
         for step in range(12):
-            _, reward, done, infos = env.step(random_choice(key, step, env.action_space()))
-            valid += infos["action_is_valid"]
+            result = env.step(random_choice(key, step, action_space(env)))
+            reward, done = result.reward, result.terminated
+            valid += result.info["action_is_valid"]
             steps = step + 1
             if done:
                 break

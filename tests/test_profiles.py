@@ -13,6 +13,8 @@ import pytest
 
 from agentgen_sym import cli
 from agentgen_sym.env import profiles
+from agentgen_sym.env.core import Sessions
+from agentgen_sym.env.framing import BARE
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
 from agentgen_sym.evaluation import EvalOptions
 
@@ -48,8 +50,7 @@ def test_an_unknown_name_is_refused_with_the_choices():
 @pytest.fixture
 def bare(monkeypatch) -> Profile:
     """A third profile, registered as one entry: our TextEnv, its observations sent bare."""
-    added = replace(PROFILES[DEFAULT_PROFILE], name="bare", training_turns=False, serve_help="bare texts",
-                    eval_help="bare")
+    added = replace(PROFILES[DEFAULT_PROFILE], name="bare", served=BARE, serve_help="bare texts", eval_help="bare")
     monkeypatch.setitem(profiles.PROFILES, added.name, added)
     return added
 
@@ -79,4 +80,4 @@ def test_a_new_profile_is_one_entry_for_the_server(bare, tmp_path: Path):
     assert first == f"{goal}\nObservation: {facts}" and not facts.startswith("Observation")
     refused = ours.step(0, "no such action")["observation"], plain.step(0, "no such action")["observation"]
     assert refused[0] == f"Observation: {refused[1]}"
-    assert plain.detail(0)["goal"] == goal and plain._get(0).game is None
+    assert plain.detail(0)["goal"] == goal and isinstance(plain._get(0).table.episodes, Sessions)

@@ -28,7 +28,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.env import Outcome, TextEnv
 from agentgen_sym.env.core import EnvCore
-from agentgen_sym.env.library import TaskLibrary, TaskLibraryError
+from agentgen_sym.rl.library import TaskLibrary, TaskLibraryError
 from agentgen_sym.env.rewards import DISTANCE, PROGRESS
 from agentgen_sym.solver import solve
 
@@ -234,7 +234,7 @@ def test_gymnasium_check_env_passes_and_make_builds_it(tasks_dirs):
     gymnasium = pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
 
-    from agentgen_sym.env import gym_env
+    from agentgen_sym.rl import gym_env
 
     env = gymnasium.make(gym_env.ENV_ID, tasks_dir=tasks_dirs[0], profile="agentgen", reward="success")
     check_env(env.unwrapped, skip_render_check=True)
@@ -245,7 +245,7 @@ def test_gymnasium_check_env_passes_and_make_builds_it(tasks_dirs):
         for text in _gold_texts(library, entry.id):
             observation, reward, terminated, truncated, info = env.step(text)
         assert terminated and not truncated and reward == 1.0 and info["success"] == 1.0
-    by_path = gymnasium.make("agentgen_sym.env.gym_env:AgentgenText-v0", tasks_dir=str(tasks_dirs[0]))
+    by_path = gymnasium.make("agentgen_sym.rl.gym_env:AgentgenText-v0", tasks_dir=str(tasks_dirs[0]))
     assert by_path.reset(seed=3)[0] == by_path.reset(seed=3)[0]
     with pytest.raises(TaskLibraryError, match="agentboard"):
         gymnasium.make(gym_env.ENV_ID, tasks_dir=tasks_dirs[0], profile="agentboard")
@@ -253,7 +253,7 @@ def test_gymnasium_check_env_passes_and_make_builds_it(tasks_dirs):
 
 def test_gymnasium_vector_env_steps_n_sessions_like_single_envs(tasks_dirs):
     gymnasium = pytest.importorskip("gymnasium")
-    from agentgen_sym.env import gym_env
+    from agentgen_sym.rl import gym_env
 
     library = TaskLibrary(tasks_dirs[1])
     ids = [e.id for e in library.entries] * 3
@@ -278,7 +278,7 @@ def test_gymnasium_vector_env_steps_n_sessions_like_single_envs(tasks_dirs):
 
 def test_trl_environment_factory_has_one_typed_tool_per_operator_and_plays_gold_plans(tasks_dirs):
     get_json_schema = pytest.importorskip("transformers.utils").get_json_schema
-    from agentgen_sym.env.trl_tools import dataset_rows, environment_class, success_reward
+    from agentgen_sym.rl.trl_tools import dataset_rows, environment_class, success_reward
 
     for folder in tasks_dirs:
         factory = environment_class(folder, reward="success")
@@ -326,7 +326,7 @@ def _rollout(env, row, replies: list[str], monkeypatch) -> dict:
 
 def test_verifiers_environment_loads_and_scores_scripted_rollouts(tasks_dirs, monkeypatch):
     pytest.importorskip("verifiers")
-    from agentgen_sym.env.verifiers_env import load_environment
+    from agentgen_sym.rl.verifiers_env import load_environment
 
     folder = tasks_dirs[0]
     env = load_environment(folder, max_steps=10, weights={"success": 1.0, "dense": 0.5})

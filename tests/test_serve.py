@@ -32,7 +32,7 @@ from agentgen_sym.env.agentboard import AgentBoardEnv  # noqa: E402
 from agentgen_sym.env.catalog import data_indices, task_indices  # noqa: E402
 from agentgen_sym.export import combine, export_folder  # noqa: E402
 from agentgen_sym.export.formats import meta_file  # noqa: E402
-from agentgen_sym.export.trajectories import OBSERVATION  # noqa: E402
+from agentgen_sym.env.framing import OBSERVATION  # noqa: E402
 from agentgen_sym.taskset import read_folder  # noqa: E402
 from agentgen_sym.serve import AgentGenEnvClient, AgentGenTask, EnvServerError, evaluate, parse_action  # noqa: E402
 from agentgen_sym.serve import pool as pool_module  # noqa: E402
@@ -266,7 +266,7 @@ def test_the_agentboard_profile_plays_by_agentboards_rules(tasks_dirs, plans):
     assert pool.detail(env_id)["steps"] == 0 and pool.detail(env_id)["reward"] == 0.0
     for _ in range(50):  # a served episode has no step limit; it keeps no history either, so steps cost no memory
         pool.step(env_id, "fly away")
-    served = pool._get(env_id).game
+    served = pool._get(env_id).table.episodes._game(pool._get(env_id).row)
     assert served.steps == 50 and served.history == [("state", served.states[0])] and len(served.states) == 1
     with pytest.raises(ValueError, match="unknown profile"):
         EnvPool(catalog, profile="textcraft")

@@ -11,7 +11,7 @@ import pytest
 
 from agentgen_sym.cli import main
 from agentgen_sym.compiler.parser import parse_domain
-from agentgen_sym.env.templates import ActionReader, Templates
+from agentgen_sym.wording.templates import ActionReader, Templates
 
 from .llm_server import Reply, Rule, ScriptedLLMServer, llm_server  # noqa: F401
 

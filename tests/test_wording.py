@@ -126,7 +126,7 @@ def test_a_trailing_on_is_the_verbs_particle_unless_the_effect_puts_one_thing_on
 def test_a_glued_compound_inside_a_glued_name_is_spelled_apart_and_kept_one_word():
     """freecell's homefromfreecell: wordsegment keeps "freecell" whole in context; it must still be split,
     and no argument may take the place of "cell" (the cells parameter is a count, not the cell)."""
-    from agentgen_sym.env.wording import split_name
+    from agentgen_sym.wording.words import split_name
 
     assert " ".join(split_name("homefromfreecell")).split() == ["home", "from", "free", "cell"]
     domain = parse_domain(next(t.domain_file for t in benchmark_tasks() if t.domain == "freecell"))
@@ -136,7 +136,7 @@ def test_a_glued_compound_inside_a_glued_name_is_spelled_apart_and_kept_one_word
 def test_grounded_flags_read_as_their_object_being_in_a_state():
     """psr's grounded CLOSED-SD1 / NOT-UPDATED-CB1 name the object: "sd1 is closed", never "not closed sd1"
     nor "The not is closed"."""
-    from agentgen_sym.env.templates import derive_predicate
+    from agentgen_sym.wording.templates import derive_predicate
 
     assert derive_predicate("CLOSED-SD1", 0) == "sd1 is closed"
     assert derive_predicate("NOT-UPDATED-CB1", 0) == "cb1 is not updated"

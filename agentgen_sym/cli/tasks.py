@@ -14,7 +14,7 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, MAX_LEVEL, MAX_TASK
                                      positive_int, task_count)
 from agentgen_sym.compiler.diagnostics import PddlError, render_text
 from agentgen_sym.compiler.parser import parse_domain
-from agentgen_sym.env.templates import TemplateError, Templates
+from agentgen_sym.wording.templates import TemplateError, Templates
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.executor import BatchFailed, ExecutorError
 from agentgen_sym.export import FORMATS, MAX_STATES, ExportError, export_folder

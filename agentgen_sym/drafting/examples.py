@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 from agentgen_sym.compiler.parser import parse_domain
-from agentgen_sym.env.templates import Templates
+from agentgen_sym.wording.templates import Templates
 
 EVALUATION_DOMAINS = frozenset({"blocksworld", "blocks", "barman", "gripper", "tyreworld"})
 

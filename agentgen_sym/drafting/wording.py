@@ -28,7 +28,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.types import TypeHierarchy
-from agentgen_sym.env.templates import ActionReader, TemplateError, Templates
+from agentgen_sym.wording.templates import ActionReader, TemplateError, Templates
 from agentgen_sym.llm import Completion, CompletionStatus, extract_json
 from agentgen_sym.llm.extract import ExtractStatus
 from agentgen_sym.llm.prompts import quote

@@ -2,7 +2,7 @@
 
 from agentgen_sym.env.core import EnvCore, Sessions, Step
 from agentgen_sym.env.goals import GoalCondition
-from agentgen_sym.env.templates import TEMPLATES_FILE, ActionReader, TemplateError, Templates
+from agentgen_sym.wording.templates import TEMPLATES_FILE, ActionReader, TemplateError, Templates
 from agentgen_sym.env.textenv import StepResult, TextEnv
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
                                        UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, Outcome, TextTask)

@@ -19,9 +19,10 @@ import ast as pyast
 import json
 import re
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from string import Formatter
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -30,8 +31,10 @@ from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
+from agentgen_sym.env.core import Status, Step
+from agentgen_sym.env.framing import BARE, Framing
 from agentgen_sym.env.goals import goal_conditions
-from agentgen_sym.env.templates import ActionReader, Templates
+from agentgen_sym.wording.templates import ActionReader, Templates
 from agentgen_sym.env.texttask import (GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
                                        VALID_ACTIONS_PREFIX)
 
@@ -267,6 +270,67 @@ class AgentBoardEnv:
                  "won": self.won, "progress_rate": self.reward,
                  "grounding_accuracy": self.grounding_accuracy, "truncated": self.truncated}
         return observation, self.reward, self.done, infos
+
+
+class Games:
+    """The agentboard profile's episodes of one task: an ``AgentBoardEnv`` per row, stepped one at a time (its
+    history and last observation are per episode), behind the same calls as our ``env.core.Sessions``."""
+
+    def __init__(self, compiled: CompiledTask, wording: Wording, game: str | None, framing: Framing = BARE,
+                 max_steps: int | None = None) -> None:
+        # a server's episodes have no step limit and keep no history (the client keeps its own, as AgentBoard's
+        # task loop does); evaluation's stop at its max_steps
+        self._make = partial(AgentBoardEnv, compiled, wording, max_steps=max_steps, keep_history=False,
+                             incremental=None if game is None else game in INCREMENTAL_GAMES)
+        self.framing = framing
+        self.wording = wording
+        self._games: list[AgentBoardEnv | None] = []
+        self._fresh: list[bool] = []
+        self._free: list[int] = []
+        self.goal = self._make().goal
+
+    def open(self) -> int:
+        i = self._free.pop() if self._free else len(self._games)
+        if i == len(self._games):
+            self._games.append(None)
+            self._fresh.append(True)
+        self._games[i], self._fresh[i] = self._make(), True
+        return i
+
+    def release(self, i: int) -> None:
+        self._games[i] = None
+        self._free.append(i)
+
+    def step_many(self, ids: Sequence[int], texts: Sequence[str]) -> list[Step]:
+        out = []
+        for i, text in zip(ids, texts):
+            game = self._game(i)
+            observation, progress, done, infos = game.step(text)
+            self._fresh[i] = False
+            out.append(Step(self.framing.after_step(observation), progress, done, game.truncated, infos))
+        return out
+
+    def observation(self, i: int) -> str:
+        game = self._game(i)
+        if self._fresh[i]:
+            return self.framing.opening(self.goal, game.observation)
+        return self.framing.after_step(game.observation)
+
+    def valid_actions(self, i: int) -> list[str]:
+        return [self.wording.action(a.action, a.args) for a in self._game(i).listed()]
+
+    def action_text(self, action: str, args: tuple[str, ...]) -> str:
+        return self.wording.action(action, args).strip()
+
+    def status(self, i: int) -> Status:
+        game = self._game(i)
+        return Status(game.steps, game.reward, game.done, game.grounding_accuracy)
+
+    def _game(self, i: int) -> AgentBoardEnv:
+        game = self._games[i]
+        if game is None:
+            raise IndexError(f"episode row {i} is not open")
+        return game
 
 
 # ---------------------------------------------------------------------- AgentBoard's wording files

@@ -29,3 +29,8 @@ def data_indices(folders: Sequence[Iterable[str]]) -> list[tuple[int, str]]:
         indices = task_indices(ids)
         out.extend((position, task_id) for task_id in sorted(indices, key=indices.__getitem__))
     return out
+
+
+def agentgym_item_id(environment: str, index: int) -> str:
+    """``<environment>_<index>``: AgentGym reads the index back as ``int(item_id.split("_")[-1])``."""
+    return f"{environment}_{index}"

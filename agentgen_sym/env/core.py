@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, Sequence
 import numpy as np
 
 from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.env.framing import BARE, Framing
 from agentgen_sym.env.rewards import REWARDS, Potential, potential
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
                                        VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
@@ -99,9 +100,9 @@ class EnvCore:
         text = self.facts_text(states)[0]
         return text + GOAL_SATISFIED if self.task.goal_reached(states)[0] else text
 
-    def sessions(self, n: int = 1) -> Sessions:
-        """``n`` new episodes of this task, each at its initial state."""
-        return Sessions(self, n)
+    def sessions(self, n: int = 1, framing: Framing = BARE) -> Sessions:
+        """``n`` new episodes of this task, each at its initial state (none: a holder that ``open``s them)."""
+        return Sessions(self, n, framing)
 
     def read(self, text: str) -> tuple[Outcome, tuple[int, ...]]:
         """What ``text`` asks for: QUERY, INVALID (no action of the domain) or STATE with its candidate operators."""
@@ -143,30 +144,72 @@ class EnvCore:
         return (~self.held(states, reached)).sum(axis=1)
 
 
-class Sessions:
-    """N episodes of one ``EnvCore`` as packed rows: ``rows uint64[N, n_words]`` and per-row counters."""
+class Status(NamedTuple):
+    """Where one episode stands: what the server's detail and evaluation's logs report."""
 
-    def __init__(self, core: EnvCore, n: int) -> None:
+    steps: int
+    progress: float
+    done: bool
+    grounding_accuracy: float
+
+
+RESET = -1
+"""``Sessions.outcome`` of an episode that has not stepped since it started (else an ``Outcome``)."""
+
+
+class Sessions:
+    """N episodes of one ``EnvCore`` as packed rows: ``rows uint64[N, n_words]`` and per-row counters.
+
+    This is the one step of our profile's episodes: ``TextEnv``, the server's pool, evaluation and the RL adapters
+    all step through ``step_many``. ``framing`` wraps what the agent reads (``env/framing.py``). A holder of many
+    short episodes (the server) takes rows with ``open`` and gives them back with ``release``; the arrays grow as
+    needed."""
+
+    def __init__(self, core: EnvCore, n: int, framing: Framing = BARE) -> None:
         self.core = core
-        task = core.task
-        self.rows = np.repeat(task.init_bits[None, :], n, axis=0)
+        self.framing = framing
+        self.rows = np.repeat(core.task.init_bits[None, :], n, axis=0)
         self.steps = np.zeros(n, dtype=np.int64)
         self.attempts = np.zeros(n, dtype=np.int64)
         self.valid = np.zeros(n, dtype=np.int64)
         self.progress = np.zeros(n, dtype=np.float64)
         self.done = np.zeros(n, dtype=bool)
         self.phi = np.zeros(n, dtype=np.float64)
+        self.outcome = np.full(n, RESET, dtype=np.int8)
+        self._free: list[int] = []
         self.reset()
 
     def __len__(self) -> int:
         return len(self.rows)
 
+    @property
+    def goal(self) -> str:
+        return self.core.text.goal_line
+
+    def open(self) -> int:
+        """A row for a new episode, at its initial state: a released one, else a new one."""
+        if not self._free:
+            n = len(self.rows)
+            grown = max(n, 1)
+            for name in ("rows", "steps", "attempts", "valid", "progress", "done", "phi", "outcome"):
+                array = getattr(self, name)
+                setattr(self, name, np.concatenate([array, np.zeros((grown, *array.shape[1:]), dtype=array.dtype)]))
+            self._free.extend(range(n + grown - 1, n - 1, -1))
+        i = self._free.pop()
+        self.reset([i])
+        return i
+
+    def release(self, i: int) -> None:
+        """Give row ``i`` back for ``open`` to reuse."""
+        self._free.append(i)
+
     def reset(self, ids: Sequence[int] | None = None) -> list[str]:
-        """Start the episodes ``ids`` (all by default) over; their initial observations."""
+        """Start the episodes ``ids`` (all by default) over; their initial observations (the facts)."""
         index = np.arange(len(self.rows)) if ids is None else np.asarray(ids, dtype=np.int64)
         core = self.core
         self.rows[index] = core.task.init_bits
         self.steps[index] = self.attempts[index] = self.valid[index] = 0
+        self.outcome[index] = RESET
         states = core.task.unpack(self.rows[index])
         reached = core.task.goal_reached(states)
         self.done[index] = reached
@@ -175,10 +218,28 @@ class Sessions:
         return [text + GOAL_SATISFIED if won else text for text, won in zip(core.facts_text(states), reached.tolist())]
 
     def observation(self, i: int) -> str:
-        """Episode ``i``'s current state as its observation."""
-        state = self.core.task.unpack(self.rows[i:i + 1])
-        text = self.core.facts_text(state)[0]
-        return text + GOAL_SATISFIED if self.done[i] else text
+        """Episode ``i``'s observation as its last reset or step framed it."""
+        core, outcome = self.core, int(self.outcome[i])
+        state = core.task.unpack(self.rows[i:i + 1])
+        if outcome == Outcome.QUERY:
+            return self.framing.after_step(core.listings(state)[0])
+        if outcome in (Outcome.INVALID, Outcome.UNSATISFIED):
+            return self.framing.after_step(INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION)
+        facts = core.facts_text(state)[0] + GOAL_SATISFIED * bool(self.done[i])
+        return self.framing.opening(self.goal, facts) if outcome == RESET else self.framing.after_step(facts)
+
+    def valid_actions(self, i: int) -> list[str]:
+        """The actions episode ``i`` can take now, as text, sorted."""
+        return self.core.text.valid_actions(self.core.task.unpack(self.rows[i:i + 1]))
+
+    def action_text(self, action: str, args: tuple[str, ...]) -> str:
+        """How an agent says the ground action ``(action args...)`` in these episodes."""
+        return self.core.text.templates.action(action, args)
+
+    def status(self, i: int) -> Status:
+        attempts = int(self.attempts[i])
+        return Status(int(self.steps[i]), float(self.progress[i]), bool(self.done[i]),
+                      int(self.valid[i]) / attempts if attempts else 1.0)
 
     def step(self, i: int, text: str) -> Step:
         return self.step_many([i], [text])[0]
@@ -211,6 +272,8 @@ class Sessions:
         queried = np.array([outcome == Outcome.QUERY for outcome, _ in reads], dtype=bool)
         self.attempts[index] += ~queried
         self.valid[index[moved]] += 1
+        self.outcome[index] = [Outcome.STATE if op >= 0 else Outcome.UNSATISFIED if outcome == Outcome.STATE
+                               else outcome for op, (outcome, _) in zip(chosen.tolist(), reads)]
         cost = np.where(chosen >= 0, core.cost[np.maximum(chosen, 0)], 0.0)
         dense = -cost + core.gamma * phi - phi_before
         facts = core.facts_text(states[moved]) if moved.size else []
@@ -245,6 +308,7 @@ class Sessions:
                 observation = listings[j]
             else:
                 observation = INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION
+            observation = self.framing.after_step(observation)
             success = 1.0 if done else 0.0
             info = {"action_is_valid": op >= 0 or outcome == Outcome.QUERY, "action": names[op] if op >= 0 else None,
                     "progress_rate": progress, "grounding_accuracy": valid / attempts if attempts else 1.0,

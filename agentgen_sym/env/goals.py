@@ -18,9 +18,7 @@ from agentgen_sym.compiler.analysis import conjuncts
 from agentgen_sym.compiler.compile import CompiledTask
 from agentgen_sym.compiler.printer import expr
 from agentgen_sym.compiler.task import GroundAtom
-from agentgen_sym.env.templates import Templates
-
-NEGATED = "it is not true that {}"
+from agentgen_sym.wording.templates import NEGATED, Templates
 
 
 @dataclass(frozen=True)

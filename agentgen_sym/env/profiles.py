@@ -1,37 +1,79 @@
-"""The profiles a task is played under: how episodes read actions, word observations and score, as data.
+"""The profiles a task is played under, as constructors of episodes: ``PROFILES`` names each one.
 
-``serve`` and ``eval`` look a profile up here by name and read its fields; nothing else names one, so a
-new profile is one more entry in ``PROFILES`` (and the code its fields select, where it needs new code).
+A profile builds a task's ``Episodes`` (as ``planners.registry.PLANNERS`` builds a planner): ours are rows of
+``env.core.Sessions``, AgentBoard's are its games (``env.agentboard.Games``). ``serve``, ``eval`` and the RL
+adapters ask a profile for episodes and call them alike; none of them tests which profile it holds, so a new
+profile is one more entry here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Protocol, Sequence
+
+from agentgen_sym.env.agentboard import Games, Wording
+from agentgen_sym.env.core import EnvCore, Status, Step
+from agentgen_sym.env.framing import BARE, TURNS, Framing
+
+
+class Episodes(Protocol):
+    """The episodes of one task under one profile, addressed by row: what every front end calls."""
+
+    goal: str
+
+    def open(self) -> int: ...
+
+    def release(self, i: int) -> None: ...
+
+    def step_many(self, ids: Sequence[int], texts: Sequence[str]) -> list[Step]: ...
+
+    def observation(self, i: int) -> str: ...
+
+    def valid_actions(self, i: int) -> list[str]: ...
+
+    def action_text(self, action: str, args: tuple[str, ...]) -> str: ...
+
+    def status(self, i: int) -> Status: ...
+
+
+@dataclass(frozen=True)
+class PlayableTask:
+    """One task as any profile can play it: its environment core (our text views, compiled once) and AgentBoard's
+    wording of its domain (``agentboard.json`` beside it, else our templates) with the game it names, if any."""
+
+    core: EnvCore
+    wording: Wording
+    game: str | None = None
 
 
 @dataclass(frozen=True)
 class Profile:
-    """What differs between profiles.
-
-    ``agentboard_game``: episodes are ``env.agentboard.AgentBoardEnv``, AgentBoard's PDDL games (its loose
-    reading of actions, its messages and scores, its bare texts, the first starting with the goal line);
-    otherwise they are our ``TextEnv``, with its stricter reading.
-    ``training_turns``: the server words a TextEnv episode's observations as the agentgym export's turns (the
-    first is the goal line, a newline and ``Observation: <facts>``, later ones ``Observation: <text>``), so a
-    model sees at evaluation exactly what it was trained on; otherwise it sends the bare texts.
-    ``serve_help`` and ``eval_help``: the profile in the ``--profile`` help of ``serve`` and of ``eval``."""
+    """``episodes(task, framing, max_steps)`` builds a task's episodes; ``served`` is the framing the server sends
+    (ours: the export's training turns, so a model sees at evaluation what it was trained on); ``rewards``: the
+    episodes carry our rewards (success, progress, dense), which the RL adapters train on. ``serve_help`` and
+    ``eval_help``: the profile in the ``--profile`` help of ``serve`` and of ``eval``."""
 
     name: str
-    agentboard_game: bool
-    training_turns: bool
+    episodes: Callable[[PlayableTask, Framing, int | None], Episodes]
+    served: Framing
+    rewards: bool
     serve_help: str
     eval_help: str
 
 
+def _ours(task: PlayableTask, framing: Framing, max_steps: int | None) -> Episodes:
+    """Our rules (env/core.py); the step limit is the core's own (``EnvCore(max_steps=...)``), truncating."""
+    return task.core.sessions(0, framing)
+
+
+def _agentboard(task: PlayableTask, framing: Framing, max_steps: int | None) -> Episodes:
+    return Games(task.core.text.compiled, task.wording, task.game, framing, max_steps)
+
+
 PROFILES: dict[str, Profile] = {p.name: p for p in (
-    Profile("agentgen", agentboard_game=False, training_turns=True,
+    Profile("agentgen", _ours, served=TURNS, rewards=True,
             serve_help="our environment, worded as the exported training data", eval_help="ours"),
-    Profile("agentboard", agentboard_game=True, training_turns=False,
+    Profile("agentboard", _agentboard, served=BARE, rewards=False,
             serve_help="AgentBoard's PDDL games' reading, messages and scores (docs/agentboard.md)",
             eval_help="AgentBoard's reading and scoring (docs/agentboard.md)"),
 )}

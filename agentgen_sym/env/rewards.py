@@ -5,7 +5,7 @@ potential-based shaping (Ng, Harada and Russell, 1999), so it leaves optimal pol
 default ``gamma = 1`` the potentials telescope: the return of any plan reaching the goal is
 ``Phi(goal) - Phi(s0) - cost(plan)``, so two such plans' returns differ by exactly their cost difference.
 ``Phi`` is ``-h*(s)``, the exact optimal cost to the goal, computed once per task by the same budgeted
-enumeration as the export's ``--distances`` (``export/distances.py``, ``MAX_STATES`` reachable states): a gold
+enumeration as the export's ``--distances`` (``planners/distances.py``, ``MAX_STATES`` reachable states): a gold
 (optimal) plan's return is then 0, the best any plan can get. A state that cannot reach the goal gets the
 potential of one step worse than the worst state that can, so entering a dead end is penalised.
 
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.planners.distances import MAX_STATES, distance_table
 
 DISTANCE = "distance"
 """``info["potential"]`` when the dense reward is shaped by the exact distance to the goal."""
@@ -64,8 +65,6 @@ class Potential:
 
 def potential(task: GroundTask, n_conditions: int, max_states: int | None = None) -> Potential:
     """The task's potential within ``max_states`` reachable states (None: the ``--distances`` budget)."""
-    from agentgen_sym.export.distances import MAX_STATES, distance_table  # lazy: export imports env
-
     found = distance_table(task, MAX_STATES if max_states is None else max_states)
     if found is None:
         return Potential(None, None, 0.0, n_conditions)

@@ -20,7 +20,7 @@ import numpy as np
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.env.core import EnvCore
-from agentgen_sym.env.templates import Templates
+from agentgen_sym.wording.templates import Templates
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
                                        UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, TextTask, sentence)
 

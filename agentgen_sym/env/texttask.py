@@ -18,7 +18,7 @@ import numpy as np
 from agentgen_sym.compiler.compile import CompiledTask
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.env.goals import goal_conditions
-from agentgen_sym.env.templates import ActionReader, Templates, in_sentence
+from agentgen_sym.wording.templates import ActionReader, Templates, in_sentence
 
 INVALID_ACTION = "The action is not valid and therefore takes no effect. Please check valid actions."
 """AgentBoard's answer to text that is no action of the domain."""
@@ -74,32 +74,6 @@ class TextTask:
         filtered = TEXTCRAFT_FILTER.sub("", text.lower())
         restored = _WORD.sub(lambda word: self.aliases.get(word.group(), word.group()), filtered)
         return self.reader.read(restored) if restored != filtered else []
-
-    def initial_row(self) -> np.ndarray:
-        """A fresh copy of the initial state, ``uint64[1, n_words]``."""
-        return self.task.init_bits[None, :].copy()
-
-    def step(self, row: np.ndarray, state: np.ndarray, text: str) -> tuple[Outcome, int | None]:
-        """What ``text`` does in ``state``: the outcome and the operator to apply (None unless STATE)."""
-        if " ".join(text.lower().split()) == CHECK_VALID_ACTIONS:
-            return Outcome.QUERY, None
-        readings = self.read(text)
-        if not readings:
-            return Outcome.INVALID, None
-        ok = self.task.applicable(state)[0]
-        op = next((op for r in readings for op in self.ops.get(r, ()) if ok[op]), None)
-        return (Outcome.UNSATISFIED, None) if op is None else (Outcome.STATE, op)
-
-    def apply(self, row: np.ndarray, state: np.ndarray, op: int) -> np.ndarray:
-        """The successor row of applying operator ``op``."""
-        return self.task.successors(row, state, np.array([0]), np.array([op]))
-
-    def settle(self, state: np.ndarray) -> tuple[bool, float]:
-        """Whether the goal holds, and the fraction of goal conditions that hold (AgentBoard's progress)."""
-        reached = bool(self.task.goal_reached(state)[0])
-        if self.goals:
-            return reached, sum(g.holds(state[0], reached) for g in self.goals) / len(self.goals)
-        return reached, float(reached)
 
     def message(self, outcome: Outcome, state: np.ndarray, done: bool) -> str:
         """The observation after ``outcome`` in ``state`` (``done``: the goal has been reached)."""

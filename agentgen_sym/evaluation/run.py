@@ -20,7 +20,7 @@ import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
@@ -28,11 +28,12 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.env import TextEnv
-from agentgen_sym.env.agentboard import (AGENTBOARD_FILE, INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError,
-                              read_agentboard_file, wording_beside)
-from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
-from agentgen_sym.export.rules import domain_rules
+from agentgen_sym.env.agentboard import AGENTBOARD_FILE, AgentBoardError, read_agentboard_file, wording_beside
+from agentgen_sym.env.core import EnvCore, Step
+from agentgen_sym.env.framing import FACTS
+from agentgen_sym.env.profiles import DEFAULT_PROFILE, Episodes, PlayableTask, profile_named
+from agentgen_sym.env.texttask import TextTask
+from agentgen_sym.wording.rules import domain_rules
 from agentgen_sym.files import inside, write_atomic
 from agentgen_sym.llm import CompletionStatus, LLMClient
 from agentgen_sym.llm.config import MAX_ENDPOINT_FAILURES
@@ -88,31 +89,25 @@ class EvalTask:
         return self.game or self.compiled.domain.name
 
 
-class Episode(Protocol):
-    goal: str
-    observation: str
+class Episode:
+    """One episode of a profile's ``Episodes`` in the shape of AgentBoard's ``step``: the goal apart, the first
+    observation the facts alone (``framing.FACTS``), as its task loop reads them."""
 
-    def step(self, action: str) -> tuple[str, float, bool, dict[str, Any]]: ...
+    def __init__(self, episodes: Episodes) -> None:
+        self.episodes = episodes
+        self.row = episodes.open()
+        self.goal = episodes.goal
+        self.observation = episodes.observation(self.row)
 
-    @property
-    def won(self) -> bool: ...
+    def step(self, action: str) -> Step:
+        return self.episodes.step_many([self.row], [action])[0]
 
-
-class OurEpisode:
-    """The default profile's TextEnv in the shape of AgentBoard's ``step``."""
-
-    def __init__(self, env: TextEnv) -> None:
-        self.env = env
-        self.goal = env.goal_text()
-        self.observation = env.reset()
-
-    def step(self, action: str) -> tuple[str, float, bool, dict[str, Any]]:
-        result = self.env.step(action)
-        return result.observation, result.info["progress_rate"], result.done, result.info
+    def action_text(self, action: str, args: tuple[str, ...]) -> str:
+        return self.episodes.action_text(action, args)
 
     @property
     def won(self) -> bool:
-        return self.env.done
+        return self.episodes.status(self.row).done
 
 
 class EpisodeFailed(AgentgenError, RuntimeError):
@@ -225,9 +220,10 @@ def play(task: EvalTask, client: LLMClient, options: EvalOptions,
         if completion.status is CompletionStatus.ERROR:  # the endpoint's failure, not the model's answer
             raise EpisodeFailed(step_id, f"step {step_id}: the LLM call failed: {completion.error}")
         action = read_action(completion.text)
-        state, reward, finished, infos = env.step(action)
+        result = env.step(action)
+        state, reward, finished = result.observation, result.info["progress_rate"], result.terminated
         steps = step_id + 1
-        valid += bool(infos.get("action_is_valid"))
+        valid += bool(result.info.get("action_is_valid"))
         if reward > last:
             changes.append((step_id, reward))
         last = reward
@@ -281,13 +277,12 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
                 compiled_tasks.append((entry, compile_task(domain, parse_problem(path))))
             except (OSError, PddlError, GroundingError) as exc:
                 skipped.append(f"{folder}: {entry.id}: {exc}")
-        incremental = game in INCREMENTAL_GAMES if game else None
+        profile = profile_named(options.profile)
 
-        def make(compiled: CompiledTask, wording: Any = wording, incremental: bool | None = incremental,
-                 templates: Any = templates) -> Any:
-            if profile_named(options.profile).agentboard_game:
-                return AgentBoardEnv(compiled, wording, incremental=incremental, max_steps=options.max_steps)
-            return OurEpisode(TextEnv(compiled, templates))
+        def make(compiled: CompiledTask, wording: Any = wording, game: str | None = game,
+                 templates: Any = templates) -> Episode:
+            task = PlayableTask(EnvCore(TextTask(compiled, templates)), wording, game)
+            return Episode(profile.episodes(task, FACTS, options.max_steps))
 
         instruction = extra.get("description") or domain_rules(templates)
         examples: dict[str, str | None] = {}
@@ -322,19 +317,15 @@ def _example(entry: TaskEntry, tasks: list[tuple[TaskEntry, CompiledTask]], make
     env = make(compiled)
     goal, first = env.goal, env.observation
     steps = []
-    for line in other.plan[:getattr(env, "max_steps", len(other.plan))]:
+    for line in other.plan:
         name, args = GroundAction.parse(line)
-        text = _action_text(env, name, args)
-        state, *_ = env.step(text)
-        steps.append((text, state))
+        text = env.action_text(name, args)
+        result = env.step(text)
+        steps.append((text, result.observation))
+        if result.truncated:  # the profile's step limit (AgentBoard's games have one)
+            break
     made[other.id] = example_text(goal, first, steps)
     return made[other.id]
-
-
-def _action_text(env: Any, name: str, args: tuple[str, ...]) -> str:
-    if isinstance(env, AgentBoardEnv):
-        return env.wording.action(name, args).strip()
-    return env.env.templates.action(name, args)
 
 
 def _levels(entries: list[TaskEntry]) -> list[str]:

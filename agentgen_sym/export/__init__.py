@@ -4,14 +4,14 @@
 plays it through the text environment and writes one record per task in the chosen format (formats.py), with sidecars.
 """
 
-from agentgen_sym.export.distances import MAX_STATES, distances_to_goal
+from agentgen_sym.planners.distances import MAX_STATES, distances_to_goal
 from agentgen_sym.export.card import write_card
 from agentgen_sym.export.export import (ExportError, ExportStats, Skipped, check_format, combine, export_folder,
                                         export_many, export_tasks, read_dataset)
 from agentgen_sym.export.formats import FORMATS, Format, meta_file
-from agentgen_sym.export.rules import domain_rules
+from agentgen_sym.wording.rules import domain_rules
 from agentgen_sym.export.thoughts import explain
-from agentgen_sym.export.trajectories import Trajectory, TrajectoryError, Turn, play, system_prompt
+from agentgen_sym.export.trajectories import Trajectory, TrajectoryError, Turn, play
 
 __all__ = [
     "ExportError",
@@ -34,6 +34,5 @@ __all__ = [
     "meta_file",
     "play",
     "read_dataset",
-    "system_prompt",
     "write_card",
 ]

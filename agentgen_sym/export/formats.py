@@ -37,10 +37,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from agentgen_sym.env.catalog import agentgym_item_id
+from agentgen_sym.env.framing import AGENTGYM_ACK
 from agentgen_sym.export.trajectories import Trajectory
 
 Record = dict[str, Any]
-AGENTGYM_ACK = "Ok."
 META_SUFFIX = ".meta.jsonl"
 
 
@@ -68,11 +69,6 @@ def openai(item: Item) -> Record:
             message["weight"] = int(turn.loss)
         messages.append(message)
     return {"messages": messages}
-
-
-def agentgym_item_id(environment: str, index: int) -> str:
-    """``<environment>_<index>``: AgentGym reads the index back as ``int(item_id.split("_")[-1])``."""
-    return f"{environment}_{index}"
 
 
 def agentgym_renumber(record: Record, index: int) -> Record:

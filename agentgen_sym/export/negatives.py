@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from agentgen_sym.env import TextEnv
-from agentgen_sym.env.goals import NEGATED
+from agentgen_sym.wording.templates import NEGATED
 from agentgen_sym.export.variation import stable_index
 
 INVALID_THOUGHT = "Next, I will {action}."

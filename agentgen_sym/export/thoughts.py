@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agentgen_sym.env.goals import NEGATED
-from agentgen_sym.env.templates import Templates, in_sentence
+from agentgen_sym.wording.templates import NEGATED
+from agentgen_sym.wording.templates import Templates, in_sentence
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.export.variation import stable_index
 

@@ -21,27 +21,11 @@ import numpy as np
 
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.env import Templates, TextEnv
-from agentgen_sym.export.distances import MAX_STATES, distances_to_goal
+from agentgen_sym.env import TextEnv
+from agentgen_sym.env.framing import OBSERVATION, TURN, TURNS, instruction
+from agentgen_sym.planners.distances import MAX_STATES, distances_to_goal
 from agentgen_sym.export.negatives import Negative, negative_step, try_invalid
-from agentgen_sym.export.rules import domain_rules
 from agentgen_sym.export.thoughts import PlanView, explain_steps
-
-SYSTEM_PROMPT = """\
-You are an agent in the "{domain}" world. Reach the goal by taking one action at a time; \
-after each action you see the state of the world.
-
-The actions, with what each requires and what it does:
-{rules}
-
-An action whose requirements do not hold is not valid and takes no effect. Say "check valid \
-actions" to list the actions you can take now.
-Answer every turn in this form:
-Thought: <your reasoning>
-Action: <one action>"""
-
-OBSERVATION = "Observation: {}"
-TURN = "Thought: {thought}\nAction: {action}"
 
 
 class TrajectoryError(AgentgenError):
@@ -64,15 +48,6 @@ class Trajectory:
     system: str
     turns: tuple[Turn, ...]
     extras: dict[str, Any] = field(default_factory=dict)
-
-
-def system_prompt(env: TextEnv) -> str:
-    return instruction(env.templates)
-
-
-def instruction(templates: Templates) -> str:
-    """The system prompt of a domain: its actions' rules and the answer format (also the env server's)."""
-    return SYSTEM_PROMPT.format(domain=templates.domain.name, rules=domain_rules(templates))
 
 
 def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]], *, negatives: bool = False,
@@ -119,7 +94,7 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
     steps = explain_steps(view, templates, goals, nameable, task_id)
     thoughts = [t.text if paraphrase is None else paraphrase(t.text, t.action, t.facts) for t in steps]
 
-    turns = [Turn("user", f"{env.goal_text()}\n{OBSERVATION.format(initial)}")]
+    turns = [Turn("user", TURNS.opening(env.goal_text(), initial))]
     for step, (action, args) in enumerate(plan):
         thought = thoughts[step]
         if negative is not None and negative.step == step:
@@ -137,4 +112,4 @@ def play(task_id: str, env: TextEnv, plan: Sequence[tuple[str, tuple[str, ...]]]
         found = distances_to_goal(task, rows, max_states)
         extras["distance_to_goal"] = found
         extras["distances_omitted"] = None if found is not None else f"more than {max_states} reachable states"
-    return Trajectory(system_prompt(env), tuple(turns), extras)
+    return Trajectory(instruction(templates), tuple(turns), extras)

@@ -3,7 +3,7 @@
 A task's number (``data_idx``) follows ``env.catalog.data_indices``, the rule the AgentGym export
 uses for ``item_id``: a task's ``item_id`` here is ``<domain>_<data_idx>``, as in an export (or a
 combined export) of the same folders in the same order. Tasks are compiled on first use and kept
-(one ``TextTask`` per task file, shared by every environment playing it); a task that cannot be
+(one ``EnvCore`` per task file, shared by every environment playing it); a task that cannot be
 compiled stays in the list, so numbers never shift, and answers every reset with the reason.
 """
 
@@ -18,12 +18,13 @@ from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_problem
-from agentgen_sym.env import Templates, TextTask
-from agentgen_sym.env.agentboard import INCREMENTAL_GAMES, AgentBoardEnv, AgentBoardError, Wording, wording_beside
-from agentgen_sym.env.catalog import data_indices
+from agentgen_sym.env.agentboard import AgentBoardError, Wording, wording_beside
+from agentgen_sym.env.catalog import agentgym_item_id, data_indices
 from agentgen_sym.env.core import EnvCore
-from agentgen_sym.export.formats import AGENTGYM_ACK, agentgym_item_id
-from agentgen_sym.export.trajectories import instruction
+from agentgen_sym.env.framing import AGENTGYM_ACK, instruction
+from agentgen_sym.env.profiles import PlayableTask
+from agentgen_sym.env.texttask import TextTask
+from agentgen_sym.wording.templates import Templates
 from agentgen_sym.files import inside
 from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
 from agentgen_sym.walk import require_file
@@ -161,13 +162,10 @@ class Catalog:
             return f"task {info.task_id} cannot be played: {exc}"
         return TextTask(compiled, folder.templates)
 
-    def agentboard(self, data_idx: int) -> AgentBoardEnv:
-        """A new episode of the task under the agentboard profile (no step limit and no history: the client
-        keeps its own, as AgentBoard's task loop does); raises TaskUnavailable."""
+    def playable(self, data_idx: int) -> PlayableTask:
+        """The task as a profile builds its episodes from it; raises TaskUnavailable."""
         folder = self.folders[self.tasks[data_idx].folder]
-        incremental = None if folder.game is None else folder.game in INCREMENTAL_GAMES
-        return AgentBoardEnv(self.text(data_idx).compiled, folder.wording, incremental=incremental, max_steps=None,
-                             keep_history=False)
+        return PlayableTask(self.core(data_idx), folder.wording, folder.game)
 
     def priming(self, data_idx: int) -> tuple[dict, dict]:
         """AgentGym's two ``conversation_start`` messages for the task's domain (the export's first two turns)."""

@@ -1,14 +1,15 @@
-"""Live environments as compact episodes over the catalog's shared tasks, bounded and thread-safe.
+"""Live environments over the catalog's shared tasks, bounded and thread-safe.
 
-An episode is a packed state row (``uint64[1, n_words]``) and a few counters; observations are
-recomputed from the row through the task's ``TextTask``, so they are TextEnv's strings and cost
-no memory between requests. Under a profile of AgentBoard's games (``env.profiles``) an episode is an
-``AgentBoardEnv`` instead (AgentBoard's reading, messages and scores need its last observation and its
-history). The pool holds at most ``max_envs`` episodes: creating one more evicts the least recently
-used, and episodes idle longer than ``idle_timeout`` seconds are evicted as new ones are created. A
-gone id is remembered (a bounded record) so its client is told it was closed or evicted rather than
-that it never existed. Each episode has its own lock, so concurrent steps on one id run one after the
-other; the registry lock is held only to look up, insert and remove.
+An environment is a row of its task's ``Episodes``, which the server's profile builds once per task
+(``env.profiles``): under ours the rows of one ``env.core.Sessions`` (a packed state and a few counters each,
+observations recomputed from the row), under AgentBoard's its games. The pool only keeps ids, rows and
+limits; every step, observation and score is the episodes' own, so the server says what ``TextEnv``, the
+export and the RL adapters say. The pool holds at most ``max_envs`` environments: creating one more evicts the
+least recently used, and environments idle longer than ``idle_timeout`` seconds are evicted as new ones are
+created. A gone id is remembered (a bounded record) so its client is told it was closed or evicted rather than
+that it never existed. Each environment has its own lock, so concurrent steps on one id run one after the other,
+and each task's episodes one more, held while they step; the registry lock is held only to look up, insert and
+remove.
 """
 
 from __future__ import annotations
@@ -18,18 +19,11 @@ import time
 from collections import OrderedDict
 from typing import Any, Callable
 
-import numpy as np
-
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.env import GOAL_SATISFIED, Outcome, TextTask
-from agentgen_sym.env.agentboard import AgentBoardEnv
-from agentgen_sym.env.core import first_applicable
-from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
-from agentgen_sym.export.trajectories import OBSERVATION
+from agentgen_sym.env.core import Step
+from agentgen_sym.env.profiles import DEFAULT_PROFILE, Episodes, profile_named
 from agentgen_sym.serve.catalog import Catalog, TaskUnavailable
 
-RESET = -1
-"""The outcome code of an episode that has not stepped since its reset."""
 GONE_MEMORY = 65536
 """How many closed or evicted ids are remembered for their error message (a small int each)."""
 CLOSED, EVICTED_LRU, EVICTED_IDLE = 0, 1, 2
@@ -43,26 +37,33 @@ class ServeError(AgentgenError):
         self.status = status
 
 
-class Episode:
-    """One live environment: which task, the state row and the counters (nothing per-request)."""
+class Table:
+    """One task's episodes and the lock held while any of them changes."""
 
-    __slots__ = ("data_idx", "row", "outcome", "steps", "attempts", "valid", "progress", "done", "used", "lock",
-                 "open", "game")
+    __slots__ = ("episodes", "lock")
 
-    def __init__(self, data_idx: int, row: np.ndarray, now: float, game: AgentBoardEnv | None = None) -> None:
+    def __init__(self, episodes: Episodes) -> None:
+        self.episodes = episodes
+        self.lock = threading.Lock()
+
+
+class Environment:
+    """One live environment: its task, its row in the task's table, and its own lock."""
+
+    __slots__ = ("data_idx", "table", "row", "used", "lock", "open")
+
+    def __init__(self, data_idx: int, table: Table, row: int, now: float) -> None:
         self.lock = threading.Lock()
         self.open = True
         self.used = now
-        self.start(data_idx, row, game)
+        self.data_idx, self.table, self.row = data_idx, table, row
 
-    def start(self, data_idx: int, row: np.ndarray, game: AgentBoardEnv | None = None) -> None:
-        self.data_idx = data_idx
-        self.game = game
-        self.row = row
-        self.outcome = RESET
-        self.steps = self.attempts = self.valid = 0
-        self.progress = 0.0
-        self.done = False
+    def release(self) -> None:
+        """Give the row back (the environment's lock held, or nobody else can reach it)."""
+        if self.row >= 0:
+            with self.table.lock:
+                self.table.episodes.release(self.row)
+            self.row = -1
 
 
 class EnvPool:
@@ -79,8 +80,9 @@ class EnvPool:
         self.idle_timeout = idle_timeout
         self.max_action_chars = max_action_chars
         self.clock = clock
-        self._live: OrderedDict[int, Episode] = OrderedDict()  # least recently used first
+        self._live: OrderedDict[int, Environment] = OrderedDict()  # least recently used first
         self._gone: OrderedDict[int, int] = OrderedDict()  # id -> CLOSED / EVICTED_LRU / EVICTED_IDLE
+        self._tables: dict[int, Table] = {}
         self._next_id = 0
         self._lock = threading.Lock()
         self.evicted = 0
@@ -92,148 +94,107 @@ class EnvPool:
     # ------------------------------------------------------------------ lifecycle
     def create(self, data_idx: Any = 0) -> dict:
         data_idx = self._data_idx(data_idx)
-        text = self._text(data_idx)
+        table = self._table(data_idx)
+        with table.lock:
+            row = table.episodes.open()
         now = self.clock()
-        episode = Episode(data_idx, text.initial_row(), now, self._game(data_idx))
-        self._settle(episode, text)
+        environment = Environment(data_idx, table, row, now)
+        evicted: list[Environment] = []
         with self._lock:
-            self._evict_idle(now)
+            evicted += self._evict_idle(now)
             while len(self._live) >= self.max_envs:
-                oldest, _ = next(iter(self._live.items()))
-                self._forget(oldest, EVICTED_LRU)
+                evicted.append(self._forget(next(iter(self._live)), EVICTED_LRU))
             env_id = self._next_id
             self._next_id += 1
-            self._live[env_id] = episode
-        return {"id": env_id, **self._state(episode, text)}
+            self._live[env_id] = environment
+        self._release(evicted)
+        return {"id": env_id, **self._state(environment)}
 
     def reset(self, env_id: Any, data_idx: Any = 0) -> dict:
-        episode = self._get(env_id)
+        environment = self._get(env_id)
         data_idx = self._data_idx(data_idx)
-        text = self._text(data_idx)
-        with episode.lock:
-            self._check_open(episode, env_id)
-            episode.start(data_idx, text.initial_row(), self._game(data_idx))
-            self._settle(episode, text)
-            return {"id": env_id, **self._state(episode, text)}
+        table = self._table(data_idx)
+        with environment.lock:
+            self._check_open(environment, env_id)
+            environment.release()
+            with table.lock:
+                environment.row = table.episodes.open()
+            environment.data_idx, environment.table = data_idx, table
+            return {"id": env_id, **self._state(environment)}
 
     def close(self, env_id: Any) -> bool:
         env_id = self._id(env_id)
         with self._lock:
             if env_id not in self._live:
                 raise self._missing(env_id)
-            episode = self._live[env_id]
-            self._forget(env_id, CLOSED)
-        with episode.lock:
-            episode.open = False
+            environment = self._forget(env_id, CLOSED)
+        self._release([environment])
         return True
 
     # ------------------------------------------------------------------ playing
     def step(self, env_id: Any, action: Any) -> dict:
-        episode = self._get(env_id)
-        self._check_action(action)
-        with episode.lock:
-            self._check_open(episode, env_id)
-            text = self._text(episode.data_idx)
-            if episode.game is not None:
-                return self._step_game(episode, action)
-            task = text.task
-            state = task.unpack(episode.row)
-            outcome, ops = self.catalog.core(episode.data_idx).read(action)  # cached per task
-            op = None
-            if ops:  # the first reading that applies, as TextTask.step chooses
-                ok = task.applies(state, np.zeros(len(ops), dtype=np.int64), np.asarray(ops, dtype=np.int64))
-                op = ops[int(ok.argmax())] if ok.any() else None
-                outcome = Outcome.UNSATISFIED if op is None else Outcome.STATE
-            episode.steps += 1
-            if outcome != Outcome.QUERY:
-                episode.attempts += 1
-            if op is not None:
-                episode.valid += 1
-                episode.row = text.apply(episode.row, state, op)
-                state = task.unpack(episode.row)
-                self._settle(episode, text, state)
-            episode.outcome = int(outcome)
-            return {"observation": self._observation(episode, text, state), "reward": episode.progress,
-                    "done": episode.done}
+        answer = self._step([(env_id, action)])[0]
+        if isinstance(answer, ServeError):
+            raise answer
+        return answer
 
     def step_many(self, steps: list[tuple[Any, Any]]) -> list[dict]:
-        """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one.
-
-        The episodes of one task move in one vectorized pass (the core's cached reading, then applicability,
-        successors, goal tests and progress over all their rows at once); the answers are ``step``'s, item by
-        item. An id given twice in a batch is stepped twice, in order: the batch is cut before the repeat."""
-        out: list[dict] = [{} for _ in steps]
-        segment: dict[int, tuple[int, Episode, str]] = {}  # env_id -> (position, episode, action)
-        for j, (env_id, action) in enumerate(steps):
-            try:
-                episode = self._get(env_id)
-                self._check_action(action)
-            except ServeError as exc:
-                out[j] = {"error": str(exc)}
-                continue
-            if env_id in segment:
-                self._step_segment(segment, out)
-                segment = {}
-            segment[env_id] = (j, episode, action)
-        self._step_segment(segment, out)
-        return out
+        """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one. Each task's
+        environments move in one call of its episodes' ``step_many``; an id given twice is stepped twice, in order."""
+        return [{"error": str(a)} if isinstance(a, ServeError) else a for a in self._step(steps)]
 
     def observation(self, env_id: Any) -> str:
-        episode = self._get(env_id)
-        with episode.lock:
-            self._check_open(episode, env_id)
-            text = self._text(episode.data_idx)
-            return self._observation(episode, text, text.task.unpack(episode.row))
+        environment = self._get(env_id)
+        with environment.lock:
+            self._check_open(environment, env_id)
+            with environment.table.lock:
+                return environment.table.episodes.observation(environment.row)
 
     def available_actions(self, env_id: Any) -> list[str]:
-        episode = self._get(env_id)
-        with episode.lock:
-            self._check_open(episode, env_id)
-            text = self._text(episode.data_idx)
-            if episode.game is not None:
-                return [episode.game.wording.action(a.action, a.args) for a in episode.game.listed()]
-            return text.valid_actions(text.task.unpack(episode.row))
+        environment = self._get(env_id)
+        with environment.lock:
+            self._check_open(environment, env_id)
+            with environment.table.lock:
+                return environment.table.episodes.valid_actions(environment.row)
 
     def detail(self, env_id: Any) -> dict:
-        episode = self._get(env_id)
-        with episode.lock:
-            self._check_open(episode, env_id)
-            text = self._text(episode.data_idx)
-            info = self.catalog.tasks[episode.data_idx]
-            game = episode.game
-            accuracy = game.grounding_accuracy if game is not None else (
-                episode.valid / episode.attempts if episode.attempts else 1.0)
-            return {"id": self._id(env_id), **self._state(episode, text), "data_idx": episode.data_idx,
+        environment = self._get(env_id)
+        with environment.lock:
+            self._check_open(environment, env_id)
+            info = self.catalog.tasks[environment.data_idx]
+            with environment.table.lock:
+                status = environment.table.episodes.status(environment.row)
+            return {"id": self._id(env_id), **self._state(environment), "data_idx": environment.data_idx,
                     "task_id": info.task_id, "domain": info.domain, "item_id": info.item_id,
-                    "goal": text.goal_line if game is None else game.goal, "steps": episode.steps,
-                    "progress_rate": episode.progress, "grounding_accuracy": accuracy}
+                    "goal": environment.table.episodes.goal, "steps": status.steps,
+                    "progress_rate": status.progress, "grounding_accuracy": status.grounding_accuracy}
 
     def conversation_start(self, env_id: Any) -> list[dict]:
-        episode = self._get(env_id)
-        with episode.lock:
-            self._check_open(episode, env_id)
-            return list(self.catalog.priming(episode.data_idx))
+        environment = self._get(env_id)
+        with environment.lock:
+            self._check_open(environment, env_id)
+            return list(self.catalog.priming(environment.data_idx))
 
     # ------------------------------------------------------------------ internals
-    def _state(self, episode: Episode, text: TextTask) -> dict:
-        state = text.task.unpack(episode.row)
-        return {"observation": self._observation(episode, text, state), "done": episode.done,
-                "reward": episode.progress}
+    def _state(self, environment: Environment) -> dict:
+        with environment.table.lock:
+            episodes, row = environment.table.episodes, environment.row
+            status = episodes.status(row)
+            return {"observation": episodes.observation(row), "done": status.done, "reward": status.progress}
 
-    def _observation(self, episode: Episode, text: TextTask, state: np.ndarray) -> str:
-        if episode.game is not None:
-            game = episode.game
-            return f"{game.goal}\n{game.observation}" if episode.outcome == RESET else game.observation
-        if episode.outcome == RESET:  # the pre-rendered sentences, as for a move below
-            facts = self.catalog.core(episode.data_idx).facts_text(state)[0] + GOAL_SATISFIED * episode.done
-            if self.profile.training_turns:
-                return f"{text.goal_line}\n{OBSERVATION.format(facts)}"
-            return f"{text.goal_line}\n{facts}"
-        if episode.outcome == Outcome.STATE:  # the pre-rendered sentences: TextTask.message's words, joined faster
-            message = self.catalog.core(episode.data_idx).facts_text(state)[0] + GOAL_SATISFIED * episode.done
-        else:
-            message = text.message(Outcome(episode.outcome), state, episode.done)
-        return OBSERVATION.format(message) if self.profile.training_turns else message
+    def _table(self, data_idx: int) -> Table:
+        """The task's episodes, built by the profile on first use (the task compiled then, if not yet)."""
+        found = self._tables.get(data_idx)
+        if found is None:
+            try:
+                task = self.catalog.playable(data_idx)
+            except TaskUnavailable as exc:
+                raise ServeError(str(exc), 422) from exc
+            with self._lock:
+                found = self._tables.get(data_idx)
+                if found is None:
+                    found = self._tables[data_idx] = Table(self.profile.episodes(task, self.profile.served, None))
+        return found
 
     def _check_action(self, action: Any) -> None:
         if not isinstance(action, str):
@@ -242,105 +203,50 @@ class EnvPool:
             raise ServeError(f"the action is {len(action)} characters long; the limit is {self.max_action_chars}",
                              413)
 
-    @staticmethod
-    def _step_game(episode: Episode, action: str) -> dict:
-        observation, episode.progress, episode.done, _ = episode.game.step(action)
-        episode.steps, episode.outcome = episode.game.steps, int(Outcome.STATE)
-        return {"observation": observation, "reward": episode.progress, "done": episode.done}
+    def _step(self, steps: list[tuple[Any, Any]]) -> list[dict | ServeError]:
+        """Each ``(id, action)``'s answer or refusal, in order; distinct ids are stepped together, and the batch is
+        cut before an id it already holds."""
+        out: list[dict | ServeError] = [{} for _ in steps]
+        segment: dict[int, tuple[int, Environment, str]] = {}  # env_id -> (position, environment, action)
+        for j, (env_id, action) in enumerate(steps):
+            try:
+                environment = self._get(env_id)
+                self._check_action(action)
+            except ServeError as exc:
+                out[j] = exc
+                continue
+            if env_id in segment:
+                self._step_segment(segment, out)
+                segment = {}
+            segment[env_id] = (j, environment, action)
+        self._step_segment(segment, out)
+        return out
 
-    def _step_segment(self, segment: dict[int, tuple[int, Episode, str]], out: list[dict]) -> None:
-        """Step distinct episodes (env_id -> position, episode, action), their locks taken in id order (so two
-        batches never wait on each other in a cycle); each task's episodes go through ``_step_task``."""
+    def _step_segment(self, segment: dict[int, tuple[int, Environment, str]], out: list[dict | ServeError]) -> None:
+        """Step distinct environments (env_id -> position, environment, action), their locks taken in id order (so
+        two batches never wait on each other in a cycle), each task's in one call of its episodes."""
         held = []
         try:
-            by_task: dict[int, list[tuple[int, Episode, str]]] = {}
+            by_table: dict[int, tuple[Table, list[tuple[int, Environment, str]]]] = {}
             for env_id in sorted(segment):
-                j, episode, action = segment[env_id]
-                episode.lock.acquire()
-                held.append(episode.lock)
+                j, environment, action = segment[env_id]
+                environment.lock.acquire()
+                held.append(environment.lock)
                 try:
-                    self._check_open(episode, env_id)
-                    if episode.game is not None:
-                        self._text(episode.data_idx)
-                        out[j] = self._step_game(episode, action)
-                        continue
+                    self._check_open(environment, env_id)
                 except ServeError as exc:
-                    out[j] = {"error": str(exc)}
+                    out[j] = exc
                     continue
-                by_task.setdefault(episode.data_idx, []).append((j, episode, action))
-            for data_idx, group in by_task.items():
-                try:
-                    self._step_task(data_idx, group, out)
-                except ServeError as exc:
-                    for j, _, _ in group:
-                        out[j] = {"error": str(exc)}
+                by_table.setdefault(id(environment.table), (environment.table, []))[1].append(
+                    (j, environment, action))
+            for table, group in by_table.values():
+                with table.lock:
+                    steps = table.episodes.step_many([e.row for _, e, _ in group], [a for _, _, a in group])
+                for (j, _, _), result in zip(group, steps):
+                    out[j] = _answer(result)
         finally:
             for lock in held:
                 lock.release()
-
-    def _step_task(self, data_idx: int, group: list[tuple[int, Episode, str]], out: list[dict]) -> None:
-        """``step``'s reading, move, settling and observation for distinct episodes of one task (locks held)."""
-        text = self._text(data_idx)
-        core, task = self.catalog.core(data_idx), text.task
-        rows = np.concatenate([episode.row for _, episode, _ in group])
-        states = task.unpack(rows)
-        reads = [core.read(action) for _, _, action in group]
-        chosen = first_applicable(task, states, [ops for _, ops in reads])  # as in step
-        moved = np.flatnonzero(chosen >= 0)
-        facts: dict[int, str] = {}
-        if moved.size:
-            new_rows = task.successors(rows, states, moved, chosen[moved])
-            new_states = task.unpack(new_rows)
-            reached = task.goal_reached(new_states)
-            held = core.progress(new_states, reached)
-            for k, row, won, part, said in zip(moved.tolist(), new_rows, reached.tolist(), held.tolist(),
-                                              core.facts_text(new_states)):
-                episode = group[k][1]
-                episode.row = row[None, :].copy()
-                episode.valid += 1
-                episode.done = episode.done or won
-                episode.progress = max(episode.progress, part)
-                facts[k] = said
-        asked = [k for k, (outcome, _) in enumerate(reads) if outcome == Outcome.QUERY]
-        listings = dict(zip(asked, core.listings(states[asked]))) if asked else {}
-        framed = self.profile.training_turns
-        for k, ((j, episode, _), (outcome, ops)) in enumerate(zip(group, reads)):
-            episode.steps += 1
-            if outcome != Outcome.QUERY:
-                episode.attempts += 1
-            if k in facts:
-                outcome, message = Outcome.STATE, facts[k] + GOAL_SATISFIED * episode.done
-            elif outcome == Outcome.QUERY:
-                message = listings[k]
-            else:
-                outcome = Outcome.UNSATISFIED if ops else outcome
-                message = text.message(outcome, states[k:k + 1], episode.done)
-            episode.outcome = int(outcome)
-            out[j] = {"observation": OBSERVATION.format(message) if framed else message, "reward": episode.progress,
-                      "done": episode.done}
-
-    def _game(self, data_idx: int) -> AgentBoardEnv | None:
-        if not self.profile.agentboard_game:
-            return None
-        try:
-            return self.catalog.agentboard(data_idx)
-        except TaskUnavailable as exc:
-            raise ServeError(str(exc), 422) from exc
-
-    @staticmethod
-    def _settle(episode: Episode, text: TextTask, state: np.ndarray | None = None) -> None:
-        if episode.game is not None:  # AgentBoard's progress starts at 0 and its done at False
-            episode.done, episode.progress = episode.game.done, episode.game.reward
-            return
-        reached, held = text.settle(text.task.unpack(episode.row) if state is None else state)
-        episode.done = episode.done or reached
-        episode.progress = max(episode.progress, held)
-
-    def _text(self, data_idx: int) -> TextTask:
-        try:
-            return self.catalog.text(data_idx)
-        except TaskUnavailable as exc:
-            raise ServeError(str(exc), 422) from exc
 
     def _data_idx(self, value: Any) -> int:
         if value is None:
@@ -360,19 +266,19 @@ class EnvPool:
             raise ServeError(f"'id' must be an integer, found {_kind(value)}")
         return value
 
-    def _get(self, env_id: Any) -> Episode:
+    def _get(self, env_id: Any) -> Environment:
         env_id = self._id(env_id)
         with self._lock:
-            episode = self._live.get(env_id)
-            if episode is None:
+            environment = self._live.get(env_id)
+            if environment is None:
                 raise self._missing(env_id)
             self._live.move_to_end(env_id)
-            episode.used = self.clock()
-        return episode
+            environment.used = self.clock()
+        return environment
 
     @staticmethod
-    def _check_open(episode: Episode, env_id: int) -> None:
-        if not episode.open:  # closed or evicted while this request waited for the episode's lock
+    def _check_open(environment: Environment, env_id: int) -> None:
+        if not environment.open:  # closed or evicted while this request waited for the environment's lock
             raise ServeError(f"environment {env_id} was closed while this request waited", 410)
 
     def _missing(self, env_id: int) -> ServeError:
@@ -388,21 +294,37 @@ class EnvPool:
                               f"POST /create", 410)
         return ServeError(f"no environment {env_id}: create one with POST /create", 404)
 
-    def _forget(self, env_id: int, why: int) -> None:
-        """Remove a live episode (registry lock held) and remember why."""
-        episode = self._live.pop(env_id)
-        episode.open = False
+    def _forget(self, env_id: int, why: int) -> Environment:
+        """Remove a live environment (registry lock held) and remember why; its row is given back by ``_release``,
+        after the registry lock, under the environment's own."""
+        environment = self._live.pop(env_id)
+        environment.open = False  # a request already holding it is refused from now on
         self.evicted += why != CLOSED
         self._gone[env_id] = why
         while len(self._gone) > GONE_MEMORY:
             self._gone.popitem(last=False)
+        return environment
 
-    def _evict_idle(self, now: float) -> None:
+    def _evict_idle(self, now: float) -> list[Environment]:
+        out = []
         while self._live:
-            oldest, episode = next(iter(self._live.items()))
-            if now - episode.used <= self.idle_timeout:
-                return
-            self._forget(oldest, EVICTED_IDLE)
+            oldest, environment = next(iter(self._live.items()))
+            if now - environment.used <= self.idle_timeout:
+                break
+            out.append(self._forget(oldest, EVICTED_IDLE))
+        return out
+
+    @staticmethod
+    def _release(environments: list[Environment]) -> None:
+        """Close removed environments: a step waiting for one's lock then finds it closed, never a reused row."""
+        for environment in environments:
+            with environment.lock:
+                environment.release()
+
+
+def _answer(step: Step) -> dict:
+    """A step as AgentGym's ``/step`` answers it: the reward is the progress rate (1 when the goal holds)."""
+    return {"observation": step.observation, "reward": step.info["progress_rate"], "done": step.terminated}
 
 
 def _kind(value: Any) -> str:

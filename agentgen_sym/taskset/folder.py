@@ -26,7 +26,7 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.env import TemplateError, Templates
+from agentgen_sym.wording.templates import TemplateError, Templates
 from agentgen_sym.files import inside, remove_dead_temporaries, write_atomic
 from agentgen_sym.joblimits import shielded
 from agentgen_sym.taskset.model import BadEntry, GeneratedTask, GenerationReport, Origin, TaskEntry, TaskSet

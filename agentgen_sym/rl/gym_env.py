@@ -1,7 +1,7 @@
 """gymnasium adapters over the environment core: ``AgentgenTextEnv`` (one episode) and ``AgentgenVectorEnv`` (N).
 
 Importing this module registers ``ENV_ID`` and ``VECTOR_ID``, so ``gymnasium.make(ENV_ID, tasks_dir=FOLDER)``
-builds the single environment (``gymnasium.make("agentgen_sym.env.gym_env:AgentgenText-v0", ...)`` imports the
+builds the single environment (``gymnasium.make("agentgen_sym.rl.gym_env:AgentgenText-v0", ...)`` imports the
 module itself: gymnasium 1.x reads no plugin entry points). Observations and actions are text
 (``gymnasium.spaces.Text`` over the folder's characters); ``reset(seed=, options={"task": id or number})`` starts a
 task (a seeded random one without options), and its observation is the goal line, a newline and the facts.
@@ -22,10 +22,10 @@ try:
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
 except ImportError as exc:  # the adapter is an extra: say which
-    raise ImportError(f"agentgen_sym.env.gym_env needs gymnasium: pip install 'agentgen-sym[gym]' ({exc})") from exc
+    raise ImportError(f"agentgen_sym.rl.gym_env needs gymnasium: pip install 'agentgen-sym[gym]' ({exc})") from exc
 
 from agentgen_sym.env.core import EnvCore, Sessions, Step
-from agentgen_sym.env.library import TaskLibrary
+from agentgen_sym.rl.library import TaskLibrary
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 from agentgen_sym.taskset import DOMAIN_FILE
 

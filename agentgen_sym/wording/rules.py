@@ -13,8 +13,7 @@ from functools import singledispatch
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.printer import expr
-from agentgen_sym.env.goals import NEGATED
-from agentgen_sym.env.templates import Templates
+from agentgen_sym.wording.templates import NEGATED, Templates
 
 
 def term_text(term: ast.Term) -> str:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.env.core import Sessions, Step
-from agentgen_sym.env.library import TaskLibrary
+from agentgen_sym.rl.library import TaskLibrary
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 
 EPISODE_OVER = "The episode is over: no further action takes effect."

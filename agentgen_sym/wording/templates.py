@@ -22,9 +22,11 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
-from agentgen_sym.env.phrasing import compiled_flags, phrase_action, unambiguous
-from agentgen_sym.env.wording import split_name, with_article
+from agentgen_sym.wording.phrasing import compiled_flags, phrase_action, unambiguous
+from agentgen_sym.wording.words import split_name, with_article
 
+NEGATED = "it is not true that {}"
+"""A negated condition, in words."""
 TEMPLATES_FILE = "templates.json"
 """The override file looked for beside a domain file."""
 

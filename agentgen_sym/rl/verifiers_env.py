@@ -19,11 +19,11 @@ try:
     import verifiers as vf
     from datasets import Dataset
 except ImportError as exc:  # the adapter is an extra: say which
-    raise ImportError(f"agentgen_sym.env.verifiers_env needs verifiers 0.3: pip install 'agentgen-sym[verifiers]' "
+    raise ImportError(f"agentgen_sym.rl.verifiers_env needs verifiers 0.3: pip install 'agentgen-sym[verifiers]' "
                       f"({exc})") from exc
 
 from agentgen_sym.env.core import Sessions
-from agentgen_sym.env.library import TaskLibrary
+from agentgen_sym.rl.library import TaskLibrary
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 
 SYSTEM_PROMPT = ("You act in a planning environment. Each turn, reply with one action, on a line of its own after "

@@ -16,7 +16,7 @@ from typing import Iterator, Mapping
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts, effect_parts
-from agentgen_sym.env.wording import ordinal, split_name
+from agentgen_sym.wording.words import ordinal, split_name
 
 LOCATIVE = ("at", "in", "on", "into", "onto", "inside", "from", "to", "with", "under", "near", "beside")
 """Prepositions that may introduce an argument, as found in predicate, action and variable names."""

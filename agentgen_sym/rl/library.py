@@ -12,6 +12,7 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.env.catalog import task_indices
 from agentgen_sym.env.core import EnvCore
+from agentgen_sym.env.framing import BARE
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, profile_named
 from agentgen_sym.env.texttask import TextTask
 from agentgen_sym.taskset import TaskEntry, read_folder
@@ -29,8 +30,8 @@ class TaskLibrary:
             self.profile = profile_named(profile)
         except ValueError as exc:
             raise TaskLibraryError(str(exc)) from None
-        if self.profile.agentboard_game:
-            raise TaskLibraryError(f"profile {profile!r} plays AgentBoard's own games: use `agentgen-sym serve "
+        if not self.profile.rewards:
+            raise TaskLibraryError(f"profile {profile!r} has no rewards to train on: use `agentgen-sym serve "
                                    f"--profile {profile}`; the adapters play the {DEFAULT_PROFILE!r} profile")
         self.folder = read_folder(Path(tasks_dir))
         self.templates = self.folder.templates
@@ -66,5 +67,5 @@ class TaskLibrary:
         return found
 
     def first_observation(self, core: EnvCore, facts: str) -> str:
-        """The first observation of an episode: the goal line, a newline and the facts (the export's first turn)."""
-        return f"{core.text.goal_line}\n{facts}"
+        """The first observation of an episode: the goal line, a newline and the facts."""
+        return BARE.opening(core.text.goal_line, facts)
