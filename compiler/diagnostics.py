@@ -37,6 +37,14 @@ class Fix:
     description: str
     edits: tuple[TextEdit, ...] = ()
 
+    def to_dict(self) -> dict:
+        """The fix as JSON data, one shape wherever a fix is shown (a diagnostic's ``fix``, the fixes ``fix``
+        applied, the drafting record): each edit with the file it changes (a problem's fix may edit the domain)."""
+        return {"description": self.description,
+                "edits": [{"file": e.span.file, "line": e.span.line, "column": e.span.column,
+                           "end_line": e.span.end_line, "end_column": e.span.end_column,
+                           "replacement": e.replacement} for e in self.edits]}
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -65,12 +73,7 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
             "notes": list(self.notes),
-            "fix": None if self.fix is None else {
-                "description": self.fix.description,
-                "edits": [{"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
-                           "end_column": e.span.end_column, "replacement": e.replacement}
-                          for e in self.fix.edits],
-            },
+            "fix": None if self.fix is None else self.fix.to_dict(),
         }
 
 
@@ -128,10 +131,14 @@ def render_text(diagnostic: Diagnostic, sources: SourceCache | None = None) -> s
     return "\n".join(out)
 
 
-def render_json(diagnostics: Iterable[Diagnostic]) -> str:
+def diagnostics_json(diagnostics: Iterable[Diagnostic]) -> dict:
+    """``{ok, diagnostics}``: what ``check --format json`` prints and the MCP ``check`` tool answers."""
     items = list(diagnostics)
-    return json.dumps({"ok": not any(d.is_error for d in items), "diagnostics": [d.to_dict() for d in items]},
-                      indent=2)
+    return {"ok": not any(d.is_error for d in items), "diagnostics": [d.to_dict() for d in items]}
+
+
+def render_json(diagnostics: Iterable[Diagnostic]) -> str:
+    return json.dumps(diagnostics_json(diagnostics), indent=2)
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from agentgen_sym.compiler.diagnostics import Diagnostic, Fix
+from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.files import write_atomic
 
 TIME_CATEGORIES = ("llm", "compile", "solve", "generation", "export")
@@ -68,12 +68,6 @@ def diagnostic_data(d: Diagnostic) -> dict[str, Any]:
     span = d.span
     return {"code": d.code, "severity": d.severity.value, "line": span.line if span else None,
             "column": span.column if span else None, "message": d.message, "hint": d.hint}
-
-
-def fix_data(f: Fix) -> dict[str, Any]:
-    return {"description": f.description,
-            "edits": [{"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
-                       "end_column": e.span.end_column, "replacement": e.replacement} for e in f.edits]}
 
 
 @dataclass

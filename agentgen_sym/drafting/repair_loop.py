@@ -20,7 +20,7 @@ from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.compiler.repair import repair
 
 from agentgen_sym.drafting.calls import Asker, Extracted, extract_block, require_answer
-from agentgen_sym.drafting.record import Clock, Record, diagnostic_data, fix_data
+from agentgen_sym.drafting.record import Clock, Record, diagnostic_data
 
 DOMAIN_FILE, PROBLEM_FILE = "<domain>", "<problem>"
 MAX_FEEDBACK = 20
@@ -99,7 +99,7 @@ class RepairLoop:
                 remaining = [d for d in result.diagnostics
                              if d.is_error or d.span is None or d.span.file == PROBLEM_FILE]
         entry = {"kind": self.kind, "label": self.label, "round": round_, "source": "draft" if round_ == 0 else "llm",
-                 "auto_fixes": [fix_data(f) for f in result.applied],
+                 "auto_fixes": [f.to_dict() for f in result.applied],
                  "diagnostics": [diagnostic_data(d) for d in _ordered(remaining)]}
         return node, fixed, remaining, entry
 
