@@ -64,6 +64,15 @@ class Solution:
         kind = "unit cost" if self.unit_cost else "general cost"
         return print_pddl(self.plan).rstrip("\n") + f" ({kind})\n"
 
+    def to_json(self) -> dict[str, object]:
+        """``solve --format json``: the outcome as data, the plan (validated) as IPC step lines."""
+        stats = self.stats
+        return {"status": self.status.value, "planner": self.planner,
+                "plan": [f"({' '.join((s.action, *s.args))})" for s in self.steps] if self.solved else None,
+                "cost": self.cost, "unit_cost": self.unit_cost, "message": self.message or None,
+                "stats": {"expanded": stats.expanded, "generated": stats.generated, "evaluated": stats.evaluated,
+                          "seconds": round(stats.seconds, 4)}}
+
 
 def lifted_plan(ground: GroundTask, op_ids: list[int], cost: int | None = None) -> ast.Plan:
     """A search's operator ids as a plan of the lifted domain (goal bookkeeping left out)."""

@@ -32,7 +32,18 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 200
 """Deepest parenthesis nesting accepted; real PDDL stays below 20 and the AST passes recurse."""
 
-Source = Union[str, Path]
+
+@dataclass(frozen=True)
+class SourceText:
+    """PDDL text held in memory under the file name it is shown with: read as a file of that name is read (the
+    same guards, the same diagnostics, ``domain.pddl:3:5`` in them), without touching the disk. The MCP server
+    hands the texts of a tool call to the library this way."""
+
+    text: str
+    name: str
+
+
+Source = Union[str, Path, SourceText]
 
 
 @dataclass(frozen=True)
@@ -77,20 +88,24 @@ def _parser() -> tuple[LalrDriver, AstBuilder]:
 
 def read_source(source: Source, *, max_bytes: int = MAX_BYTES) -> tuple[str, str | None, list[Diagnostic]]:
     """Return ``(text, file name, diagnostics)``; a Path is read, and so is a str unless it looks like
-    PDDL text (it has a parenthesis, a comment or a line break, or is blank).
+    PDDL text (it has a parenthesis, a comment or a line break, or is blank); a SourceText is its text under its
+    name, with the checks of a file.
 
     Raises OSError when a file cannot be read (the CLI's exit 2). Oversized, binary or
     non-UTF-8 input yields an error diagnostic and empty text.
     """
-    if isinstance(source, str) and (not source.strip() or any(ch in source for ch in "(;\n")):
+    if isinstance(source, SourceText):
+        data, file = source.text.encode("utf-8", "surrogatepass"), source.name
+        if len(data) > max_bytes:  # what reading a file of this name would say
+            return "", file, [_file_too_large(file, max_bytes)]
+    elif isinstance(source, str) and (not source.strip() or any(ch in source for ch in "(;\n")):
         data, file = source.encode("utf-8", "surrogatepass"), None
     else:
         path = Path(source)
         with path.open("rb") as handle:  # bounded by the bytes read: pipes and devices have no honest size
             data, file = handle.read(max_bytes + 1), str(path)
         if len(data) > max_bytes:
-            return "", file, [_file_error("E107", f"file is over the limit of {max_bytes / 1e6:.1f} MB", file,
-                                          "raise the limit with --max-bytes if this file is genuine")]
+            return "", file, [_file_too_large(file, max_bytes)]
     if len(data) > max_bytes:
         return "", file, [_file_error("E107", f"input is {len(data) / 1e6:.1f} MB; the limit is "
                                       f"{max_bytes / 1e6:.1f} MB", file)]
@@ -104,6 +119,11 @@ def read_source(source: Source, *, max_bytes: int = MAX_BYTES) -> tuple[str, str
         return "", file, [_diag("E108", f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
                                 _offset_span(data, exc.start, file), "save the file as UTF-8")]
     return text, file, []
+
+
+def _file_too_large(file: str, max_bytes: int) -> Diagnostic:
+    return _file_error("E107", f"file is over the limit of {max_bytes / 1e6:.1f} MB", file,
+                       "raise the limit with --max-bytes if this file is genuine")
 
 
 def _offset_span(data: bytes, offset: int, file: str | None) -> Span:

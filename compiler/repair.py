@@ -10,12 +10,14 @@ fix safe on correct input and ``repair`` idempotent.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from pathlib import PurePath
+from typing import Iterable, Sequence
 
 from . import ast
 from .check import check
 from .diagnostics import Diagnostic, Fix, TextEdit
 from .parser import ParseResult, Source, parse_text, read_source
+from .printer import print_pddl
 
 MAX_ROUNDS = 8
 
@@ -33,6 +35,25 @@ class RepairResult:
     @property
     def ok(self) -> bool:
         return self.domain is not None and not any(d.is_error for d in self.diagnostics)
+
+    def files(self) -> dict[str, str]:
+        """The repaired files, canonically printed, by the base name of their source (``domain.pddl``): what
+        ``fix`` writes to its output folder. A file that still does not parse has none; a problem named like its
+        domain (``d/x.pddl`` and ``p/x.pddl``) becomes ``problem-x.pddl``."""
+        names = list(self.texts)  # the domain's source first, then the problem's
+        out: dict[str, str] = {}
+        for source, node in ((names[0] if names else None, self.domain), (names[-1] if names else None, self.problem)):
+            if source is None or node is None:
+                continue
+            name = PurePath(source).name
+            out[f"problem-{name}" if name in out else name] = print_pddl(node)
+        return out
+
+    def to_json(self, written: Sequence[str]) -> dict:
+        """``fix --format json``: whether the result is clean, the files ``written`` (their paths, or names), the
+        fixes applied and the diagnostics that remain."""
+        return {"ok": self.ok, "written": list(written), "applied": [f.to_dict() for f in self.applied],
+                "diagnostics": [d.to_dict() for d in self.diagnostics]}
 
 
 def apply_edits(text: str, edits: list[TextEdit]) -> tuple[str, list[TextEdit]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice, product
 from math import prod
-from typing import Callable, Container, Iterator
+from typing import Callable, Container, Iterable, Iterator
 
 from . import ast
 from .analysis import axiom_levels, conjuncts
@@ -50,6 +50,16 @@ class ValidationResult:
     failed_step: int | None
     diagnostics: tuple[Diagnostic, ...]
     states: tuple[State, ...] = field(default=(), repr=False, compare=False)
+
+
+def validation_json(result: ValidationResult | None, plan: ast.Plan | None,
+                    diagnostics: Iterable[Diagnostic]) -> dict:
+    """``validate --format json``: the verdict on ``plan`` (its ``result``), or, with ``result`` None, a task or
+    plan with errors that was never replayed; ``diagnostics`` are the replay's, or those errors."""
+    return {"valid": result is not None and result.valid, "cost": None if result is None else result.cost,
+            "steps": len(plan.steps) if isinstance(plan, ast.Plan) else None,
+            "failed_step": None if result is None else result.failed_step,
+            "diagnostics": [d.to_dict() for d in diagnostics]}
 
 
 class _StepFailure(AgentgenError):

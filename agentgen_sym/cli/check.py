@@ -13,20 +13,15 @@ from typing import Sequence
 from agentgen_sym import __version__, findings
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, UsageError, eprint, positive_float,
                                      positive_int, task_files)
-from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.codes import CATALOGUE
-from agentgen_sym.compiler.deletes import missing_delete_diagnostics
-from agentgen_sym.compiler.diagnostics import (Diagnostic, Severity, SourceCache, render_github, render_json,
-                                               render_sarif, render_text)
+from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, render_github, render_json, render_sarif,
+                                               render_text)
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
-from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
+from agentgen_sym.compiler.parser import MAX_BYTES
 from agentgen_sym.discover import Unit, discover
 from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
+from agentgen_sym.inputs import Findings, InputError, check_unit
 from agentgen_sym.progress import Progress
-
-Findings = tuple[list[Diagnostic], dict[str, str]]
-"""A unit's outcome: its diagnostics and the source texts it read (by file name)."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +195,8 @@ def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int, deadlin
             except LimitReached as exc:
                 stopped.append(Stopped(unit.domain, str(exc)))
                 continue
+            except InputError as exc:
+                raise UsageError(str(exc)) from exc
             found += more
             texts.update(read)
         progress.close()
@@ -226,64 +223,15 @@ def _run_units(units: list[Unit], max_bytes: int, tree: bool, jobs: int, deadlin
 
 def _check_in_worker(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int, tree: bool,
                      deadline: Deadline, memory_limit_mb: float | None) -> Findings | UsageError | Stopped:
-    """``check_unit`` as a unit of work: a file it cannot use, or a limit that stopped it, is its outcome, which
-    the driver reports in unit order with its own message (an exception raised in a worker would come back as a
-    bare failure). The memory limit is this worker's: the process that holds the unit's data."""
+    """``inputs.check_unit`` as a unit of work: a file it cannot use, or a limit that stopped it, is its outcome,
+    which the driver reports in unit order with its own message (an exception raised in a worker would come back
+    as a bare failure). The memory limit is this worker's: the process that holds the unit's data."""
     try:
         return check_unit(domain_path, problem_paths, max_bytes, tree, budget=Budget(deadline, memory_limit_mb))
-    except UsageError as exc:
-        return exc
+    except InputError as exc:
+        return UsageError(str(exc))
     except LimitReached as exc:
         return Stopped(domain_path, str(exc))
-
-
-def check_unit(domain_path: Path, problem_paths: Sequence[Path], max_bytes: int, tree: bool = False,
-               progress: Progress | None = None, budget: Budget | None = None) -> Findings:
-    """Parse and check one domain and its problems: the findings and the source texts read. ``budget`` covers
-    the parsing and every pass of the check: ``LimitReached`` when it runs out."""
-    budget = budget or Budget()
-    sources = SourceCache()
-    try:
-        budget.check("starting its check")  # a unit that starts after the deadline reads nothing
-        domain = _parse_for_check(domain_path, sources, max_bytes, budget)
-        found: list[Diagnostic] = list(domain.diagnostics)
-        domain_ok = isinstance(domain.node, ast.Domain)  # recovered after syntax errors counts: check what parsed
-        if isinstance(domain.node, ast.Problem):
-            if not tree:
-                raise UsageError(f"{domain_path} is a problem, not a domain: give the domain file first")
-            found.append(Diagnostic("E111", Severity.ERROR, f"expected a domain, found the problem "
-                                    f"`{domain.node.name}`", domain.node.span, "name domain files domain.pddl"))
-        checked_with_problem = False
-        problems: list[ast.Problem] = []
-        for path in problem_paths:
-            problem = _parse_for_check(path, sources, max_bytes, budget)
-            found += problem.diagnostics
-            if isinstance(problem.node, ast.Domain):
-                found.append(_not_a_problem(problem.node, path))
-            elif domain_ok and isinstance(problem.node, ast.Problem):
-                found += check(domain.node, problem.node, incomplete=domain.lost + problem.lost, budget=budget)
-                checked_with_problem = True
-                problems.append(problem.node)
-            if progress is not None:
-                progress.update()
-        if domain_ok and not checked_with_problem:
-            found += check(domain.node, incomplete=domain.lost, budget=budget)
-        if domain_ok and not domain.lost:  # W623 reads every problem's initial state at once
-            found += missing_delete_diagnostics(domain.node, problems, budget)
-    except OSError as exc:
-        raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
-    return list(dict.fromkeys(found)), sources.texts
-
-
-def _parse_for_check(path: Path, sources: SourceCache, max_bytes: int, budget: Budget) -> ParseResult:
-    result = parse_source(path, max_bytes=max_bytes, budget=budget)
-    sources.add(str(path), result.text)
-    return result
-
-
-def _not_a_problem(node: ast.Domain, path: Path) -> Diagnostic:
-    return Diagnostic("E111", Severity.ERROR, f"expected a problem, found the domain `{node.name}`", node.span,
-                      f"{path} is a domain file: give it first, or give problem files after the domain")
 
 
 def _print_diagnostics(found: list[Diagnostic], fmt: str, sources: SourceCache, n_files: int,

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from agentgen_sym import __version__
 from agentgen_sym.cli.common import UsageError, eprint, positive_int
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import SourceCache, render_github, render_text
-from agentgen_sym.compiler.parser import parse_source
-from agentgen_sym.equiv import EquivBudget, Verdict, equiv_domains, equiv_problems
+from agentgen_sym.equiv import EquivBudget, Verdict
+from agentgen_sym.inputs import InputError, equiv_sources
 
 
 def add_equiv(sub: argparse._SubParsersAction) -> None:
@@ -43,37 +41,15 @@ def add_equiv(sub: argparse._SubParsersAction) -> None:
     e.set_defaults(handler=cmd_equiv)
 
 
-def _read(path: str, sources: SourceCache) -> ast.Domain | ast.Problem:
-    if not Path(path).is_file():
-        raise UsageError(f"{path}: no such file")
-    result = parse_source(path)
-    sources.add(result.file or path, result.text)
-    node = result.node
-    found = list(result.diagnostics)
-    if node is not None and not found and isinstance(node, ast.Domain):
-        found = [d for d in check(node, strict=False) if d.is_error]
-    if node is None or any(d.is_error for d in found) or isinstance(node, ast.Plan):
-        for d in found:
-            eprint(render_text(d, sources))
-        raise UsageError(f"{path}: not a valid domain or problem; `agentgen-sym check` shows why")
-    return node
-
-
 def cmd_equiv(args: argparse.Namespace) -> int:
     sources = SourceCache()
-    first, second = _read(args.first, sources), _read(args.second, sources)
-    rest = [_read(p, sources) for p in args.problems]
     budget = EquivBudget(nodes=args.nodes, states=args.states, seed=args.seed)
-    if not isinstance(first, ast.Domain):
-        raise UsageError(f"{args.first}: the first file must be a domain")
-    if isinstance(second, ast.Domain):
-        if not all(isinstance(p, ast.Problem) for p in rest):
-            raise UsageError("after two domains, every further file must be a problem of the first")
-        verdict = equiv_domains(first, second, tuple(rest), budget)
-    else:
-        if len(rest) != 1 or not isinstance(rest[0], ast.Problem):
-            raise UsageError("`equiv DOMAIN P Q` takes exactly two problems")
-        verdict = equiv_problems(first, second, rest[0], budget)
+    try:
+        verdict = equiv_sources(args.first, args.second, args.problems, budget, sources)
+    except InputError as exc:
+        for d in exc.diagnostics:
+            eprint(render_text(d, sources))
+        raise UsageError(str(exc)) from exc
     _print(verdict, args.format, args.problems[-1] if verdict.subject == "problems" else args.second)
     return verdict.exit_code
 

@@ -15,7 +15,7 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageEr
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
-from agentgen_sym.compiler.diagnostics import SourceCache, render_json, render_text
+from agentgen_sym.compiler.diagnostics import SourceCache, render_text
 from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
@@ -132,29 +132,19 @@ def cmd_fix(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     out_dir = Path(args.output_dir)
-    targets = [(path, node, out_dir / path.name) for path, node in ((domain_path, result.domain),
-                                                                    (problem_path, result.problem))
-               if path is not None and node is not None]
-    for path, _node, target in targets:
-        if target.resolve() == path.resolve():
-            raise UsageError(f"--output-dir would overwrite the input {path}; choose another folder")
-    if len(targets) == 2 and targets[0][2] == targets[1][2]:  # d/x.pddl and p/x.pddl: one would overwrite
-        targets[1] = (targets[1][0], targets[1][1], out_dir / f"problem-{problem_path.name}")
-    written: list[Path] = []
-    for _path, node, target in targets:
-        write_atomic(target, print_pddl(node))
-        written.append(target)
+    targets = [(name, text, out_dir / name) for name, text in result.files().items()]
+    for _name, _text, target in targets:
+        for path in (domain_path, problem_path):
+            if path is not None and target.resolve() == path.resolve():
+                raise UsageError(f"--output-dir would overwrite the input {path}; choose another folder")
+    for _name, text, target in targets:
+        write_atomic(target, text)
+    written = [target for _name, _text, target in targets]
     sources = SourceCache()
     for name, text in result.texts.items():
         sources.add(name, text)
     if args.format == "json":
-        print(json.dumps({"ok": result.ok, "written": [str(p) for p in written],
-                          "applied": [{"description": f.description,
-                                       "edits": [{"file": e.span.file, "line": e.span.line, "column": e.span.column,
-                                                  "end_line": e.span.end_line, "end_column": e.span.end_column,
-                                                  "replacement": e.replacement} for e in f.edits]}
-                                      for f in result.applied],
-                          "diagnostics": json.loads(render_json(result.diagnostics))["diagnostics"]}, indent=2))
+        print(json.dumps(result.to_json([str(p) for p in written]), indent=2))
         return EXIT_OK if result.ok else EXIT_FINDINGS
     if args.diff:
         for path in (domain_path, problem_path):

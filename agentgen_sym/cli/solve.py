@@ -11,17 +11,16 @@ from pathlib import Path
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError,
                                      eprint, output_file, positive_float, positive_int)
-from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.check import READ_ANYWAY, check
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
-from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_json, render_text
+from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_text
 from agentgen_sym.compiler.ground import MAX_OPERATORS, GroundingError
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
-from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
-from agentgen_sym.compiler.validate import MAX_INSTANCES, ValidationResult, validate
+from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult
+from agentgen_sym.compiler.validate import MAX_INSTANCES, ValidationResult, validate, validation_json
 from agentgen_sym.files import write_atomic
+from agentgen_sym.inputs import InputError, load_task, read_anyway_line
 from agentgen_sym.planners.result import Status
-from agentgen_sym.solver import SOLVER_NAMES, Solution, solve
+from agentgen_sym.solver import SOLVER_NAMES, solve
 
 # --------------------------------------------------------------------------- validate
 
@@ -63,12 +62,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         eprint(f"stopped: {exc}")
         return EXIT_LIMIT
     if args.format == "json":
-        plan = results[2].node
-        print(json.dumps({"valid": outcome is not None and outcome.valid,
-                          "cost": None if outcome is None else outcome.cost,
-                          "steps": len(plan.steps) if isinstance(plan, ast.Plan) else None,
-                          "failed_step": None if outcome is None else outcome.failed_step,
-                          "diagnostics": json.loads(render_json(found))["diagnostics"]}, indent=2))
+        print(json.dumps(validation_json(outcome, results[2].node, found), indent=2))
     else:
         for d in found:
             print(render_text(d, sources) + "\n")
@@ -88,33 +82,15 @@ def _verdict(outcome: ValidationResult | None) -> str:
 
 def _load_task(sources: SourceCache, max_bytes: int, budget: Budget, domain_path: str, problem_path: str,
                plan_path: str | None = None) -> tuple[list[ParseResult], list[Diagnostic]]:
-    """Parse DOMAIN, PROBLEM (and PLAN); the diagnostics are their syntax errors, then `check`'s errors.
-    ``budget`` holds the command's one deadline: LimitReached when parsing or checking runs past it."""
-    results: list[ParseResult] = []
-    files = [(domain_path, "pddl_file"), (problem_path, "pddl_file")]
-    if plan_path is not None:
-        files.append((plan_path, "plan_file"))
-    for path, start in files:
-        try:
-            result = parse_source(Path(path), start, max_bytes=max_bytes, budget=budget)
-        except OSError as exc:
-            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        sources.add(str(path), result.text)
-        results.append(result)
-    found = [d for r in results for d in r.diagnostics]
-    domain, problem = results[0].node, results[1].node
-    order = "DOMAIN, PROBLEM and PLAN" if plan_path is not None else "DOMAIN and PROBLEM"
-    for path, node, kind, noun in ((domain_path, domain, ast.Domain, "domain"),
-                                   (problem_path, problem, ast.Problem, "problem")):
-        if node is not None and not isinstance(node, kind):
-            raise UsageError(f"{path} is not a {noun}: give {order} in this order")
-    if all(r.ok for r in results):
-        checked = check(domain, problem, strict=False, budget=budget)
-        found += [d for d in checked if d.is_error]
-        for d in checked:
-            if d.code in READ_ANYWAY:  # one line each: published files draw several
-                eprint(f"{d.span}: warning[{d.code}]: {d.message}; read anyway, as Fast Downward reads it "
-                       f"(`agentgen-sym check` reports an error, `agentgen-sym fix` declares it)")
+    """``inputs.load_task`` on the files named: the parse results and the errors; the findings read anyway are
+    a line each on stderr (published files draw several)."""
+    try:
+        results, found, read_anyway = load_task(sources, max_bytes, budget, Path(domain_path), Path(problem_path),
+                                                None if plan_path is None else Path(plan_path))
+    except InputError as exc:
+        raise UsageError(str(exc)) from exc
+    for d in read_anyway:
+        eprint(read_anyway_line(d))
     return results, found
 
 
@@ -239,7 +215,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                f"peak {stats.peak_memory_mb:.1f} MB")
         eprint("seconds per pass: " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in solution.timings.items()))
     if args.format == "json" and solution.status is not Status.UNSUPPORTED:
-        print(json.dumps(solution_json(solution), indent=2))
+        print(json.dumps(solution.to_json(), indent=2))
     if solution.status is Status.UNSUPPORTED:
         eprint(f"error: {solution.message}")
         return EXIT_USAGE
@@ -258,13 +234,3 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.format == "plan":
         sys.stdout.write(text)
     return EXIT_OK
-
-
-def solution_json(solution: Solution) -> dict[str, object]:
-    """``solve --format json``: the outcome as data, the plan (validated) as IPC step lines."""
-    stats = solution.stats
-    return {"status": solution.status.value, "planner": solution.planner,
-            "plan": [f"({' '.join((s.action, *s.args))})" for s in solution.steps] if solution.solved else None,
-            "cost": solution.cost, "unit_cost": solution.unit_cost, "message": solution.message or None,
-            "stats": {"expanded": stats.expanded, "generated": stats.generated, "evaluated": stats.evaluated,
-                      "seconds": round(stats.seconds, 4)}}
