@@ -11,12 +11,12 @@ import anyio
 from mcp.server.fastmcp import FastMCP
 from mcp.server.stdio import stdio_server
 
-from agentgen_sym.mcp.tools import Runner, ToolLimits, Tools
+from agentgen_sym.mcp.tools import ToolLimits, Tools
 
 
-def make_server(run: Runner, limits: ToolLimits = ToolLimits()) -> FastMCP:
+def make_server(limits: ToolLimits = ToolLimits()) -> FastMCP:
     """The FastMCP server with the six tools; ``server.run("stdio")`` serves it."""
-    tools = Tools(run, limits)
+    tools = Tools(limits)
     server = FastMCP("agentgen-sym", log_level="WARNING", instructions=(
         "PDDL tools: parse, check (errors and warnings as diagnostics), fix (machine-applicable repairs, the "
         "repaired texts under `texts`), solve (a validated plan), validate (replay a plan) and equiv (are two domains, "
