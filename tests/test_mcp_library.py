@@ -15,18 +15,20 @@ import os
 import random
 import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
 from agentgen_sym import cli
+from agentgen_sym.compiler import limits
 from agentgen_sym.compiler.parser import parse_domain
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.mcp.tools import MAX_PROBLEMS, ToolInputError, ToolLimits, Tools
 from bench.equiv import rename
 
-from .conftest import CORPUS, benchmark_tasks, requires_benchmarks
+from .conftest import CORPUS, SLACK_S, benchmark_tasks, requires_benchmarks
 
 TOOLS = Tools(ToolLimits(time_limit=None))
 """No time limit, as the command line has none by default: the default portfolio then runs its members in turn,
@@ -232,3 +234,14 @@ def test_the_tools_module_needs_no_mcp_sdk() -> None:
     source = (Path(__file__).resolve().parents[1] / "agentgen_sym" / "mcp" / "tools.py").read_text(encoding="utf-8")
     assert not re.search(r"^\s*(from|import) mcp\b", source, re.MULTILINE)
     assert "tempfile" not in source and "Runner" not in source
+
+
+def test_each_call_has_its_own_deadline_however_long_the_server_has_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line counts a time limit from the process's start (``Deadline.for_command``); a server that has
+    been up for an hour must still give each call its whole --time-limit."""
+    monkeypatch.setattr(limits, "_COMMAND_STARTED", time.monotonic() - 3600)
+    tools = Tools(ToolLimits(time_limit=SLACK_S))
+    solved = tools.solve(DOMAIN, PROBLEM)
+    assert solved["status"] == "solved"
+    assert tools.validate(DOMAIN, PROBLEM, "\n".join(solved["plan"]))["valid"] is True
+    assert tools.check(DOMAIN, [PROBLEM])["ok"] is True
