@@ -330,10 +330,24 @@ LAYERS: dict[str, tuple[Callable[[str], bool], Callable[[str], bool]]] = {
     # domain values do not know how they are shipped: pickling policy is the executor's
     "domain values": (_within("agentgen_sym.generation.grounding", "agentgen_sym.generation.tasks",
                               "agentgen_sym.taskset"), _outside("agentgen_sym.executor")),
-    # the task model sits below every stage that writes or reads task sets
+    # the task model sits below every stage that writes or reads task sets, the episodes included
     "taskset": (_within("agentgen_sym.taskset"),
                 _outside(*(f"agentgen_sym.{p}" for p in ("generation", "export", "serve", "evaluation", "drafting",
-                                                          "llm", "cli")))),
+                                                          "llm", "cli", "env", "rl")))),
+    # English for a domain sits below the task sets and the episodes: it reads the compiler's values only
+    "wording": (_within("agentgen_sym.wording"), _within("agentgen_sym.wording", "agentgen_sym.compiler")),
+    # the episode floor and the front ends that play it never read the training-data stage: the prompt and the
+    # observation framing live on the floor (env/framing.py)
+    "episodes": (_within("agentgen_sym.env", "agentgen_sym.serve", "agentgen_sym.evaluation"),
+                 _outside("agentgen_sym.export")),
+    # the floor knows none of its front ends
+    "env": (_within("agentgen_sym.env"),
+            _outside(*(f"agentgen_sym.{p}" for p in ("serve", "evaluation", "rl", "mcp", "generation", "drafting",
+                                                      "llm", "pipeline", "domainflow", "executor")))),
+    # the RL adapters play the floor: the episodes and what lies below them, no other front end or stage
+    "rl": (_within("agentgen_sym.rl"),
+           _within("agentgen_sym.rl", "agentgen_sym.env", "agentgen_sym.taskset", "agentgen_sym.wording",
+                   "agentgen_sym.compiler", "agentgen_sym.planners", "agentgen_sym.files", "agentgen_sym.walk")),
 }
 
 
@@ -370,8 +384,17 @@ WRONG_WAY = {
                  "1 imports agentgen_sym.pipeline"),
     "domain values": ("agentgen_sym.generation.grounding", "from ..executor import Shared\n",
                       "1 imports agentgen_sym.executor"),
-    "taskset": ("agentgen_sym.taskset.bad", "from ..env import Templates\nimport agentgen_sym.llm.prompts\n",
-                "2 imports agentgen_sym.llm.prompts"),
+    "taskset": ("agentgen_sym.taskset.bad", "from ..wording import templates\nfrom ..env import TextEnv\n",
+                "2 imports agentgen_sym.env"),
+    "wording": ("agentgen_sym.wording.bad", "from ..compiler import ast\nfrom ..taskset import TaskSet\n",
+                "2 imports agentgen_sym.taskset"),
+    "episodes": ("agentgen_sym.serve.bad", "from ..env.framing import OBSERVATION\n"
+                 "def later():\n    from ..export.trajectories import OBSERVATION\n",
+                 "3 imports agentgen_sym.export.trajectories"),
+    "env": ("agentgen_sym.env.bad", "from .core import Sessions\nfrom ..serve.pool import EnvPool\n",
+            "2 imports agentgen_sym.serve.pool"),
+    "rl": ("agentgen_sym.rl.bad", "from ..env.core import Sessions\nfrom ..serve import client\n",
+           "2 imports agentgen_sym.serve.client"),
 }
 
 
