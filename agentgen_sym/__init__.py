@@ -3,43 +3,52 @@
 The public API covers what the CLI does, one value per stage: parse -> check/repair ->
 ``compile_task`` -> ``solve`` (validated plans) -> ``generate_tasks``/``evolve_tasks`` (task sets in
 memory, ``write_tasks`` to a folder) -> ``export_tasks`` (training records) and ``TextEnv``.
-The LLM side (``draft_environment``, ``build``, ``evaluate``) and the main job (``run``) load on first use, so
-importing the package never imports ``openai``.
+Every name loads on first use (``agentgen_sym.solve`` imports the solver then), so importing the package imports
+no stage, no compiled kernel and no ``openai``.
 """
 
 from importlib import import_module as _import_module
 
-from agentgen_sym.compiler.ast import ActionSchema, Domain, Plan, PlanStep, Problem, Span
-from agentgen_sym.compiler.check import check
-from agentgen_sym.compiler.compile import CompiledTask, compile_task
-from agentgen_sym.compiler.diagnostics import Diagnostic, PddlError, Severity
-from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.compiler.ground import GroundingError
-from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
-from agentgen_sym.compiler.printer import print_pddl
-from agentgen_sym.compiler.repair import RepairResult, repair
-from agentgen_sym.compiler.task import GroundAction, GroundAtom, GroundTask
-from agentgen_sym.compiler.validate import ValidationResult, validate
-from agentgen_sym.env import Templates, TextEnv
-from agentgen_sym.export import export_folder, export_tasks
-from agentgen_sym.generation import evolve_tasks, generate_tasks
-from agentgen_sym.planners.result import Status
-from agentgen_sym.solver import SOLVER_NAMES, Solution, solve
-from agentgen_sym.taskset import GeneratedTask, TaskSet, read_tasks, write_tasks
-
 __version__ = "0.1.0"
 
-_LAZY = {"BuildOptions": "agentgen_sym.drafting", "DraftOptions": "agentgen_sym.drafting",
-         "build": "agentgen_sym.drafting", "draft_environment": "agentgen_sym.drafting",
-         "run": "agentgen_sym.pipeline", "evaluate": "agentgen_sym.evaluation",
-         "EvalOptions": "agentgen_sym.evaluation", "EquivBudget": "agentgen_sym.equiv",
-         "equiv_domains": "agentgen_sym.equiv", "equiv_problems": "agentgen_sym.equiv"}
+_HOMES = {
+    "agentgen_sym.compiler.ast": ("ActionSchema", "Domain", "Plan", "PlanStep", "Problem", "Span"),
+    "agentgen_sym.compiler.check": ("check",),
+    "agentgen_sym.compiler.compile": ("CompiledTask", "compile_task"),
+    "agentgen_sym.compiler.diagnostics": ("Diagnostic", "PddlError", "Severity"),
+    "agentgen_sym.compiler.errors": ("AgentgenError",),
+    "agentgen_sym.compiler.ground": ("GroundingError",),
+    "agentgen_sym.compiler.parser": ("parse_domain", "parse_plan", "parse_problem"),
+    "agentgen_sym.compiler.printer": ("print_pddl",),
+    "agentgen_sym.compiler.repair": ("RepairResult", "repair"),
+    "agentgen_sym.compiler.task": ("GroundAction", "GroundAtom", "GroundTask"),
+    "agentgen_sym.compiler.validate": ("ValidationResult", "validate"),
+    "agentgen_sym.wording.templates": ("Templates",),
+    "agentgen_sym.env.textenv": ("TextEnv",),
+    "agentgen_sym.export": ("export_folder", "export_tasks"),
+    "agentgen_sym.generation": ("evolve_tasks", "generate_tasks"),
+    "agentgen_sym.planners.result": ("Status",),
+    "agentgen_sym.solver": ("SOLVER_NAMES", "Solution", "solve"),
+    "agentgen_sym.taskset": ("GeneratedTask", "TaskSet", "read_tasks", "write_tasks"),
+    "agentgen_sym.drafting": ("BuildOptions", "DraftOptions", "build", "draft_environment"),
+    "agentgen_sym.pipeline": ("run",),
+    "agentgen_sym.evaluation": ("EvalOptions", "evaluate"),
+    "agentgen_sym.equiv": ("EquivBudget", "equiv_domains", "equiv_problems"),
+}
+_LAZY = {name: module for module, names in _HOMES.items() for name in names}
+"""Each public name -> the module that defines it, imported on first use: ``import agentgen_sym`` loads no stage."""
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        return getattr(_import_module(_LAZY[name]), name)
+        value = getattr(_import_module(_LAZY[name]), name)
+        globals()[name] = value  # looked up once
+        return value
     raise AttributeError(f"module 'agentgen_sym' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 
 __all__ = [

@@ -4,6 +4,7 @@ refuses it. Time bounds are wide (limit plus generous slack): each case ran for 
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -57,7 +58,10 @@ def test_check_stops_at_its_time_limit(tree: bool, jobs: str, tmp_path: Path):
                    *([str(tmp_path)] if tree else [str(domain), str(problem)]), timeout=5 + SLACK_S + 60)
     assert time.perf_counter() - started < 5 + SLACK_S
     assert proc.returncode == 4, proc.stderr
-    assert f"stopped: {domain}: time limit reached while checking the task".encode() in proc.stderr, proc.stderr
+    # a loaded machine may start the wide domain's worker late: the limit then stops it before its check began,
+    # which is reported as such; either way the domain is named and the stage said
+    assert re.search(rf"stopped: {re.escape(str(domain))}: time limit reached while (checking the task|starting "
+                     rf"its check)", proc.stderr.decode()), proc.stderr
     assert b"Traceback" not in proc.stderr
     assert (b"checked 2 files (1 domain stopped by a limit)" if tree else
             b"checked 0 files (1 domain stopped by a limit)") in proc.stdout, proc.stdout
