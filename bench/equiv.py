@@ -2,7 +2,7 @@
 with the mapping), seeded semantic mutations (share judged not equivalent, each counterexample validated on both
 sides; the undecided ones listed), time per pair, and problem equivalence on generated pairs.
 
-    python bench/equiv.py [--quick] [--renamings 50] [--domains blocks,ferry]
+    python bench/equiv.py [--quick] [--renamings 50] [--domains blocks,ferry] [--permute-arguments]
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -88,6 +88,175 @@ def rename(domain, rng: random.Random):
                    functions=tuple(replace(f, name=funcs.get(f.name, f.name),
                                            parameters=tuple(node(q, {}) for q in f.parameters))
                                    for f in domain.functions))
+
+
+def _permutation(n: int, rng: random.Random) -> tuple[int, ...]:
+    """``order[i]``: the new position of item ``i``; never the identity when there are two items or more."""
+    while True:
+        order = tuple(rng.sample(range(n), n))
+        if n < 2 or order != tuple(range(n)):
+            return order
+
+
+def _permuted(items, order: tuple[int, ...] | None) -> tuple:
+    """``items`` with item ``i`` moved to position ``order[i]``."""
+    if order is None or len(order) != len(items):
+        return tuple(items)
+    out = [None] * len(items)
+    for i, item in enumerate(items):
+        out[order[i]] = item
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Renaming:
+    """A random consistent renaming that also reorders arguments (``rename_permuted``): new names for types,
+    constants, predicates, functions other than total-cost, actions, parameters and problem objects;
+    ``slots[p][i]`` is the new position of argument ``i`` of predicate ``p`` (``function_slots`` the same for
+    functions) and ``params[a][i]`` that of parameter ``i`` of action ``a``. It rewrites the domain and carries
+    the domain's problems and plans over, so the renamed side has a problem and a plan of its own to validate
+    (the ground truth that ``equiv``'s mapping must match)."""
+
+    domain_name: str
+    types: dict[str, str]
+    constants: dict[str, str]
+    predicates: dict[str, str]
+    functions: dict[str, str]
+    actions: dict[str, str]
+    slots: dict[str, tuple[int, ...]]
+    function_slots: dict[str, tuple[int, ...]]
+    params: dict[str, tuple[int, ...]]
+    variables: dict[str, dict[str, str]]  # action -> parameter -> new name
+    seed: str  # picks the object names of each problem
+
+    def _types(self, types: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(self.types.get(t, t) for t in types)
+
+    def _node(self, x, names: dict[str, str], fresh, objects: dict[str, str] | None = None):
+        """``x`` rewritten: variables by ``names``, constants (and a problem's ``objects``), predicates and functions
+        (arguments reordered), types; quantified variables get ``fresh`` names."""
+        ast = _ast()
+        again = lambda y, inner=names: self._node(y, inner, fresh, objects)
+        if isinstance(x, ast.Variable):
+            return ast.Variable(names.get(x.name, x.name))
+        if isinstance(x, ast.Constant):
+            return ast.Constant((objects or {}).get(x.name, self.constants.get(x.name, x.name)))
+        if isinstance(x, ast.TypedName):
+            return ast.TypedName(names.get(x.name, x.name), self._types(x.types))
+        if isinstance(x, ast.Atom):
+            args = _permuted(tuple(again(t) for t in x.args), self.slots.get(x.predicate))
+            return ast.Atom(self.predicates.get(x.predicate, x.predicate), args)
+        if isinstance(x, ast.FunctionTerm):
+            args = _permuted(tuple(again(t) for t in x.args), self.function_slots.get(x.name))
+            return ast.FunctionTerm(self.functions.get(x.name, x.name), args)
+        if isinstance(x, (ast.Exists, ast.Forall, ast.ForallEffect)):
+            inner = names | {v.name: fresh() for v in x.variables}
+            body = "effect" if isinstance(x, ast.ForallEffect) else "body"
+            return replace(x, variables=tuple(again(v, inner) for v in x.variables),
+                           **{body: again(getattr(x, body), inner)})
+        if isinstance(x, tuple):
+            return tuple(again(y) for y in x)
+        if hasattr(x, "__dataclass_fields__") and not isinstance(x, ast.Number):
+            return replace(x, **{f: again(getattr(x, f)) for f in x.__dataclass_fields__
+                                 if f not in ("span", "op", "direction", "value")})
+        return x
+
+    @staticmethod
+    def _fresh():
+        counter = iter(range(10**9))
+        return lambda: f"q{next(counter)}"
+
+    def _signature(self, parameters, order) -> tuple:
+        """A predicate's or function's parameters renamed and reordered (their names are their own)."""
+        fresh = self._fresh()
+        return _permuted(tuple(self._node(q, {}, fresh) for q in parameters), order)
+
+    def domain(self, domain):
+        """``domain`` renamed; actions, predicates and their arguments reordered as drawn."""
+        ast = _ast()
+        fresh = self._fresh()
+        actions = []
+        for a in domain.actions:
+            names = self.variables[a.name]
+            parameters = tuple(self._node(p, names, fresh) for p in a.parameters)
+            actions.append(ast.ActionSchema(self.actions[a.name], _permuted(parameters, self.params[a.name]),
+                                            self._node(a.precondition, names, fresh),
+                                            self._node(a.effect, names, fresh)))
+        rng = random.Random(f"{self.seed}/order")
+        rng.shuffle(actions)
+        predicates = [ast.Predicate(self.predicates[p.name], self._signature(p.parameters, self.slots.get(p.name)))
+                      for p in domain.predicates]
+        rng.shuffle(predicates)
+        derived = []
+        for d in domain.derived:
+            names = {q.name: fresh() for q in d.parameters}
+            head = _permuted(tuple(self._node(q, names, fresh) for q in d.parameters), self.slots.get(d.name))
+            derived.append(ast.DerivedPredicate(self.predicates[d.name], head, self._node(d.body, names, fresh)))
+        return replace(domain, name=self.domain_name,
+                       types=tuple(ast.TypedName(self.types.get(t.name, t.name), self._types(t.types))
+                                   for t in domain.types),
+                       constants=tuple(ast.TypedName(self.constants[c.name], self._types(c.types))
+                                       for c in domain.constants),
+                       predicates=tuple(predicates), actions=tuple(actions), derived=tuple(derived),
+                       functions=tuple(replace(f, name=self.functions.get(f.name, f.name), parameters=self._signature(
+                                           f.parameters, self.function_slots.get(f.name))) for f in domain.functions))
+
+    def objects(self, problem) -> dict[str, str]:
+        """New names of ``problem``'s objects (the same on every call)."""
+        names = sorted({o.name for o in problem.objects})
+        ids = random.Random(f"{self.seed}/{problem.name}").sample(range(10 * len(names) + 10), len(names))
+        return {n: f"o{i}" for n, i in zip(names, ids)}
+
+    def problem(self, problem):
+        """A problem of the original domain in the renamed one's names (objects renamed, facts reordered)."""
+        ast = _ast()
+        objects = self.objects(problem)
+        fresh = self._fresh()
+        rng = random.Random(f"{self.seed}/{problem.name}/order")
+        return replace(problem, domain_name=self.domain_name,
+                       objects=tuple(rng.sample([ast.TypedName(objects[o.name], self._types(o.types))
+                                                 for o in problem.objects], len(problem.objects))),
+                       init=tuple(rng.sample([self._node(f, {}, fresh, objects) for f in problem.init],
+                                             len(problem.init))),
+                       goal=None if problem.goal is None else self._node(problem.goal, {}, fresh, objects),
+                       metric=None if problem.metric is None else self._node(problem.metric, {}, fresh, objects))
+
+    def plan(self, plan, problem):
+        """A plan of ``problem`` in the original domain as a plan of ``self.problem(problem)`` in the renamed one."""
+        ast = _ast()
+        objects = self.objects(problem)
+        name = lambda o: objects.get(o, self.constants.get(o, o))
+        return replace(plan, steps=tuple(
+            ast.PlanStep(self.actions[s.action], _permuted(tuple(name(o) for o in s.args), self.params[s.action]))
+            for s in plan.steps))
+
+
+def rename_permuted(domain, rng: random.Random):
+    """``domain`` under a random consistent renaming that also reorders the arguments of every predicate and function
+    (each atom and term rewritten to match) and the parameters of every action, with the ``Renaming`` that carries
+    the domain's problems and plans across. Unlike ``rename``, an ``equiv`` that ignored argument order would
+    not find the right mapping here."""
+    from agentgen_sym.compiler.types import ROOT as OBJECT
+
+    def fresh(prefix: str, names) -> dict[str, str]:
+        names = sorted(set(names))
+        ids = rng.sample(range(10 * len(names) + 10), len(names))
+        return {n: f"{prefix}{i}" for n, i in zip(names, ids)}
+
+    types = fresh("t", [t.name for t in domain.types] + [p for t in domain.types for p in t.types])
+    types.pop(OBJECT, None)
+    arity = {p.name: len(p.parameters) for p in domain.predicates} | {d.name: len(d.parameters) for d in domain.derived}
+    functions = {f.name: len(f.parameters) for f in domain.functions if f.name != "total-cost"}
+    renaming = Renaming(
+        domain_name=f"renamed-{rng.randrange(10**6)}", types=types,
+        constants=fresh("c", [c.name for c in domain.constants]), predicates=fresh("p", arity),
+        functions=fresh("f", functions), actions=fresh("a", [a.name for a in domain.actions]),
+        slots={name: _permutation(n, rng) for name, n in sorted(arity.items())},
+        function_slots={name: _permutation(n, rng) for name, n in sorted(functions.items())},
+        params={a.name: _permutation(len(a.parameters), rng) for a in domain.actions},
+        variables={a.name: fresh("v", [p.name for p in a.parameters]) for a in domain.actions},
+        seed=str(rng.randrange(10**9)))
+    return renaming.domain(domain), renaming
 
 
 def _literals(formula):
@@ -267,6 +436,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="every fourth domain, 5 renamings, 1 mutation seed")
     parser.add_argument("--renamings", type=int, default=50)
     parser.add_argument("--seeds", type=int, default=3, help="mutations per kind and domain")
+    parser.add_argument("--permute-arguments", action="store_true",
+                        help="renamings also reorder every predicate's and function's arguments (rename_permuted)")
     parser.add_argument("--domains", help="comma-separated domain names")
     parser.add_argument("--part", choices=["all", "domains", "problems"], default="all",
                         help="run the domain pairs, the problem pairs or both (default)")
@@ -284,7 +455,7 @@ def main() -> None:
         rng = random.Random(name)
         ok = 0
         for _ in range(renamings):
-            other = rename(domain, rng)
+            other = rename_permuted(domain, rng)[0] if args.permute_arguments else rename(domain, rng)
             t = time.perf_counter()
             v = equiv_domains(domain, other)
             times.append(time.perf_counter() - t)
