@@ -7,11 +7,11 @@ Every name loads on first use (``agentgen_sym.solve`` imports the solver then), 
 no stage, no compiled kernel and no ``openai``.
 """
 
-from importlib import import_module as _import_module
+from agentgen_sym.compiler.lazy import lazy_names
 
 __version__ = "0.1.0"
 
-_HOMES = {
+__getattr__, __dir__ = lazy_names(__name__, {
     "agentgen_sym.compiler.ast": ("ActionSchema", "Domain", "Plan", "PlanStep", "Problem", "Span"),
     "agentgen_sym.compiler.check": ("check",),
     "agentgen_sym.compiler.compile": ("CompiledTask", "compile_task"),
@@ -34,22 +34,8 @@ _HOMES = {
     "agentgen_sym.pipeline": ("run",),
     "agentgen_sym.evaluation": ("EvalOptions", "evaluate"),
     "agentgen_sym.equiv": ("EquivBudget", "equiv_domains", "equiv_problems"),
-}
-_LAZY = {name: module for module, names in _HOMES.items() for name in names}
-"""Each public name -> the module that defines it, imported on first use: ``import agentgen_sym`` loads no stage."""
-
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        value = getattr(_import_module(_LAZY[name]), name)
-        globals()[name] = value  # looked up once
-        return value
-    raise AttributeError(f"module 'agentgen_sym' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
-
+})
+del lazy_names
 
 __all__ = [
     "ActionSchema",

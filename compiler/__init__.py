@@ -8,23 +8,15 @@ both (``agentgen_sym.solver``, ``agentgen_sym.backends``) joins them. tests/test
 walks the imports and fails on a wrong-way edge.
 """
 
-from importlib import import_module as _import_module
+from .lazy import lazy_names
 
-_HOMES = {".ast": ("Domain", "Plan", "Problem"), ".diagnostics": ("Diagnostic", "PddlError", "Severity"),
-          ".parser": ("parse_domain", "parse_plan", "parse_problem", "parse_source", "parse_text"),
-          ".printer": ("print_pddl",)}
-_LAZY = {name: module for module, names in _HOMES.items() for name in names}
-"""Each name -> its module, imported on first use: importing one module of the compiler loads no other (the
-parser's Lark and NumPy included)."""
-
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        value = getattr(_import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__, __dir__ = lazy_names(__name__, {
+    ".ast": ("Domain", "Plan", "Problem"),
+    ".diagnostics": ("Diagnostic", "PddlError", "Severity"),
+    ".parser": ("parse_domain", "parse_plan", "parse_problem", "parse_source", "parse_text"),
+    ".printer": ("print_pddl",),
+})
+del lazy_names
 
 __all__ = ["Diagnostic", "Domain", "PddlError", "Plan", "Problem", "Severity", "parse_domain", "parse_plan",
            "parse_problem", "parse_source", "parse_text", "print_pddl"]

@@ -47,7 +47,7 @@ from .analysis import axiom_levels, static_predicates, stratified
 from .costs import (MAX_COST, UndefinedValue, UnpriceableCost, action_cost, function_values, takes,
                     uses_action_costs)
 from .errors import AgentgenError
-from .limits import Budget, active
+from .limits import MAX_OPERATORS, Budget, active
 from .task import GOAL_ACTION, GOAL_FACT, Axiom, ConditionalEffect, GroundAtom, GroundTask, Operator, build_task
 from .types import ROOT, TypeHierarchy
 
@@ -56,10 +56,6 @@ Literal = tuple[Atom, bool]                 # with polarity
 Conjunction = frozenset[Literal]
 DNF = list[Conjunction]                      # [] is false, [frozenset()] is true
 
-MAX_OPERATORS = 2_000_000
-"""Default bound on a task's ground size: operators, candidate bindings of one action, partial bindings of a
-join and instances of one quantifier. Sizes are estimated before they are enumerated, so a task over it is
-refused at once (G702) instead of after minutes and gigabytes; ``max_operators`` (``--max-operators``) raises it."""
 MAX_DISJUNCTS = 1024
 
 

@@ -34,6 +34,25 @@ CHECK_EVERY = 1024
 T = TypeVar("T")
 
 
+# Each stage's default bound on its input, in one place so the command line reads them without loading the stages.
+MAX_BYTES = 16 * 1024 * 1024
+"""Largest input accepted by default; the biggest IPC benchmark file is about 3 MB."""
+
+MAX_OPERATORS = 2_000_000
+"""Default bound on a task's ground size: operators, candidate bindings of one action, partial bindings of a
+join and instances of one quantifier. Sizes are estimated before they are enumerated, so a task over it is
+refused at once (G702) instead of after minutes and gigabytes; ``max_operators`` (``--max-operators``) raises it."""
+
+MAX_INSTANCES = 2_000_000
+"""Default bound on the instances one evaluation of a quantifier may test (and on the bindings of one
+quantified effect or axiom head): a few seconds of work. Past it the replay stops with LimitReached naming
+the quantifier and its size (exit 4) instead of running for minutes; ``max_instances`` raises it."""
+
+MAX_STATES = 20_000
+"""Default budget of the exact distances to the goal (planners/distances.py): tasks with more reachable states
+than this get none."""
+
+
 class LimitReached(AgentgenError):
     """A time or memory limit stopped a stage; the message names the stage and how far it got."""
 

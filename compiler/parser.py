@@ -22,12 +22,9 @@ from . import ast
 from .ast import Span
 from .lalr import LalrDriver
 from .diagnostics import Diagnostic, Fix, PddlError, Severity, TextEdit
-from .limits import Budget
+from .limits import MAX_BYTES, Budget
 from .suggest import closest
 from .transformer import AstBuilder
-
-MAX_BYTES = 16 * 1024 * 1024
-"""Largest input accepted by default; the biggest IPC benchmark file is about 3 MB."""
 
 MAX_DEPTH = 200
 """Deepest parenthesis nesting accepted; real PDDL stays below 20 and the AST passes recurse."""

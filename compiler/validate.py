@@ -22,7 +22,7 @@ from .analysis import axiom_levels, conjuncts
 from .costs import UndefinedValue, UnpriceableCost, Values, action_cost, function_values, uses_action_costs
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
-from .limits import Budget, LimitReached
+from .limits import MAX_INSTANCES, Budget, LimitReached
 from .printer import expr
 from .suggest import closest
 from .types import ROOT, TypeHierarchy
@@ -33,11 +33,6 @@ Binding = dict[str, str]  # variable name (without `?`) -> object name
 Check = Callable[[Container[Fact], Binding], bool]  # a compiled formula
 
 _SHOWN_FACTS = 6
-
-MAX_INSTANCES = 2_000_000
-"""Default bound on the instances one evaluation of a quantifier may test (and on the bindings of one
-quantified effect or axiom head): a few seconds of work. Past it the replay stops with LimitReached naming
-the quantifier and its size (exit 4) instead of running for minutes; ``max_instances`` raises it."""
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,9 @@ import heapq
 
 import numpy as np
 
+from agentgen_sym.compiler.limits import MAX_STATES
 from agentgen_sym.compiler.task import GroundTask
 
-MAX_STATES = 20_000
-"""Default budget: tasks with more reachable states than this get no distances."""
 CHUNK = 256
 """States expanded together: large enough for NumPy to pay off, small enough to bound memory."""
 

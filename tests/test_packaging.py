@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import pkgutil
@@ -12,6 +13,7 @@ from types import ModuleType
 from pathlib import Path
 
 import agentgen_sym
+from agentgen_sym import cli
 
 from .conftest import ROOT
 
@@ -90,3 +92,40 @@ def test_make_run_installs_the_package_without_the_dev_extras():
     assert installs and all("[" not in line for line in installs), installs
     test_dry = subprocess.run(["make", "-n", "-B", "test"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert "'.[dev]'" in test_dry.stdout
+
+
+HEAVY = ("numba", "fastapi", "uvicorn", "starlette", "openai", "networkx", "matplotlib", "lark",
+         "agentgen_sym.generation", "agentgen_sym.export", "agentgen_sym.planners.kernels", "agentgen_sym.serve.app")
+"""What the package face and ``--help`` must not load: compiled kernels, web frameworks, the LLM client, the grammar's
+parser generator and the heavy stages (each is loaded by the command or the name that needs it)."""
+
+
+def _loaded_by(code: str) -> list[str]:
+    """The heavy modules a fresh interpreter has loaded after running ``code``."""
+    probe = f"import sys\n{code}\nprint('\\n'.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT,
+                         timeout=120).stdout.split()
+    return sorted({h for name in out for h in HEAVY if name == h or name.startswith(h + ".")})
+
+
+def test_importing_the_package_loads_no_stage():
+    assert _loaded_by("import agentgen_sym") == []
+    assert "numba" in _loaded_by("import agentgen_sym; agentgen_sym.solve")  # a name loads what it needs
+
+
+def test_help_loads_no_stage():
+    assert _loaded_by("from agentgen_sym.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass") == []
+
+
+def test_a_command_builds_only_its_own_parser_and_the_same_one():
+    """``main`` builds the parser of the command it runs; that parser is the one the full build makes."""
+    full = cli.build_parser()
+    for command in cli.COMMANDS:
+        alone = cli.build_parser((command.name,))
+        assert _subparser(alone, command.name).format_help() == _subparser(full, command.name).format_help()
+        others = [c.name for c in cli.COMMANDS if c.name != command.name]
+        assert all(not _subparser(alone, name)._actions[1:] for name in others)  # listed, not built
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[name]

@@ -321,7 +321,7 @@ LAYERS: dict[str, tuple[Callable[[str], bool], Callable[[str], bool]]] = {
     # the planners read GroundTask, the run's Deadline and the exception root, nothing else of the compiler
     "planners": (_within("agentgen_sym.planners"),
                  _within("agentgen_sym.planners", "agentgen_sym.compiler.task", "agentgen_sym.compiler.limits",
-                         "agentgen_sym.compiler.errors")),
+                         "agentgen_sym.compiler.errors", "agentgen_sym.compiler.lazy")),
     # generation writes task sets; export reads them later, through the task set, not the generator
     "generation": (_within("agentgen_sym.generation"), _outside("agentgen_sym.export")),
     "export": (_within("agentgen_sym.export"), _outside("agentgen_sym.generation", "agentgen_sym.drafting")),

@@ -12,41 +12,91 @@ import io
 import os
 import sys
 from contextlib import nullcontext
+from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 from agentgen_sym import __version__
-from agentgen_sym.compiler import limits
-from agentgen_sym.cli import check, equiv, llm, mcp, pddl, serve, solve, tasks
 from agentgen_sym.cli.common import EXIT_LIMIT, EXIT_OK, EXIT_USAGE, UsageError, eprint
+from agentgen_sym.compiler import limits
 from agentgen_sym.files import FolderBusy, exclusive
 from agentgen_sym.joblimits import JobLimitReached, job_limits
 
-COMMANDS = (pddl.add_parse, check.add_check, pddl.add_fix, solve.add_validate, solve.add_ground, solve.add_solve,
-            tasks.add_generate, tasks.add_evolve, tasks.add_export, serve.add_serve, tasks.add_run, llm.add_draft,
-            llm.add_build, llm.add_templates, serve.add_eval, pddl.add_explain, equiv.add_equiv,
-            mcp.add_mcp)
-"""Each command's parser, in the order ``--help`` lists them."""
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its name, the line ``--help`` lists it with, and the function of ``agentgen_sym.cli.<module>``
+    that builds its parser (imported only when the command runs or every parser is asked for)."""
+
+    name: str
+    help: str
+    module: str
+    add: str
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = (
+    Command("parse", "parse PDDL files and print them canonically or as JSON", "pddl", "add_parse"),
+    Command("check", "type-check and lint a domain and its problems (for CI)", "check", "add_check"),
+    Command("fix", "apply every safe automatic fix and write the repaired files", "pddl", "add_fix"),
+    Command("validate", "replay a plan on a domain and problem and report whether it is valid", "solve",
+            "add_validate"),
+    Command("ground", "ground a task to NumPy arrays and report its size", "solve", "add_ground"),
+    Command("solve", "find a plan (satisficing by default, --optimal for cost-optimal)", "solve", "add_solve"),
+    Command("generate", "generate a graded set of solvable tasks from a seed problem", "tasks", "add_generate"),
+    Command("evolve", "Bi-Evol a task folder into easier and harder variants", "tasks", "add_evolve"),
+    Command("export", "export a task folder as training data (sharegpt, openai, agentgym, agentflan)", "tasks",
+            "add_export"),
+    Command("serve", "serve task folders as AgentGym-compatible environment servers (HTTP)", "serve", "add_serve"),
+    Command("run", "the main job: the bundled corpus through the whole pipeline", "tasks", "add_run"),
+    Command("draft", "draft one environment from a text with an LLM, stage by stage", "llm", "add_draft"),
+    Command("build", "the LLM build: inspiration texts to environments, tasks and trajectories", "llm", "add_build"),
+    Command("templates", "draft a domain's English wording with an LLM, checked entry by entry", "llm",
+            "add_templates"),
+    Command("eval", "measure a model on task folders, scored as AgentBoard scores its PDDL games", "serve", "add_eval"),
+    Command("explain", "explain a diagnostic code (e.g. E105), or list all codes", "pddl", "add_explain"),
+    Command("equiv", "are two domains (or two problems) the same up to renaming?", "equiv", "add_equiv"),
+    Command("mcp", "serve parse, check, fix, solve, validate and equiv to coding agents (MCP, stdio)", "mcp",
+            "add_mcp"),
+)
+"""Every subcommand, in the order ``--help`` lists them."""
+
+
+class _Listed:
+    """The subcommands as one command's ``add_*`` function sees them: its parser gets the help line of its entry."""
+
+    def __init__(self, sub: argparse._SubParsersAction, command: Command) -> None:
+        self._sub, self._command = sub, command
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return self._sub.add_parser(name, help=self._command.help, **kwargs)
+
+
+def build_parser(built: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser with every subcommand listed; the parsers of those named in ``built`` (None: all)
+    are built in full, so a run builds only its own command's (and its imports) and ``--help`` none."""
     parser = argparse.ArgumentParser(
         prog="agentgen-sym",
         description="Compile PDDL into checked, solvable planning environments and training data.",
         epilog="Exit codes: 0 ok, 1 the input has errors (diagnostics printed), 2 usage or I/O error.")
     parser.add_argument("--version", action="version", version=f"agentgen-sym {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in COMMANDS:
-        add(sub)
+    for command in COMMANDS:
+        if built is None or command.name in built:
+            add = getattr(import_module(f"agentgen_sym.cli.{command.module}"), command.add)
+            add(_Listed(sub, command))
+        else:
+            sub.add_parser(command.name, help=command.help)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    named = next((arg for arg in argv if not arg.startswith("-")), None)  # the top level's options take no value
+    args = build_parser(() if named is None else (named,)).parse_args(argv)
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
     if handler is None:
-        parser.print_help(sys.stderr)
+        build_parser(()).print_help(sys.stderr)
         return EXIT_USAGE
     if sys.stdout is None:  # started with standard output closed (`>&-`)
         eprint("error: standard output is closed; redirect it to a file or /dev/null")

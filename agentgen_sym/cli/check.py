@@ -16,8 +16,7 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, UsageEr
 from agentgen_sym.compiler.codes import CATALOGUE
 from agentgen_sym.compiler.diagnostics import (Diagnostic, SourceCache, render_github, render_json, render_sarif,
                                                render_text)
-from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
-from agentgen_sym.compiler.parser import MAX_BYTES
+from agentgen_sym.compiler.limits import MAX_BYTES, Budget, Deadline, LimitReached
 from agentgen_sym.discover import Unit, discover
 from agentgen_sym.executor import ExecutorOptions, UnitFailed, make_executor, map_ordered
 from agentgen_sym.inputs import Findings, InputError, check_unit
@@ -37,7 +36,7 @@ class Stopped:
 
 
 def add_check(sub: argparse._SubParsersAction) -> None:
-    c = sub.add_parser("check", help="type-check and lint a domain and its problems (for CI)",
+    c = sub.add_parser("check",
                        description="Report every error and warning in a domain and, against it, each problem: "
                                    "names, arity, types, requirements and static analysis (unsolvable goals, "
                                    "dead actions, self-loops). PROBLEM may be a folder of generated tasks. "

@@ -16,7 +16,7 @@ from agentgen_sym.inputs import InputError, equiv_sources
 
 def add_equiv(sub: argparse._SubParsersAction) -> None:
     defaults = EquivBudget()
-    e = sub.add_parser("equiv", help="are two domains (or two problems) the same up to renaming?",
+    e = sub.add_parser("equiv",
                        description="Compare two domains up to a consistent renaming of types, predicates, actions, "
                                    "parameters and constants: a structural match gives the renaming; when there is "
                                    "none, their behaviour is compared on PROBLEMS (of the first domain) or on small "

@@ -23,7 +23,7 @@ LLM_ERROR = "llm-error"  # the drafting rejection code for an endpoint that gave
 
 
 def add_draft(sub: argparse._SubParsersAction) -> None:
-    d = sub.add_parser("draft", help="draft one environment from a text with an LLM, stage by stage",
+    d = sub.add_parser("draft",
                        description="Inspiration text -> description -> PDDL domain and templates -> check, "
                                    "automatic fixes, LLM repair rounds -> problems -> the same -> solve and "
                                    "validate -> lint. Prints each stage's outcome; writes DIR/record.json (every "
@@ -102,7 +102,7 @@ def cmd_draft(args: argparse.Namespace) -> int:
 
 
 def add_build(sub: argparse._SubParsersAction) -> None:
-    b = sub.add_parser("build", help="the LLM build: inspiration texts to environments, tasks and trajectories",
+    b = sub.add_parser("build",
                        description="For each inspiration text (in name order, until N environments are accepted): "
                                    "draft an environment (see `draft`), reject near-duplicates, then generate "
                                    "tasks, Bi-Evol them (symbolic and LLM rewrites, all verified) and export "
@@ -173,7 +173,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def add_templates(sub: argparse._SubParsersAction) -> None:
-    t = sub.add_parser("templates", help="draft a domain's English wording with an LLM, checked entry by entry",
+    t = sub.add_parser("templates",
                        description="Ask the LLM for one template per predicate and action of DOMAIN, check each "
                                    "(it names a predicate or action, its placeholders match the arity, its words are "
                                    "not just the PDDL name, each action's text reads back as exactly that action on "

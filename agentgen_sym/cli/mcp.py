@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 
 from agentgen_sym.cli.common import UsageError, positive_float, positive_int
-from agentgen_sym.compiler.parser import MAX_BYTES
+from agentgen_sym.compiler.limits import MAX_BYTES
 from agentgen_sym.mcp.tools import DEFAULT_TIME_LIMIT, MAX_PROBLEMS, ToolLimits
 
 
 def add_mcp(sub: argparse._SubParsersAction) -> None:
-    m = sub.add_parser("mcp", help="serve parse, check, fix, solve, validate and equiv to coding agents (MCP, stdio)",
+    m = sub.add_parser("mcp",
                        description="Run a Model Context Protocol server over stdio (the official `mcp` SDK; install "
                                    "agentgen-sym[mcp]). Its tools parse, check, fix, solve, validate and equiv take "
                                    "PDDL text and answer with the JSON that `agentgen-sym COMMAND --format json` "

@@ -16,7 +16,8 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.diagnostics import SourceCache, render_text
-from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult, parse_source
+from agentgen_sym.compiler.limits import MAX_BYTES
+from agentgen_sym.compiler.parser import ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.files import write_atomic
@@ -26,7 +27,7 @@ from agentgen_sym.tables import print_table
 
 
 def add_parse(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("parse", help="parse PDDL files and print them canonically or as JSON",
+    p = sub.add_parser("parse",
                        description="Parse domains, problems and plans (`.plan`/`.soln` files); print canonical "
                                    "PDDL, the JSON AST (one object for one file, a list for several), or a summary "
                                    "table. Directories are searched for *.pddl files; what they hold that is no readable "
@@ -97,7 +98,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 
 def add_fix(sub: argparse._SubParsersAction) -> None:
-    f = sub.add_parser("fix", help="apply every safe automatic fix and write the repaired files",
+    f = sub.add_parser("fix",
                        description="Apply the machine-applicable fixes of errors (misspelled names and keywords, "
                                    "missing requirements and (total-cost), unbalanced trailing parentheses), "
                                    "re-check, and write the repaired files, canonically printed, to --output-dir "
@@ -167,7 +168,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
 
 
 def add_explain(sub: argparse._SubParsersAction) -> None:
-    e = sub.add_parser("explain", help="explain a diagnostic code (e.g. E105), or list all codes",
+    e = sub.add_parser("explain",
                        description="Print the long explanation of a diagnostic code; without a code, list them.")
     e.add_argument("code", nargs="?", help="a code such as E105")
     e.add_argument("--markdown", action="store_true", help="print the whole catalogue as a Markdown table")

@@ -13,7 +13,7 @@ from agentgen_sym.tables import print_table
 
 
 def add_serve(sub: argparse._SubParsersAction) -> None:
-    sv = sub.add_parser("serve", help="serve task folders as AgentGym-compatible environment servers (HTTP)",
+    sv = sub.add_parser("serve",
                         description="Serve the tasks of one or more TASKS_DIRs over HTTP with AgentGym's routes "
                                     "(/create, /step, /reset, /observation, /available_actions, /detail, /close) "
                                     "plus /tasks, /health and /conversation_start; /step_many and /reset_many "
@@ -104,7 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def add_eval(sub: argparse._SubParsersAction) -> None:
-    ev = sub.add_parser("eval", help="measure a model on task folders, scored as AgentBoard scores its PDDL games",
+    ev = sub.add_parser("eval",
                         description="Play every task of the TASKS_DIRs with a ReAct agent in AgentBoard's VanillaAgent "
                                     "prompt shape over an OpenAI-compatible endpoint, at most --max-steps steps, and "
                                     "report success rate, progress rate and grounding accuracy overall, per domain "

@@ -13,10 +13,10 @@ from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, EXIT_UN
                                      eprint, output_file, positive_float, positive_int)
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_text
-from agentgen_sym.compiler.ground import MAX_OPERATORS, GroundingError
-from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
-from agentgen_sym.compiler.parser import MAX_BYTES, ParseResult
-from agentgen_sym.compiler.validate import MAX_INSTANCES, ValidationResult, validate, validation_json
+from agentgen_sym.compiler.ground import GroundingError
+from agentgen_sym.compiler.limits import MAX_BYTES, MAX_INSTANCES, MAX_OPERATORS, Budget, Deadline, LimitReached
+from agentgen_sym.compiler.parser import ParseResult
+from agentgen_sym.compiler.validate import ValidationResult, validate, validation_json
 from agentgen_sym.files import write_atomic
 from agentgen_sym.inputs import InputError, load_task, read_anyway_line
 from agentgen_sym.planners.result import Status
@@ -26,7 +26,7 @@ from agentgen_sym.solver import SOLVER_NAMES, solve
 
 
 def add_validate(sub: argparse._SubParsersAction) -> None:
-    v = sub.add_parser("validate", help="replay a plan on a domain and problem and report whether it is valid",
+    v = sub.add_parser("validate",
                        description="Replay PLAN (an IPC plan file: one `(action arg ...)` per line) step by step on "
                                    "the lifted domain, independent of any grounder: every step must be applicable "
                                    "and the goal must hold at the end. Prints the plan's cost, or the first step "
@@ -98,7 +98,7 @@ def _load_task(sources: SourceCache, max_bytes: int, budget: Budget, domain_path
 
 
 def add_ground(sub: argparse._SubParsersAction) -> None:
-    g = sub.add_parser("ground", help="ground a task to NumPy arrays and report its size",
+    g = sub.add_parser("ground",
                        description="Ground DOMAIN and PROBLEM (relaxed reachability, static facts removed, ADL "
                                    "compiled to conditional STRIPS); print the sizes as JSON; -o saves the task.")
     g.add_argument("domain", metavar="DOMAIN")
@@ -172,7 +172,7 @@ def cmd_ground(args: argparse.Namespace) -> int:
 
 
 def add_solve(sub: argparse._SubParsersAction) -> None:
-    v = sub.add_parser("solve", help="find a plan (satisficing by default, --optimal for cost-optimal)",
+    v = sub.add_parser("solve",
                        description="Check, ground and solve a task; print the plan in IPC format and validate it "
                                    "on the lifted semantics before anything is written. Planners: "
                                    + ", ".join(SOLVER_NAMES) + ".",

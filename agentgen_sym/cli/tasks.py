@@ -106,7 +106,7 @@ def _raise_if_writing(exc: OSError, out: Path) -> None:
 
 
 def add_generate(sub: argparse._SubParsersAction) -> None:
-    gen = sub.add_parser("generate", help="generate a graded set of solvable tasks from a seed problem",
+    gen = sub.add_parser("generate",
                          description="Generate tasks without an LLM: goals are new instances of the seed problem's goal "
                                      "(--goals), every task checked, "
                                      "solved (optimal where the budget allows, else flagged) and validated, "
@@ -167,7 +167,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def add_evolve(sub: argparse._SubParsersAction) -> None:
-    evo = sub.add_parser("evolve", help="Bi-Evol a task folder into easier and harder variants",
+    evo = sub.add_parser("evolve",
                          description="Read a folder written by `generate`, evolve every task easier (fewer goal "
                                      "atoms, subgoals along its plan, fewer objects) and harder (more goal atoms, "
                                      "longer walks), verify each, and select an even histogram over --range.",
@@ -214,7 +214,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 
 
 def add_export(sub: argparse._SubParsersAction) -> None:
-    x = sub.add_parser("export", help="export a task folder as training data (sharegpt, openai, agentgym, agentflan)",
+    x = sub.add_parser("export",
                        description="Validate every task's plan on the lifted semantics, play it through the text "
                                    "environment and write one record per task, sorted by id: the domain rules, "
                                    "the goal, then Thought/Action/Observation turns, ending with the last action. Beside it: "
@@ -278,7 +278,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def add_run(sub: argparse._SubParsersAction) -> None:
-    r = sub.add_parser("run", help="the main job: the bundled corpus through the whole pipeline",
+    r = sub.add_parser("run",
                        description="For every domain of the corpus: check, generate tasks, Bi-Evol them, solve and "
                                    "validate, export trajectories (sharegpt, openai, agentgym, agentflan). Writes "
                                    "OUT/dataset.*, the dataset card OUT/README.md and OUT/report.md; a rerun "

@@ -6,11 +6,16 @@ and trajectory export. Prompts are versioned files loaded by ``agentgen_sym.llm.
 Kept out of the top-level namespace, like ``agentgen_sym.llm``, so the compiler never imports ``openai``.
 """
 
-from agentgen_sym.drafting.builder import BuildOptions, BuildReport, EnvSummary, build
-from agentgen_sym.drafting.degenerate import DegenerateFinding, find_degenerate
-from agentgen_sym.drafting.record import Record, StageResult, Verdict
-from agentgen_sym.drafting.fingerprint import EnvDeduplicator, domain_graph, signature
-from agentgen_sym.drafting.stages import REJECTIONS, STAGES, DraftOptions, DraftResult, draft_environment
+from agentgen_sym.compiler.lazy import lazy_names
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "agentgen_sym.drafting.builder": ("BuildOptions", "BuildReport", "EnvSummary", "build"),
+    "agentgen_sym.drafting.degenerate": ("DegenerateFinding", "find_degenerate"),
+    "agentgen_sym.drafting.record": ("Record", "StageResult", "Verdict"),
+    "agentgen_sym.drafting.fingerprint": ("EnvDeduplicator", "domain_graph", "signature"),
+    "agentgen_sym.drafting.stages": ("REJECTIONS", "STAGES", "DraftOptions", "DraftResult", "draft_environment"),
+})
+del lazy_names
 
 __all__ = [
     "BuildOptions",

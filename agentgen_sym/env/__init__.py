@@ -1,11 +1,16 @@
 """Text environments for LLM agents over grounded planning tasks (AgentBoard conventions)."""
 
-from agentgen_sym.env.core import EnvCore, Sessions, Step
-from agentgen_sym.env.goals import GoalCondition
-from agentgen_sym.wording.templates import TEMPLATES_FILE, ActionReader, TemplateError, Templates
-from agentgen_sym.env.textenv import StepResult, TextEnv
-from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
-                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, Outcome, TextTask)
+from agentgen_sym.compiler.lazy import lazy_names
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "agentgen_sym.env.core": ("EnvCore", "Sessions", "Step"),
+    "agentgen_sym.env.goals": ("GoalCondition",),
+    "agentgen_sym.wording.templates": ("TEMPLATES_FILE", "ActionReader", "TemplateError", "Templates"),
+    "agentgen_sym.env.textenv": ("StepResult", "TextEnv"),
+    "agentgen_sym.env.texttask": ("CHECK_VALID_ACTIONS", "GOAL_PREFIX", "GOAL_SATISFIED", "INVALID_ACTION",
+                                  "UNSATISFIED_ACTION", "VALID_ACTIONS_PREFIX", "Outcome", "TextTask"),
+})
+del lazy_names
 
 __all__ = [
     "ActionReader",

@@ -5,10 +5,15 @@ equivalent (with the renaming), not equivalent (with a counterexample our valida
 or unknown within the budget (with what was checked). Budgets count work, not seconds.
 """
 
-from agentgen_sym.equiv.domains import equiv_domains
-from agentgen_sym.equiv.mapping import ActionMatch, Mapping
-from agentgen_sym.equiv.problems import equiv_problems
-from agentgen_sym.equiv.verdict import Counterexample, EquivBudget, Kind, Verdict
+from agentgen_sym.compiler.lazy import lazy_names
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "agentgen_sym.equiv.domains": ("equiv_domains",),
+    "agentgen_sym.equiv.mapping": ("ActionMatch", "Mapping"),
+    "agentgen_sym.equiv.problems": ("equiv_problems",),
+    "agentgen_sym.equiv.verdict": ("Counterexample", "EquivBudget", "Kind", "Verdict"),
+})
+del lazy_names
 
 __all__ = ["ActionMatch", "Counterexample", "EquivBudget", "Kind", "Mapping", "Verdict", "equiv_domains",
            "equiv_problems"]

@@ -4,14 +4,19 @@
 plays it through the text environment and writes one record per task in the chosen format (formats.py), with sidecars.
 """
 
-from agentgen_sym.planners.distances import MAX_STATES, distances_to_goal
-from agentgen_sym.export.card import write_card
-from agentgen_sym.export.export import (ExportError, ExportStats, Skipped, check_format, combine, export_folder,
-                                        export_many, export_tasks, read_dataset)
-from agentgen_sym.export.formats import FORMATS, Format, meta_file
-from agentgen_sym.wording.rules import domain_rules
-from agentgen_sym.export.thoughts import explain
-from agentgen_sym.export.trajectories import Trajectory, TrajectoryError, Turn, play
+from agentgen_sym.compiler.lazy import lazy_names
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "agentgen_sym.planners.distances": ("MAX_STATES", "distances_to_goal"),
+    "agentgen_sym.export.card": ("write_card",),
+    "agentgen_sym.export.export": ("ExportError", "ExportStats", "Skipped", "check_format", "combine",
+                                   "export_folder", "export_many", "export_tasks", "read_dataset"),
+    "agentgen_sym.export.formats": ("FORMATS", "Format", "meta_file"),
+    "agentgen_sym.wording.rules": ("domain_rules",),
+    "agentgen_sym.export.thoughts": ("explain",),
+    "agentgen_sym.export.trajectories": ("Trajectory", "TrajectoryError", "Turn", "play"),
+})
+del lazy_names
 
 __all__ = [
     "ExportError",

@@ -2,6 +2,11 @@
 
 The task sets it makes, and their folders, are ``agentgen_sym.taskset``'s."""
 
-from agentgen_sym.generation.generate import evolve_folder, evolve_tasks, generate_folder, generate_tasks
+from agentgen_sym.compiler.lazy import lazy_names
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "agentgen_sym.generation.generate": ("evolve_folder", "evolve_tasks", "generate_folder", "generate_tasks"),
+})
+del lazy_names
 
 __all__ = ["evolve_folder", "evolve_tasks", "generate_folder", "generate_tasks"]

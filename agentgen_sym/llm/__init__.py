@@ -3,11 +3,16 @@
 Kept out of the top-level ``agentgen_sym`` namespace so that importing the compiler never imports ``openai``.
 """
 
-from agentgen_sym.llm.cache import ResponseCache, request_key
-from agentgen_sym.llm.client import Completion, CompletionStatus, LLMClient, Usage
-from agentgen_sym.llm.config import LLMConfig, LLMConfigError, LLMNotConfigured
-from agentgen_sym.llm.extract import (ExtractStatus, JsonExtraction, PddlBlock, PddlExtraction, extract_json,
-                                      extract_pddl, strip_fences)
+from agentgen_sym.compiler.lazy import lazy_names
+
+__getattr__, __dir__ = lazy_names(__name__, {
+    "agentgen_sym.llm.cache": ("ResponseCache", "request_key"),
+    "agentgen_sym.llm.client": ("Completion", "CompletionStatus", "LLMClient", "Usage"),
+    "agentgen_sym.llm.config": ("LLMConfig", "LLMConfigError", "LLMNotConfigured"),
+    "agentgen_sym.llm.extract": ("ExtractStatus", "JsonExtraction", "PddlBlock", "PddlExtraction", "extract_json",
+                                 "extract_pddl", "strip_fences"),
+})
+del lazy_names
 
 __all__ = [
     "Completion",
