@@ -208,6 +208,11 @@ class GroundTask:
         return np.array([action != GOAL_ACTION for action in self.actions], dtype=bool)
 
     @cached_property
+    def goal_ops(self) -> np.ndarray:
+        """``int[k]``: the goal bookkeeping's operators (a compiled negative or disjunctive goal), none for most."""
+        return np.flatnonzero(~self.action_mask)
+
+    @cached_property
     def atom_mask(self) -> np.ndarray:
         """``bool[n_facts]``: facts that are atoms of the domain (not the compiled goal's fact)."""
         return np.array([fact != GOAL_FACT for fact in self.facts], dtype=bool)
@@ -287,7 +292,7 @@ class GroundTask:
         """``bool[n]``: the goal holds in ``bool[n, n_bits]`` states, directly or (for a compiled goal)
         because one of its goal operators applies — what an agent playing domain actions sees."""
         reached = self.is_goal(states)
-        goal_ops = np.flatnonzero(~self.action_mask)
+        goal_ops = self.goal_ops
         if goal_ops.size:  # only the goal operators' conditions, not every operator's
             applies = states[:, self.pre_idx[goal_ops]].all(axis=2) & ~states[:, self.neg_idx[goal_ops]].any(axis=2)
             reached |= applies.any(axis=1)

@@ -10,7 +10,7 @@ so every front end sends the same strings and rewards.
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, repeat
 from typing import Any, NamedTuple, Sequence
 
 import numpy as np
@@ -83,6 +83,7 @@ class EnvCore:
         self._goal_fact = np.array([g.fact if g.fact is not None else 0 for g in goals], dtype=np.int64)
         self._goal_whole = np.array([g.fact is None for g in goals], dtype=bool)
         self._goal_positive = np.array([g.positive for g in goals], dtype=bool)
+        self._goal_facts_only = bool(goals) and not self._goal_whole.any()  # every condition one fact
         self._reads: dict[str, tuple[Outcome, tuple[int, ...]]] = {}
         self._potential: Potential | None = None
 
@@ -133,11 +134,14 @@ class EnvCore:
         """``bool[n, g]``: which goal conditions hold in each state (a goal with no conditions: one, the goal)."""
         if not len(self._goal_fact):
             return reached[:, None]
+        if self._goal_facts_only:
+            return states[:, self._goal_fact] == self._goal_positive
         return np.where(self._goal_whole, reached[:, None], states[:, self._goal_fact] == self._goal_positive)
 
     def progress(self, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
         """``float[n]``: the fraction of goal conditions holding in each state (AgentBoard's progress)."""
-        return self.held(states, reached).mean(axis=1)
+        held = self.held(states, reached)
+        return held.sum(axis=1) / held.shape[1]  # the mean, without np.mean's per-call overhead
 
     def unheld(self, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
         """``int[n]``: the goal conditions that do not hold (the fallback potential's count)."""
@@ -151,6 +155,16 @@ class Status(NamedTuple):
     progress: float
     done: bool
     grounding_accuracy: float
+
+
+class _Counters(NamedTuple):
+    """The stepped episodes' counters after a step, in step order (what ``Sessions`` writes back and reports)."""
+
+    steps: np.ndarray
+    attempts: np.ndarray
+    valid: np.ndarray
+    progress: np.ndarray
+    done: np.ndarray
 
 
 RESET = -1
@@ -246,40 +260,45 @@ class Sessions:
 
     def step_many(self, ids: Sequence[int], texts: Sequence[str]) -> list[Step]:
         """Step episode ``ids[j]`` by ``texts[j]`` for every j in one pass; the same as stepping them one by one."""
-        if len(ids) != len(texts):
-            raise ValueError(f"{len(ids)} sessions but {len(texts)} actions")
-        if len(set(ids)) != len(ids):  # one episode twice: its steps happen in order
+        n = len(ids)
+        if n != len(texts):
+            raise ValueError(f"{n} sessions but {len(texts)} actions")
+        if n > 1 and len(set(ids)) != n:  # one episode twice: its steps happen in order
             return [self.step_many([i], [t])[0] for i, t in zip(ids, texts)]
         core, task = self.core, self.core.task
-        index = np.asarray(ids, dtype=np.int64)
+        # one episode (the server's single steps) is a slice: its row and counters are read and written in place,
+        # without the cost of fancy indexing, which dominates a one-row step
+        index: slice | np.ndarray = slice(ids[0], ids[0] + 1) if n == 1 else np.asarray(ids, dtype=np.int64)
         reads = [core.read(t) for t in texts]
-        states = task.unpack(self.rows[index])
+        rows = self.rows[index]
+        states = task.unpack(rows)
         chosen = first_applicable(task, states, [ops for _, ops in reads])
-        moved = np.flatnonzero(chosen >= 0)
+        moved = np.nonzero(chosen >= 0)[0]
         if moved.size:
-            rows = task.successors(self.rows[index], states, moved, chosen[moved])
-            self.rows[index[moved]] = rows
-            states[moved] = task.unpack(rows)
+            after = task.successors(rows, states, moved, chosen[moved])
+            self.rows[index if n == 1 else index[moved]] = after
+            states[moved] = task.unpack(after)
         reached = task.goal_reached(states) | self.done[index]
-        phi_before = self.phi[index]
-        phi = phi_before.copy()
-        if moved.size and core.dense:  # only a moved state has a new potential
-            phi[moved] = self._phi(index[moved], states[moved], reached[moved])
-            self.phi[index] = phi
-        self.done[index] = reached
-        self.progress[index] = np.maximum(self.progress[index], core.progress(states, reached))
-        self.steps[index] += 1
+        dense = None
+        if core.dense:  # only a moved state has a new potential
+            phi_before = self.phi[index].copy()
+            phi = phi_before.copy()
+            if moved.size:
+                phi[moved] = self._phi(np.asarray(ids, dtype=np.int64)[moved], states[moved], reached[moved])
+                self.phi[index] = phi
+            cost = np.where(chosen >= 0, core.cost[np.maximum(chosen, 0)], 0.0)
+            dense = -cost + core.gamma * phi - phi_before
         queried = np.array([outcome == Outcome.QUERY for outcome, _ in reads], dtype=bool)
-        self.attempts[index] += ~queried
-        self.valid[index[moved]] += 1
+        counters = _Counters(self.steps[index] + 1, self.attempts[index] + ~queried, self.valid[index] + (chosen >= 0),
+                             np.maximum(self.progress[index], core.progress(states, reached)), reached)
+        self.steps[index], self.attempts[index], self.valid[index] = counters.steps, counters.attempts, counters.valid
+        self.progress[index], self.done[index] = counters.progress, reached
         self.outcome[index] = [Outcome.STATE if op >= 0 else Outcome.UNSATISFIED if outcome == Outcome.STATE
                                else outcome for op, (outcome, _) in zip(chosen.tolist(), reads)]
-        cost = np.where(chosen >= 0, core.cost[np.maximum(chosen, 0)], 0.0)
-        dense = -cost + core.gamma * phi - phi_before
         facts = core.facts_text(states[moved]) if moved.size else []
-        asked = np.flatnonzero(queried)
+        asked = np.nonzero(queried)[0]
         listings = dict(zip(asked.tolist(), core.listings(states[asked]))) if asked.size else {}
-        return self._results(index, reads, chosen, moved, facts, listings, dense)
+        return self._results(reads, chosen, counters, moved, facts, listings, dense)
 
     # ------------------------------------------------------------------ internals
     def _phi(self, index: np.ndarray, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
@@ -290,15 +309,16 @@ class Sessions:
         unheld = self.core.unheld(states, reached) if pot.table is None else np.zeros(len(index), dtype=np.int64)
         return pot.of_rows(self.rows[index], unheld)
 
-    def _results(self, index: np.ndarray, reads: list[tuple[Outcome, tuple[int, ...]]], chosen: np.ndarray,
-                 moved: np.ndarray, facts: list[str], listings: dict[int, str], dense: np.ndarray) -> list[Step]:
+    def _results(self, reads: list[tuple[Outcome, tuple[int, ...]]], chosen: np.ndarray, counters: _Counters,
+                 moved: np.ndarray, facts: list[str], listings: dict[int, str],
+                 dense: np.ndarray | None) -> list[Step]:
         core = self.core
         limit, pick, names = core.max_steps, core.reward_name, core.action_names
         kind = core.potential.kind if core.dense else None
         moved_text = dict(zip(moved.tolist(), facts))
-        columns = zip(range(len(index)), chosen.tolist(), self.done[index].tolist(), self.steps[index].tolist(),
-                      self.attempts[index].tolist(), self.valid[index].tolist(), self.progress[index].tolist(),
-                      dense.tolist())
+        columns = zip(range(len(reads)), chosen.tolist(), counters.done.tolist(), counters.steps.tolist(),
+                      counters.attempts.tolist(), counters.valid.tolist(), counters.progress.tolist(),
+                      dense.tolist() if dense is not None else repeat(None))
         out = []
         for j, op, done, steps, attempts, valid, progress, shaped in columns:
             outcome = reads[j][0]

@@ -133,15 +133,32 @@ class EnvPool:
 
     # ------------------------------------------------------------------ playing
     def step(self, env_id: Any, action: Any) -> dict:
-        answer = self._step([(env_id, action)])[0]
-        if isinstance(answer, ServeError):
-            raise answer
-        return answer
+        environment = self._get(env_id)
+        self._check_action(action)
+        with environment.lock:
+            self._check_open(environment, env_id)
+            with environment.table.lock:
+                return _answer(environment.table.episodes.step_many([environment.row], [action])[0])
 
     def step_many(self, steps: list[tuple[Any, Any]]) -> list[dict]:
-        """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one. Each task's
-        environments move in one call of its episodes' ``step_many``; an id given twice is stepped twice, in order."""
-        return [{"error": str(a)} if isinstance(a, ServeError) else a for a in self._step(steps)]
+        """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one. Distinct ids
+        are stepped together, each task's environments in one call of its episodes' ``step_many``; the batch is cut
+        before an id it already holds, so an id given twice is stepped twice, in order."""
+        out: list[dict] = [{} for _ in steps]
+        segment: dict[int, tuple[int, Environment, str]] = {}  # env_id -> (position, environment, action)
+        for j, (env_id, action) in enumerate(steps):
+            try:
+                environment = self._get(env_id)
+                self._check_action(action)
+            except ServeError as exc:
+                out[j] = {"error": str(exc)}
+                continue
+            if env_id in segment:
+                self._step_segment(segment, out)
+                segment = {}
+            segment[env_id] = (j, environment, action)
+        self._step_segment(segment, out)
+        return out
 
     def observation(self, env_id: Any) -> str:
         environment = self._get(env_id)
@@ -203,26 +220,7 @@ class EnvPool:
             raise ServeError(f"the action is {len(action)} characters long; the limit is {self.max_action_chars}",
                              413)
 
-    def _step(self, steps: list[tuple[Any, Any]]) -> list[dict | ServeError]:
-        """Each ``(id, action)``'s answer or refusal, in order; distinct ids are stepped together, and the batch is
-        cut before an id it already holds."""
-        out: list[dict | ServeError] = [{} for _ in steps]
-        segment: dict[int, tuple[int, Environment, str]] = {}  # env_id -> (position, environment, action)
-        for j, (env_id, action) in enumerate(steps):
-            try:
-                environment = self._get(env_id)
-                self._check_action(action)
-            except ServeError as exc:
-                out[j] = exc
-                continue
-            if env_id in segment:
-                self._step_segment(segment, out)
-                segment = {}
-            segment[env_id] = (j, environment, action)
-        self._step_segment(segment, out)
-        return out
-
-    def _step_segment(self, segment: dict[int, tuple[int, Environment, str]], out: list[dict | ServeError]) -> None:
+    def _step_segment(self, segment: dict[int, tuple[int, Environment, str]], out: list[dict]) -> None:
         """Step distinct environments (env_id -> position, environment, action), their locks taken in id order (so
         two batches never wait on each other in a cycle), each task's in one call of its episodes."""
         held = []
@@ -235,7 +233,7 @@ class EnvPool:
                 try:
                     self._check_open(environment, env_id)
                 except ServeError as exc:
-                    out[j] = exc
+                    out[j] = {"error": str(exc)}
                     continue
                 by_table.setdefault(id(environment.table), (environment.table, []))[1].append(
                     (j, environment, action))
