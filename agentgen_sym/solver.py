@@ -16,7 +16,7 @@ from agentgen_sym.backends import BACKENDS, run_backend
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.compile import CompiledTask
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
-from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.printer import ground_call, print_pddl
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
 from agentgen_sym.planners.portfolio import Portfolio
@@ -68,7 +68,7 @@ class Solution:
         """``solve --format json``: the outcome as data, the plan (validated) as IPC step lines."""
         stats = self.stats
         return {"status": self.status.value, "planner": self.planner,
-                "plan": [f"({' '.join((s.action, *s.args))})" for s in self.steps] if self.solved else None,
+                "plan": [ground_call(s.action, s.args) for s in self.steps] if self.solved else None,
                 "cost": self.cost, "unit_cost": self.unit_cost, "message": self.message or None,
                 "stats": {"expanded": stats.expanded, "generated": stats.generated, "evaluated": stats.evaluated,
                           "seconds": round(stats.seconds, 4)}}

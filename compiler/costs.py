@@ -17,6 +17,7 @@ from typing import Iterator, Mapping
 
 from . import ast
 from .errors import AgentgenError
+from .printer import ground_call
 
 Fact = tuple[str, tuple[str, ...]]  # (function, object names): the key of a numeric fluent
 Values = Mapping[Fact, int | float]
@@ -38,7 +39,7 @@ class UndefinedValue(AgentgenError, LookupError):
     """A cost reads a numeric fluent that the problem's ``:init`` gives no value."""
 
     def __init__(self, key: Fact) -> None:
-        super().__init__("(" + " ".join((key[0], *key[1])) + ")")
+        super().__init__(ground_call(*key))
         self.key = key
 
 

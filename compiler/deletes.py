@@ -33,7 +33,7 @@ from .analysis import conjuncts, effect_parts
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 from .invariants import Group, Key, holds, key
 from .limits import Budget
-from .printer import expr
+from .printer import expr, ground_call
 
 CODE = "W623"
 STAGE = "checking the task (missing deletes)"
@@ -190,9 +190,6 @@ def exploiting_step(domain: ast.Domain, findings: Sequence[MissingDelete], init:
     return None
 
 
-def _show(atom: Key) -> str:
-    return "(" + " ".join((atom[0], *atom[1])) + ")"
-
 
 def _with_delete(effect: ast.Effect | None, kept: Key, action: ast.ActionSchema) -> ast.Effect:
     atom = next(p for p in conjuncts(action.precondition) if isinstance(p, ast.Atom) and key(p) == kept)
@@ -210,14 +207,15 @@ def missing_delete_diagnostics(domain: ast.Domain, problems: Sequence[ast.Proble
     for finding in missing_deletes(domain, [problem_init(p) for p in problems], budget):
         action = actions[finding.action]
         members = sorted({p for p, _ in finding.group})
-        delete = f"(not {_show(finding.kept)})"
+        delete = f"(not {ground_call(*finding.kept)})"
         fix = None
         if action.effect is not None and action.effect.span is not None:
             fix = Fix(f"add {delete} to the effect of `{action.name}`",
                       (TextEdit(action.effect.span, expr(_with_delete(action.effect, finding.kept, action))),))
         out.append(Diagnostic(
             CODE, Severity.WARNING,
-            f"action `{action.name}` adds {_show(finding.added)} but keeps {_show(finding.kept)}, which it requires: "
+            f"action `{action.name}` adds {ground_call(*finding.added)} but keeps {ground_call(*finding.kept)}, "
+            "which it requires: "
             f"a missing delete? Each object is in at most one {'/'.join(f'`{m}`' for m in members)} fact in every "
             f"problem's initial state and `{finding.mover}` moves it between them, yet after `{action.name}` both "
             "hold, and plans may exploit that (load one parcel into two vehicles)",

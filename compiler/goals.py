@@ -19,7 +19,7 @@ from .analysis import changed_predicates, conjuncts
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
 from .limits import Budget
-from .printer import expr
+from .printer import expr, ground_call
 from .types import ROOT, TypeHierarchy
 
 CODE = "E520"
@@ -123,7 +123,7 @@ def impossible_goals(domain: ast.Domain, problem: ast.Problem, hierarchy: TypeHi
         why = ""
         if test.culprit is not None:
             predicate, args, positive = test.culprit
-            shown = "(" + " ".join((predicate, *args)) + ")"
+            shown = ground_call(predicate, args)
             why = (f": {shown} is not true initially and no action adds `{predicate}`" if positive else
                    f": {shown} is true initially and no action deletes `{predicate}`")
         out.append(Diagnostic(CODE, Severity.ERROR, f"goal {expr(goal)} can never hold{why}", goal.span,

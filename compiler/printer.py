@@ -7,9 +7,15 @@ fit on a line broken one conjunct per line.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import singledispatch
 
 from . import ast
+
+
+def ground_call(name: str, args: Iterable[str]) -> str:
+    """``(name arg ...)``: a ground atom or action as PDDL writes it, in plans, diagnostics and counterexamples."""
+    return "(" + " ".join((name, *args)) + ")"
 
 WIDTH = 88
 INDENT = "  "

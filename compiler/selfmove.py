@@ -32,7 +32,7 @@ from .analysis import conjuncts, effect_parts, static_predicates
 from .diagnostics import Diagnostic, Fix, Severity, TextEdit
 from .invariants import Invariants, Key, key
 from .limits import Budget
-from .printer import expr
+from .printer import expr, ground_call
 from .types import TypeHierarchy
 
 CODE = "W620"
@@ -168,9 +168,6 @@ def self_move_pairs(domain: ast.Domain, problem: ast.Problem | None = None,
             for m in _action_self_moves(action, static, hierarchy, invariants, init, budget)]
 
 
-def _show(atom: Key) -> str:
-    return "(" + " ".join((atom[0], *atom[1])) + ")"
-
 
 def _guard(action: ast.ActionSchema, pairs: list[SelfMove]) -> ast.Formula:
     inequalities = [ast.Not(ast.Equals(ast.Variable(action.parameters[m.first].name),
@@ -190,10 +187,10 @@ def self_moves(domain: ast.Domain, problem: ast.Problem | None = None,
         if action.precondition is not None and action.precondition.span is not None:
             fix = Fix(f"add (not (= {va} {vb})) to `{action.name}`",
                       (TextEdit(action.precondition.span, expr(_guard(action, [move]))),))
-        side = " ".join(_show(x) for x in move.side_effects)
+        side = " ".join(ground_call(*x) for x in move.side_effects)
         out.append(Diagnostic(
             CODE, Severity.WARNING,
-            f"action `{action.name}` with {va} = {vb} deletes and re-adds {_show(move.moved)}: it moves nothing"
+            f"action `{action.name}` with {va} = {vb} deletes and re-adds {ground_call(*move.moved)}: it moves nothing"
             + (f", yet still adds {side}" if side else "") + "; plans may use such bogus steps",
             action.span, f"add `(not (= {va} {vb}))` to its precondition (needs :equality)", (), fix))
     return out

@@ -51,13 +51,10 @@ from typing import BinaryIO, NamedTuple
 import numpy as np
 
 from .limits import checkpoint
+from .printer import ground_call
 
 WORD = 64
 PACK_ROWS = 4096  # rows of an operator matrix filled between two limit checks
-
-
-def _pddl_call(name: str, args: Iterable[str]) -> str:
-    return "(" + " ".join((name, *args)) + ")"
 
 
 def _parse_call(text: str) -> tuple[str, tuple[str, ...]]:
@@ -74,7 +71,7 @@ class GroundAtom(NamedTuple):
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return _pddl_call(self.predicate, self.args)
+        return ground_call(self.predicate, self.args)
 
     @classmethod
     def parse(cls, text: str) -> GroundAtom:
@@ -89,7 +86,7 @@ class GroundAction(NamedTuple):
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return _pddl_call(self.action, self.args)
+        return ground_call(self.action, self.args)
 
     @classmethod
     def parse(cls, text: str) -> GroundAction:

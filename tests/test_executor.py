@@ -27,7 +27,7 @@ from agentgen_sym.llm import LLMClient, LLMConfig, ResponseCache
 from agentgen_sym.pipeline import run
 
 from . import executor_units as units
-from .conftest import CORPUS
+from .conftest import CORPUS, requires_extra
 from .llm_scripts import CorpusRouter, RoutedLLMServer, corpus_scenario, domain_reply, domain_text, rename_domain
 
 TWO = ExecutorOptions(jobs=2)
@@ -37,7 +37,7 @@ FAST = {"timeout_s": 5.0, "max_retries": 1, "backoff_s": 0.01, "backoff_max_s": 
 @pytest.fixture(scope="module")
 def ray_local():
     """A local Ray instance of 2 CPUs for this module's tests; the executor uses it as it finds it."""
-    ray = pytest.importorskip("ray")
+    ray = requires_extra("ray")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield ExecutorOptions(kind="ray", jobs=2)
     ray.shutdown()
@@ -422,7 +422,7 @@ def test_every_process_of_a_job_ends_when_its_driver_is_killed(executor: str, tm
     """Regression: a `run` driver killed with SIGKILL left its fork server and both workers (local) or two Ray
     agents (Ray) running."""
     if executor == "ray":
-        pytest.importorskip("ray")
+        requires_extra("ray")
     folder = CORPUS / "office-mailroom"
     driver = subprocess.Popen([sys.executable, "-m", "agentgen_sym", "generate", str(folder / "domain.pddl"),
                                str(folder / "p03.pddl"), "--n", "400", "--range", "1", "40", "--out",

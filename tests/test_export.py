@@ -24,6 +24,7 @@ from agentgen_sym.env import GOAL_SATISFIED, UNSATISFIED_ACTION, Templates, Text
 from agentgen_sym.export import FORMATS, ExportError, domain_rules, export_folder, export_many, meta_file
 from agentgen_sym.export.thoughts import FINISHED_PHRASES, GOAL_PHRASES, LINK_PHRASES, PLAIN_PHRASES
 from agentgen_sym.planners.registry import make_planner
+from .conftest import requires_extra
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "domains"
 META_KEYS = {"task_id", "domain", "seed", "origin", "parent", "plan", "cost", "difficulty", "optimal", "expanded",
@@ -174,7 +175,7 @@ def test_observations_come_from_the_environment(sorter, tmp_path):
 def test_datasets_loads_every_format(greenhouse, tmp_path, monkeypatch):
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    datasets = pytest.importorskip("datasets")
+    datasets = requires_extra("datasets")
     for fmt in sorted(FORMATS):
         out = data_file(tmp_path / fmt, fmt)
         export_folder(greenhouse, fmt, out, negatives=FORMATS[fmt].can_mask, distances=True)  # p03: distance_to_goal null

@@ -24,6 +24,7 @@ from .llm_scripts import RoutedLLMServer
 from .llm_server import Reply
 from .test_drafting import make_client
 from .test_export import CORPUS, make_tasks_dir
+from .conftest import requires_extra
 
 MASKING = sorted(name for name, f in FORMATS.items() if f.can_mask)
 
@@ -187,7 +188,7 @@ def test_main_job_negatives_are_kept_by_their_consumers(main_job, fmt):
 def test_main_job_files_load_with_datasets(main_job, tmp_path, monkeypatch):
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    datasets = pytest.importorskip("datasets")
+    datasets = requires_extra("datasets")
     files = sorted(main_job.glob("dataset.*")) + sorted((main_job / "negatives").glob("*/dataset.*"))
     assert len(files) == 2 * len(FORMATS) + 2 * 10 * len(MASKING)  # data and metadata files
     for path in files:

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import CORPUS, ROOT, SLACK_S, run_cli
+from tests.conftest import CORPUS, ROOT, SLACK_S, requires_extra, run_cli
 
 pytestmark = pytest.mark.slow  # one server start and four command-line runs: about a minute on a loaded machine
 
-anyio = pytest.importorskip("anyio")
-pytest.importorskip("mcp")
+anyio = requires_extra("anyio")
+requires_extra("mcp")
 from mcp import ClientSession, StdioServerParameters  # noqa: E402
 from mcp.client.stdio import stdio_client  # noqa: E402
 

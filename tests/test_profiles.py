@@ -18,7 +18,7 @@ from agentgen_sym.env.framing import BARE
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, PROFILES, Profile, profile_named
 from agentgen_sym.evaluation import EvalOptions
 
-from .conftest import ROOT
+from .conftest import ROOT, requires_extra
 
 REGISTRY = ROOT / "agentgen_sym" / "env" / "profiles.py"
 
@@ -66,7 +66,7 @@ def test_a_new_profile_is_one_entry_for_the_command_line(bare, capsys):
 
 
 def test_a_new_profile_is_one_entry_for_the_server(bare, tmp_path: Path):
-    pytest.importorskip("fastapi")
+    requires_extra("fastapi")
     from agentgen_sym.serve.catalog import Catalog
     from agentgen_sym.serve.pool import EnvPool
 

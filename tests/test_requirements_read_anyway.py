@@ -19,7 +19,7 @@ from agentgen_sym.compiler.repair import apply_edits
 from agentgen_sym.compiler.ast import Span
 from agentgen_sym.env import Templates, TextEnv
 
-from .conftest import run_cli
+from .conftest import requires_extra, run_cli
 
 DOMAIN = """(define (domain tc) (:requirements :typing)
   (:types place)
@@ -96,7 +96,7 @@ def test_identical_insertions_are_applied_once_and_both_count_as_done():
 
 
 def test_unified_planning_and_fast_downward_read_the_original_files(files):
-    reader = pytest.importorskip("unified_planning.io").PDDLReader()
+    reader = requires_extra("unified_planning.io").PDDLReader()
     problem = reader.parse_problem(str(files[0]), str(files[1]))
     assert len(problem.actions) == 1
     driver = fast_downward_driver()

@@ -32,7 +32,7 @@ from agentgen_sym.rl.library import TaskLibrary, TaskLibraryError
 from agentgen_sym.env.rewards import DISTANCE, PROGRESS
 from agentgen_sym.solver import solve
 
-from .conftest import CORPUS, ROOT
+from .conftest import CORPUS, ROOT, requires_extra
 from .llm_server import Reply, ScriptedLLMServer
 
 DOMAINS = ("bike-workshop", "drone-warehouse")
@@ -231,7 +231,7 @@ def test_a_filtered_name_two_objects_share_is_never_guessed(tmp_path):
 
 
 def test_gymnasium_check_env_passes_and_make_builds_it(tasks_dirs):
-    gymnasium = pytest.importorskip("gymnasium")
+    gymnasium = requires_extra("gymnasium")
     from gymnasium.utils.env_checker import check_env
 
     from agentgen_sym.rl import gym_env
@@ -252,7 +252,7 @@ def test_gymnasium_check_env_passes_and_make_builds_it(tasks_dirs):
 
 
 def test_gymnasium_vector_env_steps_n_sessions_like_single_envs(tasks_dirs):
-    gymnasium = pytest.importorskip("gymnasium")
+    gymnasium = requires_extra("gymnasium")
     from agentgen_sym.rl import gym_env
 
     library = TaskLibrary(tasks_dirs[1])
@@ -277,7 +277,7 @@ def test_gymnasium_vector_env_steps_n_sessions_like_single_envs(tasks_dirs):
 
 
 def test_trl_environment_factory_has_one_typed_tool_per_operator_and_plays_gold_plans(tasks_dirs):
-    get_json_schema = pytest.importorskip("transformers.utils").get_json_schema
+    get_json_schema = requires_extra("transformers.utils").get_json_schema
     from agentgen_sym.rl.trl_tools import dataset_rows, environment_class, success_reward
 
     for folder in tasks_dirs:
@@ -325,7 +325,7 @@ def _rollout(env, row, replies: list[str], monkeypatch) -> dict:
 
 
 def test_verifiers_environment_loads_and_scores_scripted_rollouts(tasks_dirs, monkeypatch):
-    pytest.importorskip("verifiers")
+    requires_extra("verifiers")
     from agentgen_sym.rl.verifiers_env import load_environment
 
     folder = tasks_dirs[0]

@@ -23,9 +23,11 @@ from pathlib import Path
 
 import pytest
 
-requests = pytest.importorskip("requests")
-pytest.importorskip("fastapi")
-pytest.importorskip("uvicorn")
+from .conftest import ROOT, requires_extra
+
+requests = requires_extra("requests")
+requires_extra("fastapi")
+requires_extra("uvicorn")
 
 from agentgen_sym.env import GOAL_SATISFIED, TextEnv  # noqa: E402
 from agentgen_sym.env.agentboard import AgentBoardEnv  # noqa: E402
@@ -41,7 +43,6 @@ from agentgen_sym.serve.client import TWO_ACTIONS  # noqa: E402
 from agentgen_sym.serve.pool import EnvPool, ServeError  # noqa: E402
 
 from .agentgym_textcraft import TextCraftStyleEnvClient, generate_experience_one  # noqa: E402
-from .conftest import ROOT  # noqa: E402
 
 
 def _load_bench():

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("fastapi")
-pytest.importorskip("uvicorn")
-requests = pytest.importorskip("requests")
+from .conftest import requires_extra
+
+requires_extra("fastapi")
+requires_extra("uvicorn")
+requests = requires_extra("requests")
 
 from agentgen_sym.serve import catalog as catalog_module  # noqa: E402
 from agentgen_sym.serve.catalog import Catalog  # noqa: E402

@@ -18,10 +18,12 @@ import time
 
 import pytest
 
-requests = pytest.importorskip("requests")
-pytest.importorskip("fastapi")
-websockets = pytest.importorskip("websockets")
-openenv_client = pytest.importorskip("openenv.core.generic_client")
+from .conftest import ROOT, SLACK_S, requires_extra
+
+requests = requires_extra("requests")
+requires_extra("fastapi")
+websockets = requires_extra("websockets")
+openenv_client = requires_extra("openenv.core.generic_client")
 
 from openenv.cli._validation import validate_running_environment  # noqa: E402
 from openenv.core.env_server.types import ResetRequest, ResetResponse, StepRequest, StepResponse  # noqa: E402
@@ -32,7 +34,6 @@ from agentgen_sym.serve.catalog import Catalog  # noqa: E402
 from agentgen_sym.serve.pool import EnvPool, ServeError  # noqa: E402
 
 from .agentgym_textcraft import StepOutput, TextCraftStyleEnvClient  # noqa: E402
-from .conftest import ROOT, SLACK_S  # noqa: E402
 from .test_serve import Server, bench  # noqa: E402
 
 GenericEnvClient = openenv_client.GenericEnvClient

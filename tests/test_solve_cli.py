@@ -12,7 +12,7 @@ from agentgen_sym.backends import fast_downward_driver
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import validate
 
-from .conftest import BENCHMARKS, requires_benchmarks, run_cli
+from .conftest import BENCHMARKS, requires_benchmarks, requires_extra, run_cli
 
 DOMAIN = """(define (domain lamps)
   (:requirements :strips :negative-preconditions :conditional-effects)
@@ -92,7 +92,7 @@ def test_ground_saves_the_task(files, tmp_path: Path, capsys):
 def test_backends_solve_behind_the_same_function(backend):
     if backend.startswith("fd") and fast_downward_driver() is None:
         pytest.skip("up-fast-downward is not installed (the bench extra)")
-    pytest.importorskip("pyperplan")
+    requires_extra("pyperplan")
     task = compile_task(BENCHMARKS / "blocks" / "domain.pddl", BENCHMARKS / "blocks" / "p01.pddl")
     solution = solve(task, backend, time_limit=60)
     assert solution.solved and solution.verdict.valid, solution.message

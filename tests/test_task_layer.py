@@ -22,7 +22,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.planners.result import Status
 
-from .conftest import BENCHMARKS, ROOT, requires_benchmarks
+from .conftest import BENCHMARKS, ROOT, requires_benchmarks, requires_extra
 
 UNUSED_COST_DOMAIN = """(define (domain hall)
   (:requirements :strips :typing :action-costs)
@@ -142,7 +142,7 @@ def test_the_cost_solve_reports_is_the_cost_validate_computes(seed_task, walk_se
 def test_backends_report_the_cost_validate_computes(backend):
     if backend.startswith("fd") and fast_downward_driver() is None:
         pytest.skip("up-fast-downward is not installed")
-    pytest.importorskip("pyperplan")
+    requires_extra("pyperplan")
     """The tool's plan, validated by ours; Fast Downward's declared cost must equal our validator's."""
     rng = np.random.default_rng(7)
     checked = 0

@@ -17,7 +17,7 @@ from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.validate import ValidationResult, apply_plan, validate
 
-from .conftest import BENCHMARKS, requires_benchmarks, run_cli
+from .conftest import BENCHMARKS, requires_benchmarks, requires_extra, run_cli
 
 BLOCKS = BENCHMARKS / "blocks"
 GRIPPER = BENCHMARKS / "gripper"
@@ -300,7 +300,7 @@ def _cross_cases() -> list[tuple[str, str | Path, str | Path, list[str]]]:
 @pytest.mark.filterwarnings("ignore:We cannot establish:UserWarning")  # UP's kind check on the ADL task
 @requires_benchmarks
 def test_unified_planning_agrees(tmp_path: Path):
-    shortcuts = pytest.importorskip("unified_planning.shortcuts")
+    shortcuts = requires_extra("unified_planning.shortcuts")
     from unified_planning.engines import ValidationResultStatus
     from unified_planning.io import PDDLReader
 

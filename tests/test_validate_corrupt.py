@@ -23,7 +23,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.planners import make_planner
 from agentgen_sym.compiler.task import GroundTask
 
-from .conftest import BenchmarkTask, benchmark_tasks, requires_benchmarks
+from .conftest import BenchmarkTask, benchmark_tasks, requires_benchmarks, requires_extra
 from .plan_corruption import KINDS, Corruption, Steps, corruptions, our_failing_step, read_up, up_failing_step
 
 # (domain, problem file): STRIPS typed and untyped, action costs, ADL (conditional effects, quantifiers).
@@ -100,7 +100,7 @@ def test_corruptions_cover_rejections_of_every_kind_and_some_valid_plans():
 @pytest.mark.filterwarnings("ignore:We cannot establish:UserWarning")  # UP's kind check on ADL tasks
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
 def test_unified_planning_fails_at_the_same_step(task):
-    pytest.importorskip("unified_planning")
+    requires_extra("unified_planning")
     try:
         theirs = read_up(task.domain_file, task.problem_file)
     except Exception as exc:  # UP cannot read some benchmark files; that is data, not a failure

@@ -13,7 +13,7 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.env import ActionReader, Templates
-from tests.conftest import CORPUS, ROOT, benchmark_tasks, requires_benchmarks, run_cli
+from tests.conftest import CORPUS, ROOT, benchmark_tasks, requires_benchmarks, requires_extra, run_cli
 
 LLM_CORPUS = ROOT / "data" / "llm_corpus" / "agentgen" / "it0"
 
@@ -147,7 +147,7 @@ def test_the_bench_judge_tells_a_prefixed_word_from_glued_words_and_names_errors
     """bench/text_quality.py's judge was wrong on "uncrate", "debark", "reshelve" (wordsegment splits them
     "unc rate", "de bark"): a prefix and a word are one word; "endof" and "putpaninoven" stay glued. A domain
     that fails to parse is an error row with a repository-relative path."""
-    pytest.importorskip("wordfreq")
+    requires_extra("wordfreq")
     from bench.text_quality import Judge, failure
 
     judge = Judge()
@@ -198,7 +198,7 @@ def test_compiled_conditional_effect_steps_read_as_english_and_back_as_one_actio
 def test_the_bench_counts_an_object_folded_into_a_grounded_name_as_an_argument():
     """In a pre-grounded domain ``open-sd1`` is the verb and its object, "open sd1" no bare call; a compiled
     step's "wait cb1 condeff0 yes" still is one."""
-    pytest.importorskip("wordfreq")
+    requires_extra("wordfreq")
     from bench.text_quality import Judge, bare, folded_objects
 
     domain = parse_domain(COMPILED)

@@ -28,14 +28,15 @@ READ_CACHE = 4096
 def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> np.ndarray:
     """Per state, the first of its text's readings (operators) that applies there, -1 where none does: one
     ``applies`` call for the whole batch."""
-    chosen = np.full(len(readings), -1, dtype=np.int64)
-    pairs = [(j, op) for j, ops in enumerate(readings) for op in ops]
-    if pairs:
-        where, ops = np.array(pairs, dtype=np.int64).T
-        ok = task.applies(states, where, ops)
-        for j, op in zip(where[ok][::-1].tolist(), ops[ok][::-1].tolist()):
-            chosen[j] = op  # reversed: the first applicable reading of each text wins
-    return chosen
+    where = [j for j, ops in enumerate(readings) for _ in ops]
+    flat = [op for ops in readings for op in ops]
+    chosen = [-1] * len(readings)
+    if flat:
+        ok = task.applies(states, np.array(where, dtype=np.int64), np.array(flat, dtype=np.int64)).tolist()
+        for j, op, applies in zip(where, flat, ok):
+            if applies and chosen[j] < 0:  # the first applicable reading of each text wins
+                chosen[j] = op
+    return np.array(chosen, dtype=np.int64)
 
 
 class Step(NamedTuple):

@@ -17,6 +17,7 @@ from itertools import product
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
+from agentgen_sym.compiler.printer import ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
 from agentgen_sym.equiv.mapping import Mapping
@@ -35,14 +36,6 @@ class Outcome:
     states: int
     problems: int
     exhaustive: bool
-
-
-def _show(step: ast.PlanStep) -> str:
-    return "(" + " ".join((step.action, *step.args)) + ")"
-
-
-def _show_fact(fact: Fact) -> str:
-    return "(" + " ".join((fact[0], *fact[1])) + ")"
 
 
 class _Pair:
@@ -76,7 +69,7 @@ class _Pair:
                 if found:
                     return found, []
         mapped = {self.m.step(x) for x in steps_a}
-        for y in sorted(steps_b - mapped, key=_show):
+        for y in sorted(steps_b - mapped, key=lambda step: ground_call(step.action, step.args)):
             found = self._counterexample(init, path + [self.back.step(y)], "b", ast.And(()), None)
             if found:
                 return found, []
@@ -133,7 +126,8 @@ class _Pair:
         side, holds, lacks = ("a", "first", "second") if only_a else ("b", "second", "first")
         actor = f"the {lacks} domain's action deletes it" if fact in before else f"the {holds} domain's action adds it"
         fact_a = self.back.fact(fact)
-        why = f"after {_show(plan[-1])}, {_show_fact(fact_a)} holds in the {holds} domain and not in the {lacks}: {actor}"
+        last = ground_call(plan[-1].action, plan[-1].args)
+        why = f"after {last}, {ground_call(*fact_a)} holds in the {holds} domain and not in the {lacks}: {actor}"
         goal = ast.Atom(fact_a[0], tuple(ast.Constant(o) for o in fact_a[1]))
         return self._counterexample(init, plan, side, goal, why)
 
@@ -152,7 +146,8 @@ class _Pair:
         if (result_a.valid, result_b.valid) != (side == "a", side == "b"):
             return None
         failed = result_b if side == "a" else result_a
-        reason = why or (f"step {len(plan)} {_show(plan[-1])} applies in the {'first' if side == 'a' else 'second'} "
+        last = ground_call(plan[-1].action, plan[-1].args)
+        reason = why or (f"step {len(plan)} {last} applies in the {'first' if side == 'a' else 'second'} "
                          f"domain; in the {'second' if side == 'a' else 'first'}: "
                          + (failed.diagnostics[0].message if failed.diagnostics else "it does not apply"))
         return Counterexample(problem_a, problem_b, plan_a, plan_b, side, len(plan), reason,

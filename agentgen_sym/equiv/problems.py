@@ -18,7 +18,7 @@ import networkx as nx
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import changed_predicates, conjuncts
 from agentgen_sym.compiler.invariants import Invariants
-from agentgen_sym.compiler.printer import expr
+from agentgen_sym.compiler.printer import expr, ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Fact
 from agentgen_sym.equiv.mapping import Mapping
@@ -176,5 +176,5 @@ def _show(node: tuple) -> str:
     if node[0] == "goal-formula":
         return "goal: a quantified or disjunctive conjunct"
     section, (predicate, args) = node
-    text = "(" + " ".join((predicate, *args)) + ")"
+    text = ground_call(predicate, args)
     return f"{section}: {'(not ' + text + ')' if section == 'goal-not' else text}"

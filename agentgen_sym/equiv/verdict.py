@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import Diagnostic, Severity, render_sarif
-from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.compiler.printer import ground_call, print_pddl
 from agentgen_sym.equiv.mapping import Mapping
 
 
@@ -55,7 +55,7 @@ class Counterexample:
     checks: dict[str, bool] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        show = lambda plan: [" ".join(("(" + s.action, *s.args)) + ")" for s in plan.steps]
+        show = lambda plan: [ground_call(s.action, s.args) for s in plan.steps]
         return {"valid_in": self.valid_in, "step": self.step, "reason": self.reason,
                 "plan_a": show(self.plan_a), "plan_b": show(self.plan_b), "validated": self.checks,
                 "problem_a": print_pddl(self.problem_a), "problem_b": print_pddl(self.problem_b)}
@@ -97,7 +97,7 @@ class Verdict:
         if self.counterexample is not None:
             c = self.counterexample
             notes = ("plan (" + ("first" if c.valid_in == "a" else "second") + " side valid): "
-                     + " ".join(" ".join(("(" + s.action, *s.args)) + ")" for s in c.plan_a.steps),)
+                     + " ".join(ground_call(s.action, s.args) for s in c.plan_a.steps),)
         return [Diagnostic(code, Severity.ERROR, f"{self.subject} not equivalent: {self.reason}", span, None, notes)]
 
     def sarif(self, file: str | None, tool_version: str) -> str:

@@ -51,7 +51,7 @@ def sample_instances(facts: Iterable[GroundAtom], start: Collection[GroundAtom],
 def subject(fact: GroundAtom) -> str:
     """What a goal fact is about: its first object (a parcel's place, a plant's state), or its predicate when
     it has none."""
-    return fact.args[0] if fact.args else "(" + fact.predicate + ")"
+    return fact.args[0] if fact.args else str(fact)
 
 
 def with_literals(spec: TaskSpec, picked: list[Literal]) -> tuple[tuple[GroundAtom, ...], tuple[GroundAtom, ...]]:
