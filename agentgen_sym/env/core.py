@@ -25,7 +25,7 @@ READ_CACHE = 4096
 """Action texts remembered per task (agents repeat themselves); the cache starts over when full."""
 
 
-def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> np.ndarray:
+def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> list[int]:
     """Per state, the first of its text's readings (operators) that applies there, -1 where none does: one
     ``applies`` call for the whole batch."""
     where = [j for j, ops in enumerate(readings) for _ in ops]
@@ -36,7 +36,7 @@ def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Se
         for j, op, applies in zip(where, flat, ok):
             if applies and chosen[j] < 0:  # the first applicable reading of each text wins
                 chosen[j] = op
-    return np.array(chosen, dtype=np.int64)
+    return chosen
 
 
 class Step(NamedTuple):
@@ -274,9 +274,10 @@ class Sessions:
         rows = self.rows[index]
         states = task.unpack(rows)
         chosen = first_applicable(task, states, [ops for _, ops in reads])
-        moved = np.nonzero(chosen >= 0)[0]
-        if moved.size:
-            after = task.successors(rows, states, moved, chosen[moved])
+        # per-item flags as lists: one or a few items are most steps, and NumPy's per-call cost would dominate
+        moved = [j for j, op in enumerate(chosen) if op >= 0]
+        if moved:
+            after = task.successors(rows, states, np.array(moved), np.array([chosen[j] for j in moved]))
             self.rows[index if n == 1 else index[moved]] = after
             states[moved] = task.unpack(after)
         reached = task.goal_reached(states) | self.done[index]
@@ -284,21 +285,22 @@ class Sessions:
         if core.dense:  # only a moved state has a new potential
             phi_before = self.phi[index].copy()
             phi = phi_before.copy()
-            if moved.size:
+            if moved:
                 phi[moved] = self._phi(np.asarray(ids, dtype=np.int64)[moved], states[moved], reached[moved])
                 self.phi[index] = phi
-            cost = np.where(chosen >= 0, core.cost[np.maximum(chosen, 0)], 0.0)
+            cost = np.array([core.cost[op] if op >= 0 else 0.0 for op in chosen])
             dense = -cost + core.gamma * phi - phi_before
-        queried = np.array([outcome == Outcome.QUERY for outcome, _ in reads], dtype=bool)
-        counters = _Counters(self.steps[index] + 1, self.attempts[index] + ~queried, self.valid[index] + (chosen >= 0),
+        queried = [outcome == Outcome.QUERY for outcome, _ in reads]
+        counters = _Counters(self.steps[index] + 1, self.attempts[index] + np.logical_not(queried),
+                             self.valid[index] + np.greater_equal(chosen, 0),
                              np.maximum(self.progress[index], core.progress(states, reached)), reached)
         self.steps[index], self.attempts[index], self.valid[index] = counters.steps, counters.attempts, counters.valid
         self.progress[index], self.done[index] = counters.progress, reached
         self.outcome[index] = [Outcome.STATE if op >= 0 else Outcome.UNSATISFIED if outcome == Outcome.STATE
-                               else outcome for op, (outcome, _) in zip(chosen.tolist(), reads)]
-        facts = core.facts_text(states[moved]) if moved.size else []
-        asked = np.nonzero(queried)[0]
-        listings = dict(zip(asked.tolist(), core.listings(states[asked]))) if asked.size else {}
+                               else outcome for op, (outcome, _) in zip(chosen, reads)]
+        facts = core.facts_text(states[moved]) if moved else []
+        asked = [j for j, query in enumerate(queried) if query]
+        listings = dict(zip(asked, core.listings(states[asked]))) if asked else {}
         return self._results(reads, chosen, counters, moved, facts, listings, dense)
 
     # ------------------------------------------------------------------ internals
@@ -310,14 +312,14 @@ class Sessions:
         unheld = self.core.unheld(states, reached) if pot.table is None else np.zeros(len(index), dtype=np.int64)
         return pot.of_rows(self.rows[index], unheld)
 
-    def _results(self, reads: list[tuple[Outcome, tuple[int, ...]]], chosen: np.ndarray, counters: _Counters,
-                 moved: np.ndarray, facts: list[str], listings: dict[int, str],
+    def _results(self, reads: list[tuple[Outcome, tuple[int, ...]]], chosen: list[int], counters: _Counters,
+                 moved: list[int], facts: list[str], listings: dict[int, str],
                  dense: np.ndarray | None) -> list[Step]:
         core = self.core
         limit, pick, names = core.max_steps, core.reward_name, core.action_names
         kind = core.potential.kind if core.dense else None
-        moved_text = dict(zip(moved.tolist(), facts))
-        columns = zip(range(len(reads)), chosen.tolist(), counters.done.tolist(), counters.steps.tolist(),
+        moved_text = dict(zip(moved, facts))
+        columns = zip(range(len(reads)), chosen, counters.done.tolist(), counters.steps.tolist(),
                       counters.attempts.tolist(), counters.valid.tolist(), counters.progress.tolist(),
                       dense.tolist() if dense is not None else repeat(None))
         out = []
