@@ -13,6 +13,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,16 +28,20 @@ def _ast():
     return ast
 
 
+def _fresh_names(rng: random.Random, prefix: str, names) -> dict[str, str]:
+    """A new name ``<prefix><number>`` for each of ``names``, the numbers drawn from ``rng``."""
+    names = sorted(set(names))
+    ids = rng.sample(range(10 * len(names) + 10), len(names))
+    return {n: f"{prefix}{i}" for n, i in zip(names, ids)}
+
+
 def rename(domain, rng: random.Random):
     """``domain`` under a random consistent renaming: new names for types, constants, predicates, functions
     other than total-cost, actions and parameters; action parameters, actions and predicates shuffled."""
     ast = _ast()
     from agentgen_sym.compiler.types import ROOT as OBJECT
 
-    def fresh(prefix: str, names) -> dict[str, str]:
-        names = sorted(set(names))
-        ids = rng.sample(range(10 * len(names) + 10), len(names))
-        return {n: f"{prefix}{i}" for n, i in zip(names, ids)}
+    fresh = partial(_fresh_names, rng)
 
     types = fresh("t", [t.name for t in domain.types] + [p for t in domain.types for p in t.types])
     types.pop(OBJECT, None)
@@ -238,10 +243,7 @@ def rename_permuted(domain, rng: random.Random):
     not find the right mapping here."""
     from agentgen_sym.compiler.types import ROOT as OBJECT
 
-    def fresh(prefix: str, names) -> dict[str, str]:
-        names = sorted(set(names))
-        ids = rng.sample(range(10 * len(names) + 10), len(names))
-        return {n: f"{prefix}{i}" for n, i in zip(names, ids)}
+    fresh = partial(_fresh_names, rng)
 
     types = fresh("t", [t.name for t in domain.types] + [p for t in domain.types for p in t.types])
     types.pop(OBJECT, None)
