@@ -67,8 +67,9 @@ EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "gymnasium": "gym", "verifiers
 
 def requires_extra(module: str):  # noqa: ANN201 (what pytest.importorskip returns: the module)
     """``module`` imported, or the test skipped with the reason naming the extra that installs it."""
-    extra = EXTRAS[module.split(".")[0]]
-    return pytest.importorskip(module, reason=f"{module} is not installed: pip install 'agentgen-sym[{extra}]'")
+    package = module.split(".")[0]
+    reason = f"{package} is not installed: pip install 'agentgen-sym[{EXTRAS[package]}]'"
+    return pytest.importorskip(module, reason=reason)
 
 
 def run_cli(*args: str, timeout: float = 60, input: bytes | None = None) -> subprocess.CompletedProcess:
