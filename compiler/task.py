@@ -112,6 +112,11 @@ def pack(bool_rows: np.ndarray, n_words: int) -> np.ndarray:
     return np.packbits(padded, axis=1, bitorder="little").view(np.uint64).reshape(n, n_words)
 
 
+all_of, any_of = np.logical_and.reduce, np.logical_or.reduce
+"""``ndarray.all``/``any`` as the ufunc reductions they call, without their Python wrapper: on the few rows an
+environment step tests, that wrapper costs more than the test."""
+
+
 def unpack(rows: np.ndarray, n_bits: int) -> np.ndarray:
     """``uint64[n, n_words]`` -> ``bool[n, n_bits]``."""
     rows = np.ascontiguousarray(rows)
@@ -269,21 +274,21 @@ class GroundTask:
 
     def applicable(self, states: np.ndarray) -> np.ndarray:
         """``bool[n, n_bits]`` states -> ``bool[n, n_ops]``: which operators apply in which state."""
-        ok = states[:, self.pre_idx].all(axis=2)
+        ok = all_of(states[:, self.pre_idx], axis=2)
         if self.neg_idx.shape[1]:
-            ok &= ~states[:, self.neg_idx].any(axis=2)
+            ok &= ~any_of(states[:, self.neg_idx], axis=2)
         return ok
 
     def applies(self, states: np.ndarray, state_ids: np.ndarray, op_ids: np.ndarray) -> np.ndarray:
         """``bool[m]``: whether operator ``op_ids[j]`` applies in ``states[state_ids[j]]``; for a few
         candidate pairs (preferred operators) rather than every operator in every state."""
-        ok = states[state_ids[:, None], self.pre_idx[op_ids]].all(axis=1)
+        ok = all_of(states[state_ids[:, None], self.pre_idx[op_ids]], axis=1)
         if self.neg_idx.shape[1]:
-            ok &= ~states[state_ids[:, None], self.neg_idx[op_ids]].any(axis=1)
+            ok &= ~any_of(states[state_ids[:, None], self.neg_idx[op_ids]], axis=1)
         return ok
 
     def is_goal(self, states: np.ndarray) -> np.ndarray:
-        return states[:, self.goal_idx].all(axis=1)
+        return all_of(states[:, self.goal_idx], axis=1)
 
     def goal_reached(self, states: np.ndarray) -> np.ndarray:
         """``bool[n]``: the goal holds in ``bool[n, n_bits]`` states, directly or (for a compiled goal)
@@ -291,8 +296,9 @@ class GroundTask:
         reached = self.is_goal(states)
         goal_ops = self.goal_ops
         if goal_ops.size:  # only the goal operators' conditions, not every operator's
-            applies = states[:, self.pre_idx[goal_ops]].all(axis=2) & ~states[:, self.neg_idx[goal_ops]].any(axis=2)
-            reached |= applies.any(axis=1)
+            applies = (all_of(states[:, self.pre_idx[goal_ops]], axis=2)
+                       & ~any_of(states[:, self.neg_idx[goal_ops]], axis=2))
+            reached |= any_of(applies, axis=1)
         return reached
 
     def successors(self, rows: np.ndarray, states: np.ndarray | None, state_ids: np.ndarray, op_ids: np.ndarray,
@@ -311,9 +317,9 @@ class GroundTask:
                 starts = np.repeat(self.ce_start[op_ids], counts)
                 ce = starts + (np.arange(pair_of_ce.size) - np.repeat(np.cumsum(counts) - counts, counts))
                 cond = self.unpack(parents[pair_of_ce]) if states is None else states[state_ids[pair_of_ce]]
-                active = cond[np.arange(ce.size)[:, None], self.ce_pre_idx[ce]].all(axis=1)
+                active = all_of(cond[np.arange(ce.size)[:, None], self.ce_pre_idx[ce]], axis=1)
                 if self.ce_neg_idx.shape[1]:
-                    active &= ~cond[np.arange(ce.size)[:, None], self.ce_neg_idx[ce]].any(axis=1)
+                    active &= ~any_of(cond[np.arange(ce.size)[:, None], self.ce_neg_idx[ce]], axis=1)
                 hit = pair_of_ce[active]
                 np.bitwise_or.at(dels, hit, self.ce_del_bits[ce[active]])
                 np.bitwise_or.at(adds, hit, self.ce_add_bits[ce[active]])
@@ -334,8 +340,8 @@ class GroundTask:
             while rows.size and axioms.size:
                 sub = states[rows]
                 heads = self.ax_head[axioms]
-                fire = (sub[:, self.ax_pre_idx[axioms]].all(axis=2) & ~sub[:, self.ax_neg_idx[axioms]].any(axis=2)
-                        & ~sub[:, heads])
+                fire = (all_of(sub[:, self.ax_pre_idx[axioms]], axis=2)
+                        & ~any_of(sub[:, self.ax_neg_idx[axioms]], axis=2) & ~sub[:, heads])
                 r, a = np.nonzero(fire)
                 states[rows[r], heads[a]] = True
                 rows = rows[np.unique(r)]

@@ -128,7 +128,7 @@ def test_step_many_matches_n_single_steps(tasks_dirs):
         alone = [singles[i].step(0, texts[i]) for i in range(n)]
         assert together == alone
         assert np.array_equal(batch.rows, np.concatenate([s.rows for s in singles]))
-    assert batch.done.any() or batch.valid.sum() > 0
+    assert any(batch.done) or sum(batch.valid) > 0
 
 
 def test_the_core_words_observations_as_textenv_does(tasks_dirs):

@@ -1,15 +1,16 @@
 """The environment core: one task's text, rewards and step limit over sessions kept as packed state rows.
 
 ``EnvCore`` is built once per task (its ``TextTask``, the observation pieces rendered once, the potential of the
-dense reward); ``Sessions`` holds N episodes of it as arrays (``uint64[N, n_words]`` states and a few counters per
-row), and ``Sessions.step_many`` steps any of them in one call: the texts are read through a cache, applicability,
-successors, goal tests and progress are one NumPy call each for the whole batch, and an observation is a join of
-pre-rendered sentences. ``TextEnv``, the gymnasium, TRL and verifiers adapters and the server all step through it,
+dense reward); ``Sessions`` holds N episodes of it (``uint64[N, n_words]`` packed states and a few counters per
+episode), and ``Sessions.step_many`` steps any of them in one call: the texts are read through a cache,
+applicability, successors, goal tests and progress are one NumPy call each over the episodes that move, and an
+observation is a join of pre-rendered sentences. ``TextEnv``, the gymnasium, TRL and verifiers adapters and the server all step through it,
 so every front end sends the same strings and rewards.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import compress, repeat
 from typing import Any, NamedTuple, Sequence
 
@@ -28,13 +29,16 @@ READ_CACHE = 4096
 def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> list[int]:
     """Per state, the first of its text's readings (operators) that applies there, -1 where none does: one
     ``applies`` call for the whole batch."""
-    where = [j for j, ops in enumerate(readings) for _ in ops]
-    flat = [op for ops in readings for op in ops]
+    where: list[int] = []
+    flat: list[int] = []
+    for j, ops in enumerate(readings):
+        where += [j] * len(ops)
+        flat += ops
     chosen = [-1] * len(readings)
     if flat:
         ok = task.applies(states, np.array(where, dtype=np.int64), np.array(flat, dtype=np.int64)).tolist()
-        for j, op, applies in zip(where, flat, ok):
-            if applies and chosen[j] < 0:  # the first applicable reading of each text wins
+        for j, op in compress(zip(where, flat), ok):
+            if chosen[j] < 0:  # the first applicable reading of each text wins
                 chosen[j] = op
     return chosen
 
@@ -47,6 +51,16 @@ class Step(NamedTuple):
     terminated: bool
     truncated: bool
     info: dict[str, Any]
+
+
+class Arrival(NamedTuple):
+    """What a state an episode arrives at is: its observation's facts, whether the goal is reached there, the
+    fraction of goal conditions holding (AgentBoard's progress) and the dense reward's potential (0 without it)."""
+
+    facts: str
+    reached: bool
+    progress: float
+    phi: float
 
 
 class EnvCore:
@@ -86,21 +100,37 @@ class EnvCore:
         self._goal_positive = np.array([g.positive for g in goals], dtype=bool)
         self._goal_facts_only = bool(goals) and not self._goal_whole.any()  # every condition one fact
         self._reads: dict[str, tuple[Outcome, tuple[int, ...]]] = {}
-        self._potential: Potential | None = None
 
     # ------------------------------------------------------------------ per task
-    @property
+    @cached_property
     def potential(self) -> Potential:
         """The dense reward's potential, computed on first use (the enumeration is bounded by ``max_states``)."""
-        if self._potential is None:
-            self._potential = potential(self.task, len(self.text.goals), self.max_states)
-        return self._potential
+        return potential(self.task, len(self.text.goals), self.max_states)
+
+    @cached_property
+    def start(self) -> Arrival:
+        """The initial state, where every episode starts: computed once, so a reset only copies it."""
+        return self.arrivals(self.task.init_bits[None, :])[0]
 
     def initial_observation(self) -> str:
-        """The facts of the initial state, worded as ``Sessions.reset`` words them (no potential is computed)."""
-        states = self.task.unpack(self.task.init_bits[None, :])
-        text = self.facts_text(states)[0]
-        return text + GOAL_SATISFIED if self.task.goal_reached(states)[0] else text
+        """The facts of the initial state, worded as ``Sessions.reset`` words them."""
+        start = self.start
+        return start.facts + GOAL_SATISFIED if start.reached else start.facts
+
+    def arrivals(self, rows: np.ndarray) -> list[Arrival]:
+        """What each packed state of ``rows uint64[n, n_words]`` is: one NumPy pass per quantity for them all."""
+        states = self.task.unpack(rows)
+        reached = self.task.goal_reached(states)
+        phi = self.potentials(rows, states, reached).tolist() if self.dense else repeat(0.0)
+        return list(map(Arrival, self.facts_text(states), reached.tolist(), self.progress(states, reached).tolist(),
+                        phi))
+
+    def potentials(self, rows: np.ndarray, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
+        """``float[n]``: the dense reward's potential of packed ``rows`` (``states``: unpacked; ``reached``: the
+        goal holds), computed on first use."""
+        pot = self.potential
+        unheld = self.unheld(states, reached) if pot.table is None else np.zeros(len(states), dtype=np.int64)
+        return pot.of_rows(rows, unheld)
 
     def sessions(self, n: int = 1, framing: Framing = BARE) -> Sessions:
         """``n`` new episodes of this task, each at its initial state (none: a holder that ``open``s them)."""
@@ -142,7 +172,7 @@ class EnvCore:
     def progress(self, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
         """``float[n]``: the fraction of goal conditions holding in each state (AgentBoard's progress)."""
         held = self.held(states, reached)
-        return held.sum(axis=1) / held.shape[1]  # the mean, without np.mean's per-call overhead
+        return np.add.reduce(held, axis=1) / held.shape[1]  # the mean, without np.mean's Python wrapper
 
     def unheld(self, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
         """``int[n]``: the goal conditions that do not hold (the fallback potential's count)."""
@@ -156,16 +186,6 @@ class Status(NamedTuple):
     progress: float
     done: bool
     grounding_accuracy: float
-
-
-class _Counters(NamedTuple):
-    """The stepped episodes' counters after a step, in step order (what ``Sessions`` writes back and reports)."""
-
-    steps: np.ndarray
-    attempts: np.ndarray
-    valid: np.ndarray
-    progress: np.ndarray
-    done: np.ndarray
 
 
 RESET = -1
@@ -184,13 +204,12 @@ class Sessions:
         self.core = core
         self.framing = framing
         self.rows = np.repeat(core.task.init_bits[None, :], n, axis=0)
-        self.steps = np.zeros(n, dtype=np.int64)
-        self.attempts = np.zeros(n, dtype=np.int64)
-        self.valid = np.zeros(n, dtype=np.int64)
-        self.progress = np.zeros(n, dtype=np.float64)
-        self.done = np.zeros(n, dtype=bool)
-        self.phi = np.zeros(n, dtype=np.float64)
-        self.outcome = np.full(n, RESET, dtype=np.int8)
+        # per-episode counters as lists: most steps move one or a few episodes, where NumPy's per-call cost
+        # would dominate; the states are the only arrays
+        self.steps, self.attempts, self.valid = [0] * n, [0] * n, [0] * n
+        self.progress, self.phi = [0.0] * n, [0.0] * n
+        self.done = [False] * n
+        self.outcome = [RESET] * n
         self._free: list[int] = []
         self.reset()
 
@@ -206,9 +225,10 @@ class Sessions:
         if not self._free:
             n = len(self.rows)
             grown = max(n, 1)
-            for name in ("rows", "steps", "attempts", "valid", "progress", "done", "phi", "outcome"):
-                array = getattr(self, name)
-                setattr(self, name, np.concatenate([array, np.zeros((grown, *array.shape[1:]), dtype=array.dtype)]))
+            self.rows = np.concatenate([self.rows, np.zeros((grown, self.rows.shape[1]), dtype=self.rows.dtype)])
+            for counter, zero in ((self.steps, 0), (self.attempts, 0), (self.valid, 0), (self.progress, 0.0),
+                                  (self.phi, 0.0), (self.done, False), (self.outcome, RESET)):
+                counter.extend([zero] * grown)
             self._free.extend(range(n + grown - 1, n - 1, -1))
         i = self._free.pop()
         self.reset([i])
@@ -220,27 +240,24 @@ class Sessions:
 
     def reset(self, ids: Sequence[int] | None = None) -> list[str]:
         """Start the episodes ``ids`` (all by default) over; their initial observations (the facts)."""
-        index = np.arange(len(self.rows)) if ids is None else np.asarray(ids, dtype=np.int64)
-        core = self.core
-        self.rows[index] = core.task.init_bits
-        self.steps[index] = self.attempts[index] = self.valid[index] = 0
-        self.outcome[index] = RESET
-        states = core.task.unpack(self.rows[index])
-        reached = core.task.goal_reached(states)
-        self.done[index] = reached
-        self.progress[index] = core.progress(states, reached)
-        self.phi[index] = self._phi(index, states, reached)
-        return [text + GOAL_SATISFIED if won else text for text, won in zip(core.facts_text(states), reached.tolist())]
+        ids = range(len(self.rows)) if ids is None else ids
+        start = self.core.start
+        self.rows[_index(list(ids))] = self.core.task.init_bits
+        for i in ids:
+            self.steps[i] = self.attempts[i] = self.valid[i] = 0
+            self.outcome[i] = RESET
+            self.done[i], self.progress[i], self.phi[i] = start.reached, start.progress, start.phi
+        return [self.core.initial_observation()] * len(ids)
 
     def observation(self, i: int) -> str:
         """Episode ``i``'s observation as its last reset or step framed it."""
-        core, outcome = self.core, int(self.outcome[i])
+        core, outcome = self.core, self.outcome[i]
         state = core.task.unpack(self.rows[i:i + 1])
         if outcome == Outcome.QUERY:
             return self.framing.after_step(core.listings(state)[0])
         if outcome in (Outcome.INVALID, Outcome.UNSATISFIED):
             return self.framing.after_step(INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION)
-        facts = core.facts_text(state)[0] + GOAL_SATISFIED * bool(self.done[i])
+        facts = core.facts_text(state)[0] + GOAL_SATISFIED * self.done[i]
         return self.framing.opening(self.goal, facts) if outcome == RESET else self.framing.after_step(facts)
 
     def valid_actions(self, i: int) -> list[str]:
@@ -252,92 +269,90 @@ class Sessions:
         return self.core.text.templates.action(action, args)
 
     def status(self, i: int) -> Status:
-        attempts = int(self.attempts[i])
-        return Status(int(self.steps[i]), float(self.progress[i]), bool(self.done[i]),
-                      int(self.valid[i]) / attempts if attempts else 1.0)
+        attempts = self.attempts[i]
+        return Status(self.steps[i], self.progress[i], self.done[i], self.valid[i] / attempts if attempts else 1.0)
 
     def step(self, i: int, text: str) -> Step:
         return self.step_many([i], [text])[0]
 
     def step_many(self, ids: Sequence[int], texts: Sequence[str]) -> list[Step]:
-        """Step episode ``ids[j]`` by ``texts[j]`` for every j in one pass; the same as stepping them one by one."""
+        """Step episode ``ids[j]`` by ``texts[j]`` for every j in one pass; the same as stepping them one by one.
+
+        Only the states that change are computed: an episode whose text does not move it keeps its progress, goal
+        and potential, so the NumPy calls (applicability, successors, goal, progress, the facts) run over the
+        moved states, once each for the batch, and the counters are updated item by item."""
         n = len(ids)
         if n != len(texts):
             raise ValueError(f"{n} sessions but {len(texts)} actions")
         if n > 1 and len(set(ids)) != n:  # one episode twice: its steps happen in order
             return [self.step_many([i], [t])[0] for i, t in zip(ids, texts)]
         core, task = self.core, self.core.task
-        # one episode (the server's single steps) is a slice: its row and counters are read and written in place,
-        # without the cost of fancy indexing, which dominates a one-row step
-        index: slice | np.ndarray = slice(ids[0], ids[0] + 1) if n == 1 else np.asarray(ids, dtype=np.int64)
         reads = [core.read(t) for t in texts]
-        rows = self.rows[index]
-        states = task.unpack(rows)
-        chosen = first_applicable(task, states, [ops for _, ops in reads])
-        # per-item flags as lists: one or a few items are most steps, and NumPy's per-call cost would dominate
-        moved = [j for j, op in enumerate(chosen) if op >= 0]
-        if moved:
-            after = task.successors(rows, states, np.array(moved), np.array([chosen[j] for j in moved]))
-            self.rows[index if n == 1 else index[moved]] = after
-            states[moved] = task.unpack(after)
-        reached = task.goal_reached(states) | self.done[index]
-        dense = None
-        if core.dense:  # only a moved state has a new potential
-            phi_before = self.phi[index].copy()
-            phi = phi_before.copy()
-            if moved:
-                phi[moved] = self._phi(np.asarray(ids, dtype=np.int64)[moved], states[moved], reached[moved])
-                self.phi[index] = phi
-            cost = np.array([core.cost[op] if op >= 0 else 0.0 for op in chosen])
-            dense = -cost + core.gamma * phi - phi_before
-        queried = [outcome == Outcome.QUERY for outcome, _ in reads]
-        counters = _Counters(self.steps[index] + 1, self.attempts[index] + np.logical_not(queried),
-                             self.valid[index] + np.greater_equal(chosen, 0),
-                             np.maximum(self.progress[index], core.progress(states, reached)), reached)
-        self.steps[index], self.attempts[index], self.valid[index] = counters.steps, counters.attempts, counters.valid
-        self.progress[index], self.done[index] = counters.progress, reached
-        self.outcome[index] = [Outcome.STATE if op >= 0 else Outcome.UNSATISFIED if outcome == Outcome.STATE
-                               else outcome for op, (outcome, _) in zip(chosen, reads)]
-        facts = core.facts_text(states[moved]) if moved else []
-        asked = [j for j, query in enumerate(queried) if query]
-        listings = dict(zip(asked, core.listings(states[asked]))) if asked else {}
-        return self._results(reads, chosen, counters, moved, facts, listings, dense)
+        tried: list[int] = []  # items whose text names operators
+        asked: list[int] = []  # items that ask for the valid actions
+        for j, (outcome, ops) in enumerate(reads):
+            if ops:
+                tried.append(j)
+            elif outcome == Outcome.QUERY:
+                asked.append(j)
+        chosen = [-1] * n
+        arrived: list[Arrival | None] = [None] * n  # where each moved episode arrives
+        if tried:
+            rows = self.rows[_index([ids[j] for j in tried])]
+            states = task.unpack(rows)
+            picks = first_applicable(task, states, [reads[j][1] for j in tried])
+            at = [k for k, op in enumerate(picks) if op >= 0]  # the moving items' places among the tried
+            if at:
+                moved = [tried[k] for k in at]
+                ops = [picks[k] for k in at]
+                after = task.successors(rows, states, np.array(at), np.array(ops))
+                self.rows[_index([ids[j] for j in moved])] = after
+                for j, op, arrival in zip(moved, ops, core.arrivals(after)):
+                    chosen[j], arrived[j] = op, arrival
+        listings = [None] * n
+        if asked:
+            for j, listing in zip(asked, core.listings(task.unpack(self.rows[_index([ids[j] for j in asked])]))):
+                listings[j] = listing
+        return [self._advance(ids[j], reads[j][0], chosen[j], arrived[j], listings[j]) for j in range(n)]
 
     # ------------------------------------------------------------------ internals
-    def _phi(self, index: np.ndarray, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
-        """The potential of episodes ``index`` (their unpacked ``states``; ``reached``: goal reached)."""
-        if not self.core.dense:
-            return np.zeros(len(index), dtype=np.float64)
-        pot = self.core.potential
-        unheld = self.core.unheld(states, reached) if pot.table is None else np.zeros(len(index), dtype=np.int64)
-        return pot.of_rows(self.rows[index], unheld)
-
-    def _results(self, reads: list[tuple[Outcome, tuple[int, ...]]], chosen: list[int], counters: _Counters,
-                 moved: list[int], facts: list[str], listings: dict[int, str],
-                 dense: np.ndarray | None) -> list[Step]:
+    def _advance(self, i: int, outcome: Outcome, op: int, arrived: Arrival | None,
+                 listing: str | None) -> Step:
+        """Count one step of episode ``i`` (``op``: the operator applied, -1 for none; ``arrived``: what the new
+        state is, when it moved) and say what the agent reads and earns."""
         core = self.core
-        limit, pick, names = core.max_steps, core.reward_name, core.action_names
-        kind = core.potential.kind if core.dense else None
-        moved_text = dict(zip(moved, facts))
-        columns = zip(range(len(reads)), chosen, counters.done.tolist(), counters.steps.tolist(),
-                      counters.attempts.tolist(), counters.valid.tolist(), counters.progress.tolist(),
-                      dense.tolist() if dense is not None else repeat(None))
-        out = []
-        for j, op, done, steps, attempts, valid, progress, shaped in columns:
-            outcome = reads[j][0]
-            if op >= 0:
-                observation = moved_text[j] + GOAL_SATISFIED if done else moved_text[j]
-            elif outcome == Outcome.QUERY:
-                observation = listings[j]
-            else:
-                observation = INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION
-            observation = self.framing.after_step(observation)
-            success = 1.0 if done else 0.0
-            info = {"action_is_valid": op >= 0 or outcome == Outcome.QUERY, "action": names[op] if op >= 0 else None,
-                    "progress_rate": progress, "grounding_accuracy": valid / attempts if attempts else 1.0,
-                    "steps": steps, "success": success}
-            if kind is not None:
-                info["dense"], info["potential"] = shaped, kind
-            reward = success if pick == "success" else progress if pick == "progress" else shaped
-            out.append(Step(observation, reward, done, limit is not None and steps >= limit and not done, info))
-        return out
+        self.steps[i] += 1
+        self.attempts[i] += outcome != Outcome.QUERY
+        phi_before = self.phi[i]
+        if arrived is not None:
+            facts, reached, progress, self.phi[i] = arrived
+            self.valid[i] += 1
+            done = self.done[i] = self.done[i] or reached
+            self.progress[i] = max(self.progress[i], progress)
+            self.outcome[i] = Outcome.STATE
+            observation = facts + GOAL_SATISFIED if done else facts
+        else:
+            done = self.done[i]
+            self.outcome[i] = Outcome.UNSATISFIED if outcome == Outcome.STATE else outcome
+            observation = listing if outcome == Outcome.QUERY else \
+                INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION
+        steps, attempts, progress = self.steps[i], self.attempts[i], self.progress[i]
+        success = 1.0 if done else 0.0
+        info = {"action_is_valid": op >= 0 or outcome == Outcome.QUERY,
+                "action": core.action_names[op] if op >= 0 else None, "progress_rate": progress,
+                "grounding_accuracy": self.valid[i] / attempts if attempts else 1.0, "steps": steps,
+                "success": success}
+        shaped = None
+        if core.dense:  # only a moved state has a new potential
+            shaped = -(float(core.cost[op]) if op >= 0 else 0.0) + core.gamma * self.phi[i] - phi_before
+            info["dense"], info["potential"] = shaped, core.potential.kind
+        pick, limit = core.reward_name, core.max_steps
+        reward = success if pick == "success" else progress if pick == "progress" else shaped
+        return Step(self.framing.after_step(observation), reward, done,
+                    limit is not None and steps >= limit and not done, info)
+
+
+def _index(ids: list[int]) -> slice | np.ndarray:
+    """Rows ``ids`` of a session's arrays: one is a slice, read and written in place without the cost of fancy
+    indexing, which dominates a one-row step."""
+    return slice(ids[0], ids[0] + 1) if len(ids) == 1 else np.asarray(ids, dtype=np.int64)
