@@ -333,7 +333,7 @@ LAYERS: dict[str, tuple[Callable[[str], bool], Callable[[str], bool]]] = {
     # the task model sits below every stage that writes or reads task sets, the episodes included
     "taskset": (_within("agentgen_sym.taskset"),
                 _outside(*(f"agentgen_sym.{p}" for p in ("generation", "export", "serve", "evaluation", "drafting",
-                                                          "llm", "cli", "env", "rl")))),
+                                                          "llm", "cli", "env", "rl", "reasoning")))),
     # English for a domain sits below the task sets and the episodes: it reads the compiler's values only
     "wording": (_within("agentgen_sym.wording"), _within("agentgen_sym.wording", "agentgen_sym.compiler")),
     # the episode floor and the front ends that play it never read the training-data stage: the prompt and the
@@ -343,11 +343,16 @@ LAYERS: dict[str, tuple[Callable[[str], bool], Callable[[str], bool]]] = {
     # the floor knows none of its front ends
     "env": (_within("agentgen_sym.env"),
             _outside(*(f"agentgen_sym.{p}" for p in ("serve", "evaluation", "rl", "mcp", "generation", "drafting",
-                                                      "llm", "pipeline", "domainflow", "executor")))),
+                                                      "llm", "pipeline", "domainflow", "executor", "reasoning")))),
     # the RL adapters play the floor: the episodes and what lies below them, no other front end or stage
     "rl": (_within("agentgen_sym.rl"),
            _within("agentgen_sym.rl", "agentgen_sym.env", "agentgen_sym.taskset", "agentgen_sym.wording",
                    "agentgen_sym.compiler", "agentgen_sym.planners", "agentgen_sym.files", "agentgen_sym.walk")),
+    # the reasoning-gym plug-in is a front end on task sets: it generates and reads them, words them and validates
+    # answers; it never plays an episode's front ends or writes training data, and no other front end reads it
+    "reasoning": (_within("agentgen_sym.reasoning"),
+                  _outside(*(f"agentgen_sym.{p}" for p in ("serve", "evaluation", "rl", "mcp", "export", "drafting",
+                                                            "llm", "cli")))),
 }
 
 
@@ -395,6 +400,8 @@ WRONG_WAY = {
             "2 imports agentgen_sym.serve.pool"),
     "rl": ("agentgen_sym.rl.bad", "from ..env.core import Sessions\nfrom ..serve import client\n",
            "2 imports agentgen_sym.serve.client"),
+    "reasoning": ("agentgen_sym.reasoning.bad", "from ..taskset import read_tasks\nfrom ..export import formats\n",
+                  "2 imports agentgen_sym.export.formats"),
 }
 
 
@@ -476,6 +483,26 @@ def test_the_cycle_test_sees_a_lazy_cycle_and_not_a_parent_package(tmp_path: Pat
         modules[module].write_text(source)
     assert _import_cycles(modules) == ["agentgen_sym.fake.a (fake/agentgen_sym_fake_a.py:2) -> agentgen_sym.fake.b "
                                        "(fake/agentgen_sym_fake_b.py:2) -> agentgen_sym.fake.a"]
+
+
+def _third_party_importers(package: str, modules: dict[str, Path]) -> list[str]:
+    """The modules (by file) that import the top-level package ``package``."""
+    found = []
+    for module, path in sorted(modules.items()):
+        for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, pyast.Import) else \
+                [node.module or ""] if isinstance(node, pyast.ImportFrom) and not node.level else []
+            if any(name == package or name.startswith(package + ".") for name in names):
+                found.append(module)
+    return sorted(set(found))
+
+
+def test_only_the_reasoning_plugin_imports_reasoning_gym(tmp_path: Path):
+    assert [m for m in _third_party_importers("reasoning_gym", MODULES)
+            if not m.startswith("agentgen_sym.reasoning")] == []
+    (tmp_path / "bad.py").write_text("def later():\n    from reasoning_gym.factory import DATASETS\n")
+    assert _third_party_importers("reasoning_gym", {"agentgen_sym.env.bad": tmp_path / "bad.py"}) == [
+        "agentgen_sym.env.bad"]
 
 
 def test_benchmarks_and_the_library_import_nothing_from_the_cli():
