@@ -109,7 +109,10 @@ def measure(name: str, args: argparse.Namespace) -> dict:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--datasets", help="comma-separated dataset names (default: every pddl/* dataset)")
+    parser.add_argument("--datasets", help="comma-separated dataset names (default: every pddl/* dataset, and every "
+                        "bench/* one with --benchmarks)")
+    parser.add_argument("--benchmarks", type=Path, metavar="DIR",
+                        help="also register a benchmark folder's families as bench/<family> (its MANIFEST.tsv)")
     parser.add_argument("--answers", type=int, default=10_000, metavar="N", help="mutated answers per dataset")
     parser.add_argument("--lookups", type=int, default=10_000, metavar="N", help="timed dataset[i] per dataset")
     parser.add_argument("--seed", type=int, default=0, help="seed of the lookups and the mutations (default 0)")
@@ -124,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["AGENTGEN_SYM_CACHE"] = str(args.cache or scratch)
         import agentgen_sym.reasoning as reasoning
 
-        names = args.datasets.split(",") if args.datasets else list(reasoning.CORPUS_DATASETS)
+        families = reasoning.register_benchmarks(args.benchmarks, prefix="bench/") if args.benchmarks else []
+        names = args.datasets.split(",") if args.datasets else [*reasoning.CORPUS_DATASETS, *families]
         reports = []
         for name in names:
             reports.append(measure(name, args))
