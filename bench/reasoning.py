@@ -73,7 +73,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
     lookups.sort()
 
     oracle, counts = UpOracle(), dict.fromkeys(("invalid", "above_floor", "below_ratio", "above_ratio", "raised",
-                                                "garbage"), 0)
+                                                "garbage", "unchecked"), 0)
     examples: list[str] = []
     scoring = 0.0
     entries = list({(e := dataset[i])["metadata"]["task_id"]: e for i in range(len(pool.items) * 8)}.values())
@@ -90,7 +90,12 @@ def measure(name: str, args: argparse.Namespace) -> dict:
                 continue
             finally:
                 scoring += time.perf_counter() - started
-            valid, cost = oracle.verdict(entry, mutant.steps)
+            try:
+                valid, cost = oracle.verdict(entry, mutant.steps)
+            except SyntaxError as exc:  # unified-planning cannot read the task: scored, not cross-checked
+                counts["unchecked"] += 1
+                examples.append(f"unified-planning cannot read the task: {str(exc).splitlines()[0]}")
+                continue
             valid = valid and not mutant.must_fail
             counts["invalid"] += not valid
             wrong = disagreement(score, valid, cost, entry["metadata"]["optimal_cost"], FLOOR, VALID_MINIMUM)
@@ -133,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             reports.append(measure(name, args))
             r = reports[-1]
-            print(f"{name}: {r['answers']} answers, {wrong(r)} wrong",
+            print(f"{name}: {r['answers']} answers, {wrong(r)} wrong, {r['unchecked']} not read by unified-planning",
                   file=sys.stderr, flush=True)
     rows = [[r["dataset"], r["pool"], r["costs"], f"{r['generation_s_per_item']:.3f}", f"{r['load_ms']:.0f}",
              f"{r['p50_us']:.0f}", f"{r['p99_us']:.0f}", r["answers"], r["up_plans"], r["invalid"], r["above_floor"],
