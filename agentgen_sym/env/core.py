@@ -24,6 +24,9 @@ from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_SATISFIED, INVA
 
 READ_CACHE = 4096
 """Action texts remembered per task (agents repeat themselves); the cache starts over when full."""
+ARRIVAL_CACHE = 512
+"""States whose arrival (observed facts, goal, progress, potential) is remembered per task, a few hundred kB at
+most; the cache starts over when full."""
 
 
 def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> list[int]:
@@ -100,6 +103,7 @@ class EnvCore:
         self._goal_positive = np.array([g.positive for g in goals], dtype=bool)
         self._goal_facts_only = bool(goals) and not self._goal_whole.any()  # every condition one fact
         self._reads: dict[str, tuple[Outcome, tuple[int, ...]]] = {}
+        self._arrived: dict[bytes, Arrival] = {}
 
     # ------------------------------------------------------------------ per task
     @cached_property
@@ -110,7 +114,7 @@ class EnvCore:
     @cached_property
     def start(self) -> Arrival:
         """The initial state, where every episode starts: computed once, so a reset only copies it."""
-        return self.arrivals(self.task.init_bits[None, :])[0]
+        return self._arrivals(self.task.init_bits[None, :])[0]
 
     def initial_observation(self) -> str:
         """The facts of the initial state, worded as ``Sessions.reset`` words them."""
@@ -118,7 +122,21 @@ class EnvCore:
         return start.facts + GOAL_SATISFIED if start.reached else start.facts
 
     def arrivals(self, rows: np.ndarray) -> list[Arrival]:
-        """What each packed state of ``rows uint64[n, n_words]`` is: one NumPy pass per quantity for them all."""
+        """What each packed state of ``rows uint64[n, n_words]`` is, remembered per state (``ARRIVAL_CACHE``):
+        the episodes of one task pass through the same states, every one from the same start."""
+        keys = [row.tobytes() for row in rows]
+        found = [self._arrived.get(key) for key in keys]
+        unseen = [j for j, arrival in enumerate(found) if arrival is None]
+        if unseen:
+            if len(self._arrived) + len(unseen) > ARRIVAL_CACHE:
+                self._arrived.clear()
+            computed = self._arrivals(rows if len(unseen) == len(rows) else rows[unseen])
+            for j, arrival in zip(unseen, computed):
+                found[j] = self._arrived[keys[j]] = arrival
+        return found
+
+    def _arrivals(self, rows: np.ndarray) -> list[Arrival]:
+        """``arrivals`` computed: one NumPy pass per quantity for all ``rows``."""
         states = self.task.unpack(rows)
         reached = self.task.goal_reached(states)
         phi = self.potentials(rows, states, reached).tolist() if self.dense else repeat(0.0)
