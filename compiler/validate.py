@@ -504,6 +504,10 @@ class Stepper:
             if extended is not None and len(args) == len(atom.args):
                 yield from self._join(atoms, i + 1, extended, facts, allowed, parameters)
 
+    def satisfies(self, formula: ast.Formula | None, state: State) -> bool:
+        """Whether ``formula`` (a goal: ground outside its quantifiers) holds in ``state``, derived facts computed."""
+        return formula is None or self._task.holds(formula, self._task.close(state), {})
+
     def apply(self, step: ast.PlanStep, state: State) -> tuple[State | None, Diagnostic | None]:
         """The state after ``step`` (derived facts left out), or None and the diagnostic that says why it cannot
         be applied (V801-V805, or a cost it cannot price)."""

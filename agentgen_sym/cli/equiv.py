@@ -7,7 +7,7 @@ import argparse
 import json
 
 from agentgen_sym import __version__
-from agentgen_sym.cli.common import UsageError, eprint, positive_int
+from agentgen_sym.cli.common import UsageError, eprint, job_limit_options, positive_int
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import SourceCache, render_github, render_text
 from agentgen_sym.equiv import EquivBudget, Verdict
@@ -22,11 +22,13 @@ def add_equiv(sub: argparse._SubParsersAction) -> None:
                                    "none, their behaviour is compared on PROBLEMS (of the first domain) or on small "
                                    "generated ones, and a difference is shown as a plan valid in one domain and not "
                                    "in the other, checked by the validator on both sides. `equiv DOMAIN P Q` "
-                                   "compares two problems of one domain: equal up to renaming objects, goals "
-                                   "completed with what the domain implies (static facts, invariants).",
+                                   "compares two problems of one domain: initial states equal up to renaming objects and "
+                                   "goals that hold in the same reachable states (a plan reaching one goal and not "
+                                   "the other when they differ).",
                        epilog="Exit codes: 0 equivalent, 1 not equivalent, 2 usage error or a file with errors, "
-                              "4 not decided within the budget (--nodes, --states). Budgets count work, not "
-                              "seconds, so the verdict is the same on every machine.")
+                              "4 not decided within the budget (--nodes, --states) or stopped by --time-limit or "
+                              "--memory-limit. Budgets count work, not seconds, so the verdict is the same on every "
+                              "machine; the time and memory limits are the backstop.")
     e.add_argument("first", metavar="A", help="the first domain (or the domain of two problems)")
     e.add_argument("second", metavar="B", help="the second domain, or the first problem")
     e.add_argument("problems", nargs="*", metavar="PROBLEM",
@@ -36,8 +38,10 @@ def add_equiv(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--nodes", type=positive_int, default=defaults.nodes,
                    help=f"nodes the structural (isomorphism) search may visit (default {defaults.nodes})")
     e.add_argument("--states", type=positive_int, default=defaults.states,
-                   help=f"states the behavioural comparison may compare (default {defaults.states})")
+                   help=f"states the behavioural comparison may compare, and the reachable states of each problem "
+                        f"compared (default {defaults.states})")
     e.add_argument("--seed", type=int, default=0, help="seed of the generated states (default 0)")
+    job_limit_options(e, "equiv")
     e.set_defaults(handler=cmd_equiv)
 
 
@@ -54,6 +58,11 @@ def cmd_equiv(args: argparse.Namespace) -> int:
     return verdict.exit_code
 
 
+def _places(order: list[int], what: str) -> str:
+    """Where each argument went, as people count: " (arguments 1->2, 2->1)"."""
+    return f" ({what} " + ", ".join(f"{i + 1}->{j + 1}" for i, j in enumerate(order)) + ")"
+
+
 def _print(verdict: Verdict, fmt: str, file: str) -> None:
     if fmt == "json":
         print(json.dumps(verdict.to_json(), indent=2))
@@ -66,15 +75,19 @@ def _print(verdict: Verdict, fmt: str, file: str) -> None:
         print(f"{verdict.kind.value.replace('_', ' ')}: {verdict.reason}")
         if verdict.mapping is not None and verdict.kind.value == "equivalent":
             shown = verdict.mapping.to_json()
+            reordered = {p: _places(order, "arguments") for p, order in shown["argument_order"].items()}
+            reordered |= {a: _places(m["parameter_order"], "parameters") for a, m in shown["actions"].items()
+                          if m["parameter_order"] != sorted(m["parameter_order"])}
             for section in ("types", "predicates", "actions", "constants"):
                 pairs = {k: (v["name"] if isinstance(v, dict) else v) for k, v in shown[section].items()}
-                changed = {k: v for k, v in pairs.items() if k != v}
+                changed = {k: v + reordered.get(k, "") for k, v in pairs.items() if k != v or k in reordered}
                 if changed:
                     print(f"  {section}: " + ", ".join(f"{k} -> {v}" for k, v in changed.items()))
         c = verdict.counterexample
         if c is not None:
-            print(f"  counterexample plan (valid in the {'first' if c.valid_in == 'a' else 'second'} domain only, "
-                  f"validated on both sides), they part at step {c.step}:")
+            side = "first" if c.valid_in == "a" else "second"
+            print(f"  counterexample plan (valid in the {side} {verdict.subject[:-1]} only, validated on both sides), "
+                  f"they part at step {c.step}:")
             for s in c.plan_a.steps:
                 print("    (" + " ".join((s.action, *s.args)) + ")")
             print("  from the initial state:")

@@ -14,15 +14,22 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from itertools import product
+from math import prod
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
+from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.diagnostics import Diagnostic
+from agentgen_sym.compiler.limits import LimitReached
 from agentgen_sym.compiler.printer import ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
 from agentgen_sym.equiv.mapping import Mapping
 from agentgen_sym.equiv.verdict import Counterexample, EquivBudget
 
+MAX_ATOMS = 200_000
+"""Ground atoms a generated problem may have: past it the comparison stops ("unknown"), as a wide predicate over a
+few objects per type has billions."""
 SEED_DENSITY = 0.4
 """The share of ground atoms true in a generated state before an action's precondition is imposed."""
 
@@ -30,12 +37,14 @@ SEED_DENSITY = 0.4
 @dataclass
 class Outcome:
     """What the comparison found: a validated counterexample or None, the states compared, whether every
-    reachable state of the problems was compared (only ever true for problems that were given)."""
+    reachable state of the problems was compared (only ever true for problems that were given), and what stopped
+    it early, if anything did."""
 
     counterexample: Counterexample | None
     states: int
     problems: int
     exhaustive: bool
+    stopped: str | None = None  # why the comparison stopped before its state budget (a work limit)
 
 
 class _Pair:
@@ -47,6 +56,7 @@ class _Pair:
         self.problem_b = mapping.problem(problem, b.name)
         self.step_a, self.step_b = Stepper(a, self.problem_a), Stepper(b, self.problem_b)
         self._facts: dict[Fact, Fact] = {}
+        self._domain_errors: dict[str, set[tuple[str, str]]] = {}
 
     def to_b(self, state: State) -> State:
         return frozenset(self._fact(f) for f in state)
@@ -86,6 +96,14 @@ class _Pair:
                     return found, []
             out.append((x, after_a))
         return None, out
+
+    def _checks(self, side: str, problem: ast.Problem) -> bool:
+        """Whether ``check`` accepts ``problem`` on ``side`` ("a" or "b"): no error but the domain's own."""
+        domain = self.a if side == "a" else self.b
+        known = self._domain_errors.get(side)
+        if known is None:
+            known = self._domain_errors[side] = _errors(check(domain))
+        return _errors(check(domain, problem)) <= known
 
     def shrink(self, found: Counterexample) -> Counterexample:
         """``found`` from the smallest initial state left after dropping each fact in turn (kept out when the same
@@ -142,6 +160,8 @@ class _Pair:
         problem_b = self.m.problem(problem_a, self.b.name)
         plan_a = ast.Plan(tuple(plan))
         plan_b = ast.Plan(tuple(self.m.step(s) for s in plan))
+        if not (self._checks("a", problem_a) and self._checks("b", problem_b)):
+            return None  # an ill-typed fact or a derived one asserted: no problem a user could write
         result_a, result_b = validate(self.a, problem_a, plan_a), validate(self.b, problem_b, plan_b)
         if (result_a.valid, result_b.valid) != (side == "a", side == "b"):
             return None
@@ -154,25 +174,41 @@ class _Pair:
                               {"a": result_a.valid, "b": result_b.valid})
 
 
+def _errors(diagnostics: list[Diagnostic]) -> set[tuple[str, str]]:
+    return {(d.code, d.message) for d in diagnostics if d.is_error}
+
+
 def compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast.Problem, ...],
             budget: EquivBudget) -> Outcome:
     """Compare the two domains' behaviour on ``problems`` (A's), or on generated ones when there are none."""
+    progress = [0, 0]  # states compared, problems begun: what a work limit leaves counted
+    try:
+        return _compare(a, b, mapping, problems, budget, progress)
+    except LimitReached as exc:  # too many ground atoms or bindings to compare within the budget
+        return Outcome(None, progress[0], progress[1], False, stopped=str(exc))
+
+
+def _compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast.Problem, ...],
+             budget: EquivBudget, progress: list[int]) -> Outcome:
     left = budget.states
     compared = 0
     if problems:
         exhaustive = True
         for problem in problems:
+            progress[1] += 1
             pair = _Pair(a, b, mapping, problem)
             init = frozenset((x.predicate, tuple(t.name for t in x.args)) for x in problem.init
                              if isinstance(x, ast.Atom))
             found, n, complete = _explore(pair, init, left)
             compared, left = compared + n, left - n
+            progress[0] = compared
             exhaustive = exhaustive and complete
             if found:
                 return Outcome(found, compared, len(problems), False)
         return Outcome(None, compared, len(problems), exhaustive)
     rng = random.Random(budget.seed)
     for k in range(budget.problems):
+        progress[1] += 1
         problem = generated_problem(a, budget.objects + k % 2)
         pair = _Pair(a, b, mapping, problem)
         share = left // (budget.problems - k)
@@ -181,6 +217,7 @@ def compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast.
                 break
             found, n, _ = _explore(pair, init, min(share, 4))
             compared, left, share = compared + n, left - n, share - n
+            progress[0] = compared
             if found:
                 return Outcome(pair.shrink(found), compared, k + 1, False)
     return Outcome(None, compared, budget.problems, False)
@@ -222,6 +259,7 @@ def generated_problem(domain: ast.Domain, per_type: int) -> ast.Problem:
 
 
 def _ground_atoms(domain: ast.Domain, problem: ast.Problem) -> list[Fact]:
+    """Every fact a problem may state (derived predicates left out); LimitReached past ``MAX_ATOMS``."""
     hierarchy = TypeHierarchy.of(domain)
     objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
     derived = {d.name for d in domain.derived}
@@ -230,18 +268,26 @@ def _ground_atoms(domain: ast.Domain, problem: ast.Problem) -> list[Fact]:
         if p.name in derived:
             continue
         domains = [[o for t in (q.types or (ROOT,)) for o in hierarchy.objects_of(t, objects)] for q in p.parameters]
+        if len(out) + prod(map(len, domains)) > MAX_ATOMS:
+            raise LimitReached("comparing behaviour", f"the generated problems have more than {MAX_ATOMS:,} ground "
+                                                      f"atoms (`{p.name}` takes {len(p.parameters)} arguments)")
         out += [(p.name, args) for args in product(*domains)]
     return out
 
 
 def _seeded_states(a: ast.Domain, b: ast.Domain, mapping: Mapping, problem: ast.Problem, rng: random.Random):
     """Endless random states of ``problem`` (A's names), in turn made to satisfy the plain precondition literals of
-    each action of A and of B (B's read back through the mapping) under a random binding."""
-    atoms = _ground_atoms(a, problem)
+    each action of A and of B (B's read back through the mapping) under a random binding. Every fact is one a
+    problem of both domains may state: its arguments of the predicate's declared types on both sides, and never a
+    derived predicate (computed, not asserted), so a difference found from such a state is one that `check`
+    accepts."""
+    b_problem = mapping.problem(problem, b.name)
+    stated_in_b = set(_ground_atoms(b, b_problem))
+    atoms = [f for f in _ground_atoms(a, problem) if mapping.fact(f) in stated_in_b]
+    allowed = set(atoms)
     hierarchy = TypeHierarchy.of(a)
     objects = {c.name: c.types for c in a.constants} | {o.name: o.types for o in problem.objects}
     back = mapping.inverse()
-    b_problem = mapping.problem(problem, b.name)
     b_hierarchy = TypeHierarchy.of(b)
     b_objects = {c.name: c.types for c in b.constants} | {o.name: o.types for o in b_problem.objects}
     schemas = [(x, hierarchy, objects, None) for x in a.actions] + [(y, b_hierarchy, b_objects, back) for y in b.actions]
@@ -262,5 +308,6 @@ def _seeded_states(a: ast.Domain, b: ast.Domain, mapping: Mapping, problem: ast.
                         continue
                     fact = (atom.predicate, tuple(binding.get(t.name, t.name) for t in atom.args))
                     fact = to_a.fact(fact) if to_a else fact
-                    (state.add if positive else state.discard)(fact)
+                    if fact in allowed:
+                        (state.add if positive else state.discard)(fact)
             yield frozenset(state)

@@ -13,12 +13,17 @@ def equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...
                   budget: EquivBudget = EquivBudget()) -> Verdict:
     """Whether ``b`` is ``a`` up to a consistent renaming of types, predicates (and their argument order), actions
     (and their parameters' order) and constants. ``problems`` (in ``a``'s names) are where behaviour is compared
-    when no renaming exists; without them small problems are generated."""
+    when the structural search proved no renaming exists; without them small problems are generated. A search
+    that runs out of budget answers "unknown"."""
     structural = match_domains(a, b, budget.nodes)
     checked: dict[str, object] = {"structural_pairs": structural.searched, "structural_decided": structural.decided}
     if structural.isomorphic:
         return Verdict(Kind.EQUIVALENT, "domains", structural.mapping,
                        reason="a consistent renaming makes one domain into the other", checked=checked)
+    if not structural.decided:  # a difference under a partial renaming proves nothing while a full one may exist
+        return Verdict(Kind.UNKNOWN, "domains", structural.mapping, checked=checked,
+                       reason=f"the search for a renaming stopped after {structural.searched} search nodes (the "
+                              "budget): without it finished, no difference in behaviour proves the domains differ")
     outcome = compare(a, b, structural.mapping, tuple(problems), budget)
     checked |= {"states": outcome.states, "problems": outcome.problems,
                 "problems_given": bool(problems), "exhaustive": outcome.exhaustive}
@@ -26,11 +31,14 @@ def equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...
         c = outcome.counterexample
         return Verdict(Kind.NOT_EQUIVALENT, "domains", structural.mapping, c, reason=c.reason, checked=checked,
                        where=_span(b, c.plan_b.steps[-1].action) or _span(a, c.plan_a.steps[-1].action))
+    if outcome.stopped:
+        return Verdict(Kind.UNKNOWN, "domains", structural.mapping, checked=checked,
+                       reason=f"no renaming makes them identical in form, and the comparison of their behaviour "
+                              f"stopped after {outcome.states} states: {outcome.stopped}")
     where = (f"every reachable state of the {outcome.problems} given problem(s)" if outcome.exhaustive
              else f"{outcome.states} states of {outcome.problems} " + ("given" if problems else "generated")
              + " problem(s)")
-    structure = ("no renaming makes them identical in form" if structural.decided
-                 else f"the structural search stopped after {structural.searched} search nodes")
+    structure = "no renaming makes them identical in form"
     return Verdict(Kind.UNKNOWN, "domains", structural.mapping,
                    reason=f"{structure}, but they behave alike on {where}", checked=checked)
 

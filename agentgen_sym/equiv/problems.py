@@ -1,7 +1,13 @@
-"""Problem equivalence over one domain, as Planetarium defines it: equal up to a renaming of objects, the goals
-compared after completing each with what the domain implies.
+"""Problem equivalence over one domain, as Planetarium defines it: the initial states equal up to a renaming of
+objects, and the goals holding in the same reachable states.
 
-Completion is generic, from the domain alone: a fact true initially whose predicate no action deletes holds in
+Two ways, the cheap one first. In form: each goal completed with what the domain implies, and one renaming of
+objects making the initial states and goals agree. By the states: when that fails, every reachable state of both
+problems (within the budget), each goal completed with the literals true in all its reachable goal states, so
+goals padded with facts they imply still agree; when no renaming makes those agree either, the shortest plan that
+reaches one goal and not the other is the counterexample.
+
+Completion in form is generic, from the domain alone: a fact true initially whose predicate no action deletes holds in
 every state, so in every goal state; and a fact that a state invariant (``compiler/invariants.py``) proves
 exclusive with a positive goal fact is false in every goal state (``(on a b)`` rules out ``(holding a)``).
 The renaming is an isomorphism of two labelled graphs (objects, initial facts, completed goal literals).
@@ -9,8 +15,8 @@ The renaming is an isomorphism of two labelled graphs (objects, initial facts, c
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import fields, replace
+from collections import Counter, deque
+from dataclasses import dataclass, fields, replace
 from itertools import product
 
 import networkx as nx
@@ -20,10 +26,10 @@ from agentgen_sym.compiler.analysis import changed_predicates, conjuncts
 from agentgen_sym.compiler.invariants import Invariants
 from agentgen_sym.compiler.printer import expr, ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
-from agentgen_sym.compiler.validate import Fact
+from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
 from agentgen_sym.equiv.mapping import Mapping
 from agentgen_sym.equiv.structure import isomorphism
-from agentgen_sym.equiv.verdict import EquivBudget, Kind, Verdict
+from agentgen_sym.equiv.verdict import Counterexample, EquivBudget, Kind, Verdict
 
 Literal = tuple[bool, Fact]
 
@@ -81,9 +87,10 @@ def _pattern(first: Fact, second: Fact) -> tuple:
     return lift(first), lift(second)
 
 
-def _graph(domain: ast.Domain, problem: ast.Problem, goal: frozenset[Literal]) -> nx.DiGraph:
-    """Objects, initial facts, completed goal literals and the goal's other conjuncts, labelled by what they are
-    and never by an object's name (a domain constant keeps its name: it is the same object in both)."""
+def _graph(domain: ast.Domain, problem: ast.Problem, goal: frozenset[Literal], written: bool = True) -> nx.DiGraph:
+    """Objects, initial facts, the ``goal`` literals and (``written``) the goal's other conjuncts as written,
+    labelled by what they are and never by an object's name (a domain constant keeps its name: it is the same
+    object in both)."""
     g = nx.DiGraph()
     constants = {c.name for c in domain.constants}
     for o in problem.objects:
@@ -108,7 +115,7 @@ def _graph(domain: ast.Domain, problem: ast.Problem, goal: frozenset[Literal]) -
         g.add_node(("metric",), label=f"metric:{problem.metric.direction}:{expr(problem.metric.expression)}")
     for positive, fact in goal:
         fact_node("goal" if positive else "goal-not", fact)
-    for i, part in enumerate(p for p in conjuncts(problem.goal) if _literal(p) is None):
+    for i, part in enumerate(p for p in conjuncts(problem.goal if written else None) if _literal(p) is None):
         named: list[str] = []
         text = expr(_placeholders(part, named))
         node = ("goal-formula", i)
@@ -135,23 +142,140 @@ def _placeholders(node, named: list[str]):
 
 
 def equiv_problems(domain: ast.Domain, p: ast.Problem, q: ast.Problem, budget: EquivBudget = EquivBudget()) -> Verdict:
-    """Whether ``p`` and ``q`` (over ``domain``) are the same task up to renaming objects, goals completed."""
+    """Whether ``p`` and ``q`` (over ``domain``) are the same task up to renaming objects.
+
+    First in form: the goals completed with what the domain implies, one renaming of objects making the initial
+    states and goals agree. Failing that, by their reachable states, as Planetarium defines equivalence: the
+    initial states must agree up to a renaming, and the goal states then must be the same states; a goal is
+    completed with every literal that holds in all of its reachable goal states, so goals that differ only by
+    facts they imply agree, and two that differ come with a plan reaching one goal and not the other."""
     invariants = Invariants(domain)
     goal_p, goal_q = completed_goal(domain, p, invariants), completed_goal(domain, q, invariants)
-    gp, gq = _graph(domain, p, goal_p), _graph(domain, q, goal_q)
     implied = lambda problem, goal: len(goal) - len({lit for c in conjuncts(problem.goal) if (lit := _literal(c))})
     checked: dict[str, object] = {"objects": len(p.objects),
                                   "implied_goal_literals": [implied(p, goal_p), implied(q, goal_q)]}
-    iso, searched, decided = isomorphism(gp, gq, budget.nodes)
-    checked["structural_pairs"] = searched
+    search = _Search(budget.nodes, checked)
+    iso = search.renaming(_graph(domain, p, goal_p), _graph(domain, q, goal_q))
     if iso is not None:
-        renaming = {n[1]: m[1] for n, m in iso.items() if n[0] == "obj"}
-        return Verdict(Kind.EQUIVALENT, "problems", Mapping(constants=renaming),
-                       reason="the same task up to renaming objects", checked=checked)
-    if not decided:
+        return _equivalent(iso, checked, "the same task up to renaming objects")
+    if not search.decided:
+        return search.unknown()
+    start_p, start_q = _graph(domain, p, frozenset(), written=False), _graph(domain, q, frozenset(), written=False)
+    start = search.renaming(start_p, start_q)
+    if start is None:
+        return search.unknown() if not search.decided else _difference(p, start_p, start_q, checked)
+    reached_p = _reachable(domain, p, budget.states)
+    reached_q = None if reached_p is None else _reachable(domain, q, len(reached_p.parent))
+    checked["states"] = [None if r is None else len(r.parent) for r in (reached_p, reached_q)]
+    if reached_p is None or reached_q is None:
         return Verdict(Kind.UNKNOWN, "problems", None, checked=checked,
-                       reason=f"the search for a renaming of objects stopped after {searched} search nodes")
-    return _difference(p, gp, gq, checked)
+                       reason=f"the initial states agree up to a renaming of objects, but more than {budget.states} "
+                              "states are reachable (the budget): the goals' reachable states were not compared")
+    iso = search.renaming(_graph(domain, p, reached_p.goal_literals(), written=False),
+                          _graph(domain, q, reached_q.goal_literals(), written=False))
+    if iso is not None and _same_goal_states(reached_p, reached_q, _objects(iso)):
+        return _equivalent(iso, checked, "the same task up to renaming objects: the goals hold in the same reachable "
+                                         "states, each completed with the facts true in all of them")
+    if not search.decided or iso is not None:
+        return search.unknown()
+    return _parting_plan(domain, p, q, reached_p, reached_q, _objects(start), checked)
+
+
+class _Search:
+    """The renaming searches of one comparison, sharing the node budget; ``decided`` is False once it ran out."""
+
+    def __init__(self, nodes: int, checked: dict[str, object]) -> None:
+        self.left, self.checked, self.decided = nodes, checked, True
+        checked["structural_pairs"] = 0
+
+    def renaming(self, gp: nx.DiGraph, gq: nx.DiGraph) -> dict | None:
+        iso, searched, self.decided = isomorphism(gp, gq, self.left)
+        self.left -= searched
+        self.checked["structural_pairs"] += searched
+        return iso
+
+    def unknown(self) -> Verdict:
+        return Verdict(Kind.UNKNOWN, "problems", None, checked=self.checked,
+                       reason=f"the search for a renaming of objects stopped after {self.checked['structural_pairs']}"
+                              " search nodes (the budget)")
+
+
+def _objects(iso: dict) -> dict[str, str]:
+    return {n[1]: m[1] for n, m in iso.items() if n[0] == "obj"}
+
+
+def _equivalent(iso: dict, checked: dict[str, object], reason: str) -> Verdict:
+    return Verdict(Kind.EQUIVALENT, "problems", Mapping(constants=_objects(iso)), reason=reason, checked=checked)
+
+
+@dataclass
+class _Reached:
+    """Every state reachable from a problem's initial state: each one's parent and the step from it (None for the
+    initial state), breadth-first, so a path back is a shortest plan; ``goal``: the states where the goal holds."""
+
+    parent: dict[State, tuple[State, ast.PlanStep] | None]
+    goal: set[State]
+
+    def goal_literals(self) -> frozenset[Literal]:
+        """The literals true in every goal state (a fact false in all of them: one true in some reachable state);
+        none when no goal state is reachable, which the graphs' other parts then decide."""
+        if not self.goal:
+            return frozenset({(True, ("goal unreachable", ()))})
+        held = frozenset.intersection(*self.goal)
+        seen = frozenset().union(*self.parent)
+        never = seen - frozenset().union(*self.goal)
+        return frozenset({(True, f) for f in held} | {(False, f) for f in never})
+
+    def plan(self, state: State) -> tuple[ast.PlanStep, ...]:
+        steps = []
+        while (link := self.parent[state]) is not None:
+            state, step = link
+            steps.append(step)
+        return tuple(reversed(steps))
+
+
+def _reachable(domain: ast.Domain, problem: ast.Problem, limit: int) -> _Reached | None:
+    """The states reachable in ``problem``, None when there are more than ``limit``."""
+    stepper = Stepper(domain, problem)
+    init: State = frozenset(_facts(problem.init))
+    parent: dict[State, tuple[State, ast.PlanStep] | None] = {init: None}
+    queue = deque([init])
+    while queue:
+        state = queue.popleft()
+        for step in stepper.applicable(state):
+            after, _ = stepper.apply(step, state)
+            if after is not None and after not in parent:
+                if len(parent) >= limit:
+                    return None
+                parent[after] = (state, step)
+                queue.append(after)
+    return _Reached(parent, {s for s in parent if stepper.satisfies(problem.goal, s)})
+
+
+def _moved(state: State, renaming: dict[str, str]) -> State:
+    return frozenset((f[0], tuple(renaming.get(a, a) for a in f[1])) for f in state)
+
+
+def _same_goal_states(p: _Reached, q: _Reached, renaming: dict[str, str]) -> bool:
+    return {_moved(s, renaming) for s in p.goal} == q.goal
+
+
+def _parting_plan(domain: ast.Domain, p: ast.Problem, q: ast.Problem, reached_p: _Reached, reached_q: _Reached,
+                  renaming: dict[str, str], checked: dict[str, object]) -> Verdict:
+    """Not equivalent: the initial states agree under ``renaming`` but the goal states cannot be made the same;
+    the shortest plan that reaches one goal and not the other under it, replayed on both problems."""
+    parting = next(s for s in reached_p.parent if (s in reached_p.goal) != (_moved(s, renaming) in reached_q.goal))
+    mapping = Mapping(constants=renaming)
+    plan_p = ast.Plan(reached_p.plan(parting))
+    plan_q = ast.Plan(tuple(mapping.step(x) for x in plan_p.steps))
+    valid_p, valid_q = validate(domain, p, plan_p).valid, validate(domain, q, plan_q).valid
+    side = "first" if valid_p else "second"
+    reason = (f"the initial states agree up to a renaming of objects, but no renaming makes the goals hold in the same "
+              f"reachable states: this {len(plan_p.steps)}-step plan reaches the {side} problem's goal and not the "
+              f"{'second' if valid_p else 'first'}'s")
+    example = Counterexample(p, q, plan_p, plan_q, "a" if valid_p else "b", len(plan_p.steps), reason,
+                             {"a": valid_p, "b": valid_q})
+    return Verdict(Kind.NOT_EQUIVALENT, "problems", mapping, example, reason=reason, checked=checked)
 
 
 def _difference(p: ast.Problem, gp: nx.DiGraph, gq: nx.DiGraph, checked: dict[str, object]) -> Verdict:

@@ -16,6 +16,7 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from itertools import count
+from typing import Callable
 
 import networkx as nx
 
@@ -45,7 +46,7 @@ class _Builder:
         for name in sorted(types):
             self.g.add_node(("type", name), label="type:object" if name == ROOT else "type")
         for decl in domain.types:
-            for parent in decl.types:
+            for parent in decl.types or (() if decl.name == ROOT else (ROOT,)):  # `(:types a)` is `a - object`
                 self.g.add_edge(("type", decl.name), ("type", parent), label="parent")
         for c in domain.constants:
             self.g.add_node(("const", c.name), label="const")
@@ -390,6 +391,19 @@ def _assign(ga: nx.DiGraph, gb: nx.DiGraph, kind: str, fits=lambda x, y: True) -
     return out
 
 
+def _pairing(ga: nx.DiGraph, gb: nx.DiGraph, left: list[Node], right: list[Node],
+             bonus: Callable[[int, int], int] = lambda i, j: 0) -> tuple[int, ...]:
+    """``order[i]``: the place in ``right`` paired with ``left[i]``, the most alike first (``bonus``, then the rounds
+    of equal colour), position breaking ties."""
+    scored = sorted((-bonus(i, j), -_similarity(ga.nodes[x]["colors"], gb.nodes[y]["colors"]), i, j)
+                    for i, x in enumerate(left) for j, y in enumerate(right))
+    order: dict[int, int] = {}
+    for *_, i, j in scored:
+        if i not in order and j not in order.values():
+            order[i] = j
+    return tuple(order[i] for i in range(len(left)))
+
+
 def partial_mapping(ga: nx.DiGraph, gb: nx.DiGraph) -> Mapping:
     """The best renaming there is when no full one exists: every kind of name matched to its most alike
     counterpart, predicate arguments and action parameters kept in order unless their names say otherwise."""
@@ -398,18 +412,44 @@ def partial_mapping(ga: nx.DiGraph, gb: nx.DiGraph) -> Mapping:
         m.types[x[1]] = y[1]
     for x, y in _assign(ga, gb, "const"):
         m.constants[x[1]] = y[1]
+    slots = lambda g, p: sorted((n for n in g.predecessors(p) if n[0] == "slot"), key=lambda n: n[3])
     for x, y in _assign(ga, gb, "pred"):
         m.predicates[x[1]] = y[1]
-        m.slots[x[1]] = tuple(range(int(ga.nodes[x]["label"].rsplit("/", 1)[1])))
+        sx, sy = slots(ga, x), slots(gb, y)
+        m.slots[x[1]] = _pairing(ga, gb, sx, sy) if len(sx) == len(sy) else tuple(range(len(sx)))
     for x, y in _assign(ga, gb, "func"):
         m.functions[x[1]] = y[1]
     params = lambda g, a: sorted((n for n in g.successors(a) if n[0] == "param"), key=lambda n: n[3])
     arity = lambda x, y: len(params(ga, x)) == len(params(gb, y))
-    for x, y in _assign(ga, gb, "action", arity):
+    matched = _assign(ga, gb, "action", arity)
+    for x, y in matched:
         px, py = params(ga, x), params(gb, y)
-        order = list(range(len(px)))
         by_name = {n[2]: j for j, n in enumerate(py)}
         if set(by_name) == {n[2] for n in px}:
-            order = [by_name[n[2]] for n in px]
-        m.actions[x[1]] = ActionMatch(y[1], tuple(order))
+            m.actions[x[1]] = ActionMatch(y[1], tuple(by_name[n[2]] for n in px))
+    for x, y in matched:  # parameters renamed: paired by their uses, read through the predicates matched above
+        if x[1] not in m.actions:
+            px, py = params(ga, x), params(gb, y)
+            uses_a, uses_b = _uses(ga, px, m), _uses(gb, py, Mapping())
+            shared = lambda i, j: sum((uses_a[i] & uses_b[j]).values())
+            m.actions[x[1]] = ActionMatch(y[1], _pairing(ga, gb, px, py, shared))
     return m
+
+
+
+def _uses(g: nx.DiGraph, params: list[Node], mapping: Mapping) -> list[Counter]:
+    """Per parameter node, the predicate (or function) arguments it fills, in the mapping's names."""
+    out = []
+    for param in params:
+        uses: Counter = Counter()
+        for arg in g.predecessors(param):
+            if g.edges[arg, param]["label"] != "term":
+                continue
+            for slot in g.successors(arg):
+                if slot[0] == "slot":
+                    _, kind, name, i = slot
+                    order = mapping.slots.get(name)
+                    names = mapping.predicates if kind == "pred" else mapping.functions
+                    uses[(kind, names.get(name, name), order[i] if order and i < len(order) else i)] += 1
+        out.append(uses)
+    return out
