@@ -113,7 +113,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--datasets", help="comma-separated dataset names (default: every pddl/* dataset, and every "
                         "bench/* one with --benchmarks)")
     parser.add_argument("--benchmarks", type=Path, metavar="DIR",
