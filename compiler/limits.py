@@ -142,6 +142,11 @@ class Budget:
         self.memory_limit_mb = memory_limit_mb
         self._ticks = 0
 
+    @property
+    def work(self) -> int:
+        """The steps of work ``tick`` has counted: a measure of effort that is the same on every machine."""
+        return self._ticks
+
     def tick(self) -> bool:
         """Count one step of work; True when a ``check`` is due."""
         self._ticks += 1

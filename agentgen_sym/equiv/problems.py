@@ -24,6 +24,7 @@ import networkx as nx
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import changed_predicates, conjuncts
 from agentgen_sym.compiler.invariants import Invariants
+from agentgen_sym.compiler.limits import Budget
 from agentgen_sym.compiler.printer import expr, ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
@@ -32,6 +33,10 @@ from agentgen_sym.equiv.structure import isomorphism
 from agentgen_sym.equiv.verdict import Counterexample, EquivBudget, Kind, Verdict
 
 Literal = tuple[bool, Fact]
+WORK_PER_STATE = 100
+"""Units of the validator's work (bindings, axiom instances, quantifier instances it tries) one reachable state may
+cost on average: ``--states`` bounds the states, this their cost, so a domain whose every state derives thousands
+of facts stops as early in time as a plain one."""
 
 
 def _facts(items) -> set[Fact]:
@@ -235,12 +240,16 @@ class _Reached:
 
 
 def _reachable(domain: ast.Domain, problem: ast.Problem, limit: int) -> _Reached | None:
-    """The states reachable in ``problem``, None when there are more than ``limit``."""
-    stepper = Stepper(domain, problem)
+    """The states reachable in ``problem``, None when there are more than ``limit`` or their steps, derived facts
+    and goal tests take more than ``WORK_PER_STATE`` units of the validator's work per state allowed."""
+    work = Budget()
+    stepper = Stepper(domain, problem, work)
     init: State = frozenset(_facts(problem.init))
     parent: dict[State, tuple[State, ast.PlanStep] | None] = {init: None}
     queue = deque([init])
     while queue:
+        if work.work > WORK_PER_STATE * limit:
+            return None
         state = queue.popleft()
         for step in stepper.applicable(state):
             after, _ = stepper.apply(step, state)
@@ -249,7 +258,8 @@ def _reachable(domain: ast.Domain, problem: ast.Problem, limit: int) -> _Reached
                     return None
                 parent[after] = (state, step)
                 queue.append(after)
-    return _Reached(parent, {s for s in parent if stepper.satisfies(problem.goal, s)})
+    goal = {s for s in parent if stepper.satisfies(problem.goal, s)}
+    return None if work.work > WORK_PER_STATE * limit else _Reached(parent, goal)
 
 
 def _moved(state: State, renaming: dict[str, str]) -> State:
