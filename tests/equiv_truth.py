@@ -1,6 +1,7 @@
 """The ground truth of one mutated action, by brute force: whether it behaves differently from the original in some
-well-typed state over a few objects of each type. Independent of `agentgen_sym.equiv` (it only replays single
-steps with the validator's ``Stepper``), so the verdicts of ``equiv`` can be judged against it."""
+well-typed state over a few objects of each type. Its judgement is independent of `agentgen_sym.equiv` (it only
+replays single steps with the validator's ``Stepper``; it takes no more from equiv than the objects of a generated
+problem and the ``Mapping`` that carries names across), so the verdicts of ``equiv`` can be judged against it."""
 
 from __future__ import annotations
 
@@ -9,28 +10,13 @@ from itertools import product
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Stepper
+from agentgen_sym.equiv.behaviour import generated_problem
 from agentgen_sym.equiv.mapping import Mapping
 
 MAX_ATOMS = 9
 """Ground atoms one binding of the action may mention for its 2^n states to be tried."""
 MAX_BINDINGS = 48
-
-
-def _objects(domain: ast.Domain) -> ast.Problem:
-    """Two objects of every type no other type extends (three of `object` when untyped), every numeric fluent
-    valued (``total-cost`` 0, the others 1) so that every step can be priced."""
-    parents = {p for t in domain.types for p in t.types}
-    leaves = [t.name for t in domain.types if t.name not in parents]
-    objects = tuple(ast.TypedName(f"{t}{i}", (t,)) for t in leaves for i in range(2)) if leaves else \
-        tuple(ast.TypedName(f"o{i}", ()) for i in range(3))
-    hierarchy = TypeHierarchy.of(domain)
-    typed = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in objects}
-    values = tuple(ast.FunctionValue(ast.FunctionTerm(f.name, tuple(ast.Constant(o) for o in args)),
-                                     ast.Number(0 if f.name == "total-cost" else 1))
-                   for f in domain.functions
-                   for args in product(*[[o for t in (q.types or (ROOT,)) for o in hierarchy.objects_of(t, typed)]
-                                         for q in f.parameters]))
-    return ast.Problem("truth", domain.name, (), objects, values, ast.And(()))
+"""Bindings of the action's parameters over the objects past which it is not judged (None)."""
 
 
 def _atoms(node: object, binding: dict[str, str], out: set) -> bool:
@@ -62,7 +48,8 @@ def _well_typed(domain: ast.Domain, problem: ast.Problem):
     typed = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
     declared = {p.name: p.parameters for p in domain.predicates}
     return lambda fact: fact[0] in declared and len(fact[1]) == len(declared[fact[0]]) and all(
-        any(o in hierarchy.objects_of(t, typed) for t in (q.types or (ROOT,))) for o, q in zip(fact[1], declared[fact[0]]))
+        any(o in hierarchy.objects_of(t, typed) for t in (q.types or (ROOT,)))
+        for o, q in zip(fact[1], declared[fact[0]]))
 
 
 def changes_meaning(a: ast.Domain, b: ast.Domain, action: str, mapping: Mapping = Mapping()) -> bool | None:
@@ -74,7 +61,7 @@ def changes_meaning(a: ast.Domain, b: ast.Domain, action: str, mapping: Mapping 
     y = next((s for s in b.actions if s.name == (match.name if match else action)), None)
     if a.derived or b.derived or (y is not None and len(x.parameters) != len(y.parameters)):
         return None
-    problem = _objects(a)
+    problem = generated_problem(a, 2 if a.types else 3)  # the objects only: every fluent valued, no state
     problem_b = mapping.problem(problem, b.name)
     hierarchy = TypeHierarchy.of(a)
     typed = {c.name: c.types for c in a.constants} | {o.name: o.types for o in problem.objects}

@@ -18,7 +18,7 @@ from agentgen_sym.compiler.validate import validate
 from agentgen_sym.equiv import EquivBudget, Kind, equiv_domains, equiv_problems
 from bench.equiv import rename
 
-from .conftest import BENCHMARKS, CORPUS, requires_benchmarks
+from .conftest import BENCHMARKS, requires_benchmarks
 
 TRUCKS = """(define (domain trucks) (:requirements :strips :typing)
   (:types truck place)

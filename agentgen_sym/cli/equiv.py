@@ -22,9 +22,9 @@ def add_equiv(sub: argparse._SubParsersAction) -> None:
                                    "none, their behaviour is compared on PROBLEMS (of the first domain) or on small "
                                    "generated ones, and a difference is shown as a plan valid in one domain and not "
                                    "in the other, checked by the validator on both sides. `equiv DOMAIN P Q` "
-                                   "compares two problems of one domain: initial states equal up to renaming objects and "
-                                   "goals that hold in the same reachable states (a plan reaching one goal and not "
-                                   "the other when they differ).",
+                                   "compares two problems of one domain: initial states equal up to renaming "
+                                   "objects and goals that hold in the same reachable states (a plan reaching one "
+                                   "goal and not the other when they differ).",
                        epilog="Exit codes: 0 equivalent, 1 not equivalent, 2 usage error or a file with errors, "
                               "4 not decided within the budget (--nodes, --states) or stopped by --time-limit or "
                               "--memory-limit. Budgets count work, not seconds, so the verdict is the same on every "
@@ -86,7 +86,8 @@ def _print(verdict: Verdict, fmt: str, file: str) -> None:
         c = verdict.counterexample
         if c is not None:
             side = "first" if c.valid_in == "a" else "second"
-            print(f"  counterexample plan (valid in the {side} {verdict.subject[:-1]} only, validated on both sides), "
+            what = "domain" if verdict.subject == "domains" else "problem"
+            print(f"  counterexample plan (valid in the {side} {what} only, validated on both sides), "
                   f"they part at step {c.step}:")
             for s in c.plan_a.steps:
                 print("    (" + " ".join((s.action, *s.args)) + ")")

@@ -4,8 +4,8 @@
 dense reward); ``Sessions`` holds N episodes of it (``uint64[N, n_words]`` packed states and a few counters per
 episode), and ``Sessions.step_many`` steps any of them in one call: the texts are read through a cache,
 applicability, successors, goal tests and progress are one NumPy call each over the episodes that move, and an
-observation is a join of pre-rendered sentences. ``TextEnv``, the gymnasium, TRL and verifiers adapters and the server all step through it,
-so every front end sends the same strings and rewards.
+observation is a join of pre-rendered sentences. ``TextEnv``, the gymnasium, TRL and verifiers adapters and the
+server all step through it, so every front end sends the same strings and rewards.
 """
 
 from __future__ import annotations

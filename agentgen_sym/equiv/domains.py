@@ -38,9 +38,9 @@ def equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...
     where = (f"every reachable state of the {outcome.problems} given problem(s)" if outcome.exhaustive
              else f"{outcome.states} states of {outcome.problems} " + ("given" if problems else "generated")
              + " problem(s)")
-    structure = "no renaming makes them identical in form"
     return Verdict(Kind.UNKNOWN, "domains", structural.mapping,
-                   reason=f"{structure}, but they behave alike on {where}", checked=checked)
+                   reason=f"no renaming makes them identical in form, but they behave alike on {where}",
+                   checked=checked)
 
 
 def _span(domain: ast.Domain, action: str) -> ast.Span | None:

@@ -175,7 +175,8 @@ def equiv_problems(domain: ast.Domain, p: ast.Problem, q: ast.Problem, budget: E
     if reached_p is None or reached_q is None:
         return Verdict(Kind.UNKNOWN, "problems", None, checked=checked,
                        reason=f"the initial states agree up to a renaming of objects, but more than {budget.states} "
-                              "states are reachable (the budget): the goals' reachable states were not compared")
+                              "states are reachable, or they cost more work than that many allow (the budget): the "
+                              "goals' reachable states were not compared")
     iso = search.renaming(_graph(domain, p, reached_p.goal_literals(), written=False),
                           _graph(domain, q, reached_q.goal_literals(), written=False))
     if iso is not None and _same_goal_states(reached_p, reached_q, _objects(iso)):
@@ -223,7 +224,7 @@ class _Reached:
 
     def goal_literals(self) -> frozenset[Literal]:
         """The literals true in every goal state (a fact false in all of them: one true in some reachable state);
-        none when no goal state is reachable, which the graphs' other parts then decide."""
+        when no goal state is reachable, one marker literal that says so."""
         if not self.goal:
             return frozenset({(True, ("goal unreachable", ()))})
         held = frozenset.intersection(*self.goal)

@@ -406,7 +406,8 @@ def _pairing(ga: nx.DiGraph, gb: nx.DiGraph, left: list[Node], right: list[Node]
 
 def partial_mapping(ga: nx.DiGraph, gb: nx.DiGraph) -> Mapping:
     """The best renaming there is when no full one exists: every kind of name matched to its most alike
-    counterpart, predicate arguments and action parameters kept in order unless their names say otherwise."""
+    counterpart, predicate arguments by the same likeness, action parameters by name, or when renamed by the
+    predicate arguments they fill (read through the predicates matched here)."""
     m = Mapping()
     for x, y in _assign(ga, gb, "type"):
         m.types[x[1]] = y[1]
@@ -421,20 +422,16 @@ def partial_mapping(ga: nx.DiGraph, gb: nx.DiGraph) -> Mapping:
         m.functions[x[1]] = y[1]
     params = lambda g, a: sorted((n for n in g.successors(a) if n[0] == "param"), key=lambda n: n[3])
     arity = lambda x, y: len(params(ga, x)) == len(params(gb, y))
-    matched = _assign(ga, gb, "action", arity)
-    for x, y in matched:
+    for x, y in _assign(ga, gb, "action", arity):
         px, py = params(ga, x), params(gb, y)
         by_name = {n[2]: j for j, n in enumerate(py)}
         if set(by_name) == {n[2] for n in px}:
-            m.actions[x[1]] = ActionMatch(y[1], tuple(by_name[n[2]] for n in px))
-    for x, y in matched:  # parameters renamed: paired by their uses, read through the predicates matched above
-        if x[1] not in m.actions:
-            px, py = params(ga, x), params(gb, y)
+            order = tuple(by_name[n[2]] for n in px)
+        else:
             uses_a, uses_b = _uses(ga, px, m), _uses(gb, py, Mapping())
-            shared = lambda i, j: sum((uses_a[i] & uses_b[j]).values())
-            m.actions[x[1]] = ActionMatch(y[1], _pairing(ga, gb, px, py, shared))
+            order = _pairing(ga, gb, px, py, lambda i, j: sum((uses_a[i] & uses_b[j]).values()))
+        m.actions[x[1]] = ActionMatch(y[1], order)
     return m
-
 
 
 def _uses(g: nx.DiGraph, params: list[Node], mapping: Mapping) -> list[Counter]:
