@@ -160,10 +160,10 @@ def read_model(source: Source, sources: SourceCache) -> ast.Domain | ast.Problem
 
 
 def equiv_sources(first: Source, second: Source, problems: Sequence[Source], budget: EquivBudget,
-                  sources: SourceCache) -> Verdict:
+                  sources: SourceCache, limits: Budget | None = None) -> Verdict:
     """``equiv A B [PROBLEM ...]``: two domains (compared on problems of the first), or a domain and two problems
-    (``second`` and the one of ``problems``). Raises InputError for a model with errors or files in the wrong
-    order."""
+    (``second`` and the one of ``problems``), under ``budget`` and ``limits``. Raises InputError for a model with
+    errors or files in the wrong order."""
     a, b = read_model(first, sources), read_model(second, sources)
     rest = [read_model(p, sources) for p in problems]
     if not isinstance(a, ast.Domain):
@@ -171,7 +171,7 @@ def equiv_sources(first: Source, second: Source, problems: Sequence[Source], bud
     if isinstance(b, ast.Domain):
         if not all(isinstance(p, ast.Problem) for p in rest):
             raise InputError("after two domains, every further file must be a problem of the first")
-        return equiv_domains(a, b, tuple(rest), budget)
+        return equiv_domains(a, b, tuple(rest), budget, limits)
     if len(rest) != 1 or not isinstance(rest[0], ast.Problem):
         raise InputError("`equiv DOMAIN P Q` takes exactly two problems")
-    return equiv_problems(a, b, rest[0], budget)
+    return equiv_problems(a, b, rest[0], budget, limits)

@@ -185,6 +185,13 @@ def active(budget: Budget) -> Iterator[Budget]:
         _ACTIVE.reset(token)
 
 
+def inherited() -> Budget:
+    """A Budget with its own count of work under the active one's deadline and memory limit (none without one):
+    for a pass that measures its own work and must still stop when the run does."""
+    budget = _ACTIVE.get()
+    return Budget() if budget is None else Budget(budget.deadline, budget.memory_limit_mb)
+
+
 def checkpoint(stage: str, heavy: bool = False) -> None:
     """One tick of the active Budget, checked when due: for the loops of passes that get no deadline. A
     ``heavy`` step (a vectorized pass over the whole task, milliseconds or more) is checked every time."""

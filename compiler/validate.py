@@ -117,7 +117,7 @@ def _junction(parts: list[Check], disjunction: bool) -> Check:
 
 
 def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], existential: bool,
-                budget: Budget, limit: int) -> Check:
+                budget: Budget, limit: int, stage: str) -> Check:
     """``exists`` (``forall``) over the objects of each variable's type: stops at the first instance
     that holds (fails), or with LimitReached after ``limit`` instances decide nothing. One binding dict
     per test is filled in place; bodies never keep it."""
@@ -127,7 +127,7 @@ def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], e
         x = dict(b)
         for values in islice(product(*domains), limit):
             if budget.tick():
-                budget.check("validating the plan (a quantifier)")
+                budget.check(f"{stage} (a quantifier)")
             x.update(zip(names, values))
             if body(state, x) is existential:
                 return existential
@@ -175,11 +175,13 @@ class _WatchedFacts:
 
 
 class _Task:
-    """A domain and problem prepared for replay: objects by type, actions by name, axiom strata."""
+    """A domain and problem prepared for replay: objects by type, actions by name, axiom strata; ``stage`` is what
+    a limit reached meanwhile says was going on."""
 
     def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None,
-                 max_instances: int = MAX_INSTANCES):
+                 max_instances: int = MAX_INSTANCES, stage: str = "validating the plan"):
         self.budget = budget or Budget()
+        self.stage = stage
         self.max_instances = max_instances
         self.hierarchy = TypeHierarchy.of(domain)
         self.objects = {c.name: c.types for c in domain.constants} | {o.name: o.types for o in problem.objects}
@@ -206,7 +208,7 @@ class _Task:
             raise _too_much_work([v.name for v in variables], size, self.max_instances)
         for values in product(*domains):
             if self.budget.tick():
-                self.budget.check("validating the plan (quantified effects and axioms)")
+                self.budget.check(f"{self.stage} (enumerating bindings)")
             yield binding | {v.name: value for v, value in zip(variables, values)}
 
     # ------------------------------------------------------------------ formulas
@@ -238,7 +240,7 @@ class _Task:
                 names = [v.name for v in f.variables]
                 domains = [self.of_type(v.types) for v in f.variables]
                 return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists), self.budget,
-                                   self.max_instances)
+                                   self.max_instances, self.stage)
         raise TypeError(f"not a formula: {type(f).__name__}")
 
     def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:
@@ -272,7 +274,7 @@ class _Task:
             todo = deque((axiom, head, b) for axiom in stratum for head, b in self._heads(axiom))
             while todo:
                 if self.budget.tick():
-                    self.budget.check("validating the plan (derived predicates)")
+                    self.budget.check(f"{self.stage} (derived predicates)")
                 axiom, head, b = todo.popleft()
                 if head in facts:
                     continue
@@ -465,7 +467,7 @@ class Stepper:
     after one. For callers that explore states rather than replay one plan (``agentgen-sym equiv``)."""
 
     def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None) -> None:
-        self._task = _Task(domain, problem, budget)
+        self._task = _Task(domain, problem, budget, stage="exploring states")
         self._values = function_values(problem)
 
     def applicable(self, state: State) -> Iterator[ast.PlanStep]:
@@ -511,8 +513,14 @@ class Stepper:
     def apply(self, step: ast.PlanStep, state: State) -> tuple[State | None, Diagnostic | None]:
         """The state after ``step`` (derived facts left out), or None and the diagnostic that says why it cannot
         be applied (V801-V805, or a cost it cannot price)."""
+        after, _, diagnostic = self.priced(step, state)
+        return after, diagnostic
+
+    def priced(self, step: ast.PlanStep, state: State) -> tuple[State | None, Fraction, Diagnostic | None]:
+        """``apply`` with the step's price from the problem's initial values (0 without action costs, and when
+        the step cannot be applied)."""
         try:
-            after, _ = self._task.apply((1, step), state, self._values)
+            after, price = self._task.apply((1, step), state, self._values)
         except _StepFailure as failure:
-            return None, failure.diagnostic
-        return after, None
+            return None, Fraction(0), failure.diagnostic
+        return after, price, None

@@ -245,3 +245,18 @@ def test_each_call_has_its_own_deadline_however_long_the_server_has_run(monkeypa
     assert solved["status"] == "solved"
     assert tools.validate(DOMAIN, PROBLEM, "\n".join(solved["plan"]))["valid"] is True
     assert tools.check(DOMAIN, [PROBLEM])["ok"] is True
+
+
+@requires_benchmarks
+def test_equiv_stops_at_the_calls_time_limit_and_answers_unknown() -> None:
+    """Two 40-block problems take the default work budget about half a second to compare; a call limited to 10 ms
+    stops at its deadline and says so, instead of running on."""
+    from .conftest import BENCHMARKS
+    from .test_equiv_sound import forty_blocks
+
+    first, second = forty_blocks()
+    started = time.monotonic()
+    verdict = Tools(ToolLimits(time_limit=0.01)).equiv((BENCHMARKS / "blocks" / "domain.pddl").read_text(), first,
+                                                       [second])
+    assert verdict["verdict"] == "unknown" and "time limit reached" in verdict["reason"], verdict["reason"]
+    assert time.monotonic() - started < 0.01 + SLACK_S

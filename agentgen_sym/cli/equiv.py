@@ -10,6 +10,7 @@ from agentgen_sym import __version__
 from agentgen_sym.cli.common import UsageError, eprint, job_limit_options, positive_int
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import SourceCache, render_github, render_text
+from agentgen_sym.compiler.limits import Budget, Deadline
 from agentgen_sym.equiv import EquivBudget, Verdict
 from agentgen_sym.inputs import InputError, equiv_sources
 
@@ -40,6 +41,10 @@ def add_equiv(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--states", type=positive_int, default=defaults.states,
                    help=f"states the behavioural comparison may compare, and the reachable states of each problem "
                         f"compared (default {defaults.states})")
+    e.add_argument("--max-differences", type=positive_int, default=defaults.differences, metavar="N",
+                   help=f"domains: collect up to N counterexamples, one per action and side where the domains "
+                        f"part (default {defaults.differences}: stop at the first; the search for more goes on "
+                        f"through the --states budget)")
     e.add_argument("--seed", type=int, default=0, help="seed of the generated states (default 0)")
     job_limit_options(e, "equiv")
     e.set_defaults(handler=cmd_equiv)
@@ -47,14 +52,16 @@ def add_equiv(sub: argparse._SubParsersAction) -> None:
 
 def cmd_equiv(args: argparse.Namespace) -> int:
     sources = SourceCache()
-    budget = EquivBudget(nodes=args.nodes, states=args.states, seed=args.seed)
+    budget = EquivBudget(nodes=args.nodes, states=args.states, seed=args.seed, differences=args.max_differences)
+    limits = Budget(Deadline.for_command(args.time_limit), args.memory_limit)  # the job's limits stay the backstop
     try:
-        verdict = equiv_sources(args.first, args.second, args.problems, budget, sources)
+        verdict = equiv_sources(args.first, args.second, args.problems, budget, sources, limits)
     except InputError as exc:
         for d in exc.diagnostics:
             eprint(render_text(d, sources))
         raise UsageError(str(exc)) from exc
-    _print(verdict, args.format, args.problems[-1] if verdict.subject == "problems" else args.second)
+    _print(verdict, args.format, args.problems[-1] if verdict.subject == "problems" else args.second,
+           args.max_differences)
     return verdict.exit_code
 
 
@@ -63,7 +70,7 @@ def _places(order: list[int], what: str) -> str:
     return f" ({what} " + ", ".join(f"{i + 1}->{j + 1}" for i, j in enumerate(order)) + ")"
 
 
-def _print(verdict: Verdict, fmt: str, file: str) -> None:
+def _print(verdict: Verdict, fmt: str, file: str, wanted: int) -> None:
     if fmt == "json":
         print(json.dumps(verdict.to_json(), indent=2))
     elif fmt == "sarif":
@@ -83,18 +90,23 @@ def _print(verdict: Verdict, fmt: str, file: str) -> None:
                 changed = {k: v + reordered.get(k, "") for k, v in pairs.items() if k != v or k in reordered}
                 if changed:
                     print(f"  {section}: " + ", ".join(f"{k} -> {v}" for k, v in changed.items()))
-        c = verdict.counterexample
-        if c is not None:
-            side = "first" if c.valid_in == "a" else "second"
-            what = "domain" if verdict.subject == "domains" else "problem"
-            print(f"  counterexample plan (valid in the {side} {what} only, validated on both sides), "
-                  f"they part at step {c.step}:")
+        what = "domain" if verdict.subject == "domains" else "problem"
+        for k, c in enumerate(verdict.counterexamples):
+            if k:
+                print(f"  difference {k + 1}: {c.reason}")
+            valid = (f"valid in both {what}s, costing {c.costs['a']} and {c.costs['b']}" if c.valid_in == "both"
+                     else f"valid in the {'first' if c.valid_in == 'a' else 'second'} {what} only")
+            print(f"  counterexample plan ({valid}, validated on both sides), they part at step {c.step}:")
             for s in c.plan_a.steps:
                 print("    (" + " ".join((s.action, *s.args)) + ")")
             print("  from the initial state:")
             for atom in c.problem_a.init:
                 if isinstance(atom, ast.Atom):
                     print("    (" + " ".join((atom.predicate, *(t.name for t in atom.args))) + ")")
+        if verdict.subject == "domains" and len(verdict.counterexamples) == wanted and c.valid_in != "both":
+            print("  (the comparison stopped " + ("at the first difference" if wanted == 1 else
+                                                  f"after {wanted} differences") + "; --max-differences looks "
+                                                                                   "for more)")
         for fact in verdict.state:
             print(f"  {fact}")
         print("  checked: " + ", ".join(f"{k} {v}" for k, v in verdict.checked.items()))

@@ -20,7 +20,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import Diagnostic
-from agentgen_sym.compiler.limits import LimitReached
+from agentgen_sym.compiler.limits import LimitReached, checkpoint, inherited
 from agentgen_sym.compiler.printer import ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
@@ -36,15 +36,17 @@ SEED_DENSITY = 0.4
 
 @dataclass
 class Outcome:
-    """What the comparison found: a validated counterexample or None, the states compared, whether every
-    reachable state of the problems was compared (only ever true for problems that were given), and what stopped
-    it early, if anything did."""
+    """What the comparison found: validated counterexamples (one per action and side where the domains part, at
+    most the budget's ``differences``), the states compared, whether every reachable state of the problems was
+    compared (only ever true for problems that were given), what stopped it early, if anything did, and
+    ``priced_apart``: a plan valid on both sides that costs differently, the difference when it is the only one."""
 
-    counterexample: Counterexample | None
+    counterexamples: list[Counterexample]
     states: int
     problems: int
     exhaustive: bool
     stopped: str | None = None  # why the comparison stopped before its state budget (a work limit)
+    priced_apart: Counterexample | None = None
 
 
 class _Pair:
@@ -54,9 +56,11 @@ class _Pair:
         self.a, self.b, self.m, self.back = a, b, mapping, mapping.inverse()
         self.problem_a = problem
         self.problem_b = mapping.problem(problem, b.name)
-        self.step_a, self.step_b = Stepper(a, self.problem_a), Stepper(b, self.problem_b)
+        self.step_a, self.step_b = Stepper(a, self.problem_a, inherited()), Stepper(b, self.problem_b, inherited())
         self._facts: dict[Fact, Fact] = {}
         self._domain_errors: dict[str, set[tuple[str, str]]] = {}
+        self.priced_apart: Counterexample | None = None
+        self._shrinking = False  # facts dropped from a problem `check` accepted: checked once, at the end
 
     def to_b(self, state: State) -> State:
         return frozenset(self._fact(f) for f in state)
@@ -67,33 +71,40 @@ class _Pair:
             mapped = self._facts[fact] = self.m.fact(fact)
         return mapped
 
-    def compare(self, init: State, path: list[ast.PlanStep], state: State
+    def compare(self, init: State, path: list[ast.PlanStep], state: State, known: set[tuple[str, str]]
                 ) -> tuple[Counterexample | None, list[tuple[ast.PlanStep, State]]]:
-        """The first difference at ``state`` (reached from ``init`` by ``path``), else its successors in A."""
+        """The first difference at ``state`` (reached from ``init`` by ``path``) other than at the (side, action)
+        pairs ``known`` already, else its successors in A."""
         in_b = self.to_b(state)
         steps_a = list(self.step_a.applicable(state))
         steps_b = set(self.step_b.applicable(in_b))
         for x in steps_a:
-            if self.m.step(x) not in steps_b:
+            if self.m.step(x) not in steps_b and ("a", x.action) not in known:
                 found = self._counterexample(init, path + [x], "a", ast.And(()), None)
                 if found:
                     return found, []
         mapped = {self.m.step(x) for x in steps_a}
         for y in sorted(steps_b - mapped, key=lambda step: ground_call(step.action, step.args)):
-            found = self._counterexample(init, path + [self.back.step(y)], "b", ast.And(()), None)
-            if found:
-                return found, []
+            x = self.back.step(y)
+            if ("b", x.action) not in known:
+                found = self._counterexample(init, path + [x], "b", ast.And(()), None)
+                if found:
+                    return found, []
         out = []
         for x in steps_a:
-            after_a, _ = self.step_a.apply(x, state)
-            after_b, _ = self.step_b.apply(self.m.step(x), in_b)
+            after_a, price_a, _ = self.step_a.priced(x, state)
+            after_b, price_b, _ = self.step_b.priced(self.m.step(x), in_b)
             if after_a is None or after_b is None:
                 continue
             mapped_after = self.to_b(after_a)
             if mapped_after != after_b:
-                found = self._effect_difference(init, path + [x], in_b, mapped_after, after_b)
+                changed = "a" if mapped_after - after_b else "b"
+                found = None if (changed, x.action) in known else \
+                    self._effect_difference(init, path + [x], in_b, mapped_after, after_b)
                 if found:
                     return found, []
+            elif price_a != price_b and self.priced_apart is None:
+                self.priced_apart = self._priced_apart(init, path + [x])
             out.append((x, after_a))
         return None, out
 
@@ -102,20 +113,26 @@ class _Pair:
         domain = self.a if side == "a" else self.b
         known = self._domain_errors.get(side)
         if known is None:
-            known = self._domain_errors[side] = _errors(check(domain))
-        return _errors(check(domain, problem)) <= known
+            known = self._domain_errors[side] = _errors(check(domain, budget=inherited()))
+        return _errors(check(domain, problem, budget=inherited())) <= known
 
     def shrink(self, found: Counterexample) -> Counterexample:
         """``found`` from the smallest initial state left after dropping each fact in turn (kept out when the same
-        plan still parts the sides at its last step): a generated state holds many facts that play no part."""
+        plan still parts the sides at its last step, or still costs differently): a generated state holds many
+        facts that play no part."""
         plan = list(found.plan_a.steps)
         init = frozenset((x.predicate, tuple(t.name for t in x.args)) for x in found.problem_a.init
                          if isinstance(x, ast.Atom))
-        for fact in sorted(init):
-            smaller = self._at_last_step(init - {fact}, plan)
-            if smaller is not None and smaller.valid_in == found.valid_in:
-                init, found = init - {fact}, smaller
-        return found
+        again = self._priced_apart if found.valid_in == "both" else self._at_last_step
+        shrunk, self._shrinking = found, True
+        try:
+            for fact in sorted(init):
+                smaller = again(init - {fact}, plan)
+                if smaller is not None and smaller.valid_in == found.valid_in:
+                    init, shrunk = init - {fact}, smaller
+        finally:
+            self._shrinking = False
+        return shrunk if self._checks("a", shrunk.problem_a) and self._checks("b", shrunk.problem_b) else found
 
     def _at_last_step(self, init: State, plan: list[ast.PlanStep]) -> Counterexample | None:
         """The counterexample of ``plan`` from ``init`` when the sides agree up to its last step and part there."""
@@ -153,25 +170,44 @@ class _Pair:
                         why: str | None) -> Counterexample | None:
         """The problem from ``init`` with ``goal`` and ``plan`` on both sides, kept when the validator finds the
         plan valid on ``side`` only; the reason is the failing side's diagnostic unless ``why`` is given."""
-        atoms = tuple(ast.Atom(p, tuple(ast.Constant(o) for o in args)) for p, args in sorted(init))
-        problem_a = ast.Problem("counterexample", self.a.name, self.problem_a.requirements, self.problem_a.objects,
-                                atoms + tuple(v for v in self.problem_a.init if isinstance(v, ast.FunctionValue)),
-                                goal)
-        problem_b = self.m.problem(problem_a, self.b.name)
-        plan_a = ast.Plan(tuple(plan))
-        plan_b = ast.Plan(tuple(self.m.step(s) for s in plan))
-        if not (self._checks("a", problem_a) and self._checks("b", problem_b)):
-            return None  # an ill-typed fact or a derived one asserted: no problem a user could write
-        result_a, result_b = validate(self.a, problem_a, plan_a), validate(self.b, problem_b, plan_b)
-        if (result_a.valid, result_b.valid) != (side == "a", side == "b"):
+        replayed = self._replayed(init, plan, goal)
+        if replayed is None or (replayed[2].valid, replayed[3].valid) != (side == "a", side == "b"):
             return None
+        problem_a, problem_b, result_a, result_b = replayed
         failed = result_b if side == "a" else result_a
         last = ground_call(plan[-1].action, plan[-1].args)
         reason = why or (f"step {len(plan)} {last} applies in the {'first' if side == 'a' else 'second'} "
                          f"domain; in the {'second' if side == 'a' else 'first'}: "
                          + (failed.diagnostics[0].message if failed.diagnostics else "it does not apply"))
-        return Counterexample(problem_a, problem_b, plan_a, plan_b, side, len(plan), reason,
-                              {"a": result_a.valid, "b": result_b.valid})
+        return Counterexample(problem_a, problem_b, ast.Plan(tuple(plan)), ast.Plan(tuple(map(self.m.step, plan))),
+                              side, len(plan), reason, {"a": result_a.valid, "b": result_b.valid})
+
+    def _priced_apart(self, init: State, plan: list[ast.PlanStep]) -> Counterexample | None:
+        """The plan from ``init``, valid on both sides by the validator, when its costs differ."""
+        replayed = self._replayed(init, plan, ast.And(()))
+        if replayed is None or not (replayed[2].valid and replayed[3].valid) or replayed[2].cost == replayed[3].cost:
+            return None
+        problem_a, problem_b, result_a, result_b = replayed
+        last = ground_call(plan[-1].action, plan[-1].args)
+        reason = (f"the same plans apply in both, but they cost differently: this {len(plan)}-step plan costs "
+                  f"{result_a.cost} in the first domain and {result_b.cost} in the second (its last step, {last}, "
+                  "is priced differently)")
+        return Counterexample(problem_a, problem_b, ast.Plan(tuple(plan)), ast.Plan(tuple(map(self.m.step, plan))),
+                              "both", len(plan), reason, {"a": True, "b": True},
+                              {"a": result_a.cost, "b": result_b.cost})
+
+    def _replayed(self, init: State, plan: list[ast.PlanStep], goal: ast.Formula) -> tuple | None:
+        """The problem from ``init`` with ``goal`` on both sides and the validator's replay of ``plan`` on each;
+        None when ``check`` rejects either problem."""
+        atoms = tuple(ast.Atom(p, tuple(ast.Constant(o) for o in args)) for p, args in sorted(init))
+        problem_a = ast.Problem("counterexample", self.a.name, self.problem_a.requirements, self.problem_a.objects,
+                                atoms + tuple(v for v in self.problem_a.init if isinstance(v, ast.FunctionValue)),
+                                goal)
+        problem_b = self.m.problem(problem_a, self.b.name)
+        if not self._shrinking and not (self._checks("a", problem_a) and self._checks("b", problem_b)):
+            return None  # an ill-typed fact or a derived one asserted: no problem a user could write
+        return (problem_a, problem_b, validate(self.a, problem_a, ast.Plan(tuple(plan)), inherited()),
+                validate(self.b, problem_b, ast.Plan(tuple(map(self.m.step, plan))), inherited()))
 
 
 def _errors(diagnostics: list[Diagnostic]) -> set[tuple[str, str]]:
@@ -181,17 +217,45 @@ def _errors(diagnostics: list[Diagnostic]) -> set[tuple[str, str]]:
 def compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast.Problem, ...],
             budget: EquivBudget) -> Outcome:
     """Compare the two domains' behaviour on ``problems`` (A's), or on generated ones when there are none."""
+    found = _Found(budget.differences)
     progress = [0, 0]  # states compared, problems begun: what a work limit leaves counted
     try:
-        return _compare(a, b, mapping, problems, budget, progress)
+        exhaustive = _compare(a, b, mapping, problems, budget, progress, found)
     except LimitReached as exc:  # too many ground atoms or bindings to compare within the budget
-        return Outcome(None, progress[0], progress[1], False, stopped=str(exc))
+        return Outcome(found.items, progress[0], progress[1], False, str(exc), found.priced_apart)
+    return Outcome(found.items, progress[0], progress[1], exhaustive and not found.items, None, found.priced_apart)
+
+
+class _Found:
+    """The differences found so far: a counterexample for each action and side where the domains part, until
+    there are ``wanted``; and the first plan valid on both sides that costs differently."""
+
+    def __init__(self, wanted: int) -> None:
+        self.wanted, self.items, self.priced_apart = wanted, [], None
+        self.where: set[tuple[str, str]] = set()  # (side, action) of each difference kept
+
+    @property
+    def done(self) -> bool:
+        return len(self.items) >= self.wanted
+
+    def add(self, found: Counterexample, pair: _Pair, generated: bool) -> None:
+        """Keep ``found`` (shrunk to the facts that matter when its state was generated) unless a difference at
+        the same action on the same side is kept already."""
+        where = (found.valid_in, found.plan_a.steps[-1].action)
+        if where not in self.where:
+            self.where.add(where)
+            self.items.append(pair.shrink(found) if generated else found)
+
+    def priced(self, pair: _Pair, generated: bool) -> None:
+        if self.priced_apart is None and pair.priced_apart is not None:
+            self.priced_apart = pair.shrink(pair.priced_apart) if generated else pair.priced_apart
 
 
 def _compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast.Problem, ...],
-             budget: EquivBudget, progress: list[int]) -> Outcome:
+             budget: EquivBudget, progress: list[int], found: _Found) -> bool:
+    """Fill ``found``, counting the states compared and problems begun in ``progress``; whether every reachable
+    state of the given problems was compared."""
     left = budget.states
-    compared = 0
     if problems:
         exhaustive = True
         for problem in problems:
@@ -199,13 +263,13 @@ def _compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast
             pair = _Pair(a, b, mapping, problem)
             init = frozenset((x.predicate, tuple(t.name for t in x.args)) for x in problem.init
                              if isinstance(x, ast.Atom))
-            found, n, complete = _explore(pair, init, left)
-            compared, left = compared + n, left - n
-            progress[0] = compared
+            n, complete = _explore(pair, init, left, found, generated=False)
+            left, progress[0] = left - n, progress[0] + n
             exhaustive = exhaustive and complete
-            if found:
-                return Outcome(found, compared, len(problems), False)
-        return Outcome(None, compared, len(problems), exhaustive)
+            found.priced(pair, generated=False)
+            if found.done or left <= 0:
+                return False
+        return exhaustive
     rng = random.Random(budget.seed)
     for k in range(budget.problems):
         progress[1] += 1
@@ -213,32 +277,32 @@ def _compare(a: ast.Domain, b: ast.Domain, mapping: Mapping, problems: tuple[ast
         pair = _Pair(a, b, mapping, problem)
         share = left // (budget.problems - k)
         for init in _seeded_states(a, b, mapping, problem, rng):
-            if share <= 0:
+            if share <= 0 or found.done:
                 break
-            found, n, _ = _explore(pair, init, min(share, 4))
-            compared, left, share = compared + n, left - n, share - n
-            progress[0] = compared
-            if found:
-                return Outcome(pair.shrink(found), compared, k + 1, False)
-    return Outcome(None, compared, budget.problems, False)
+            n, _ = _explore(pair, init, min(share, 4), found, generated=True)
+            left, share, progress[0] = left - n, share - n, progress[0] + n
+        found.priced(pair, generated=True)
+    return False
 
 
-def _explore(pair: _Pair, init: State, limit: int) -> tuple[Counterexample | None, int, bool]:
-    """Breadth-first from ``init``, comparing at most ``limit`` states; (found, states compared, complete)."""
+def _explore(pair: _Pair, init: State, limit: int, found: _Found, generated: bool) -> tuple[int, bool]:
+    """Breadth-first from ``init``, comparing at most ``limit`` states, into ``found`` until it is done;
+    (states compared, whether every state reachable from ``init`` was)."""
     seen = {init}
     queue = deque([(init, [])])
     n = 0
-    while queue and n < limit:
+    while queue and n < limit and not found.done:
         state, path = queue.popleft()
+        checkpoint("comparing behaviour", heavy=True)
         n += 1
-        found, successors = pair.compare(init, path, state)
-        if found:
-            return found, n, False
+        difference, successors = pair.compare(init, path, state, found.where)
+        if difference:
+            found.add(difference, pair, generated)
         for step, after in successors:
             if after not in seen:
                 seen.add(after)
                 queue.append((after, path + [step]))
-    return None, n, not queue
+    return n, not queue
 
 
 def generated_problem(domain: ast.Domain, per_type: int) -> ast.Problem:

@@ -4,19 +4,25 @@ the behavioural comparison under the best partial mapping, whose counterexample 
 from __future__ import annotations
 
 from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.limits import Budget
 from agentgen_sym.equiv.behaviour import compare
 from agentgen_sym.equiv.structure import match_domains
-from agentgen_sym.equiv.verdict import EquivBudget, Kind, Verdict
+from agentgen_sym.equiv.verdict import EquivBudget, Kind, Verdict, bounded
 
 
 def equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...] = (),
-                  budget: EquivBudget = EquivBudget()) -> Verdict:
+                  budget: EquivBudget = EquivBudget(), limits: Budget | None = None) -> Verdict:
     """Whether ``b`` is ``a`` up to a consistent renaming of types, predicates (and their argument order), actions
     (and their parameters' order) and constants. ``problems`` (in ``a``'s names) are where behaviour is compared
     when the structural search proved no renaming exists; without them small problems are generated. A search
-    that runs out of budget answers "unknown"."""
+    that runs out of ``budget``, or reaches the deadline or memory limit of ``limits``, answers "unknown"."""
+    return bounded("domains", limits, lambda checked: _equiv_domains(a, b, tuple(problems), budget, checked))
+
+
+def _equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...], budget: EquivBudget,
+                   checked: dict[str, object]) -> Verdict:
     structural = match_domains(a, b, budget.nodes)
-    checked: dict[str, object] = {"structural_pairs": structural.searched, "structural_decided": structural.decided}
+    checked |= {"structural_pairs": structural.searched, "structural_decided": structural.decided}
     if structural.isomorphic:
         return Verdict(Kind.EQUIVALENT, "domains", structural.mapping,
                        reason="a consistent renaming makes one domain into the other", checked=checked)
@@ -27,10 +33,12 @@ def equiv_domains(a: ast.Domain, b: ast.Domain, problems: tuple[ast.Problem, ...
     outcome = compare(a, b, structural.mapping, tuple(problems), budget)
     checked |= {"states": outcome.states, "problems": outcome.problems,
                 "problems_given": bool(problems), "exhaustive": outcome.exhaustive}
-    if outcome.counterexample is not None:
-        c = outcome.counterexample
-        return Verdict(Kind.NOT_EQUIVALENT, "domains", structural.mapping, c, reason=c.reason, checked=checked,
-                       where=_span(b, c.plan_b.steps[-1].action) or _span(a, c.plan_a.steps[-1].action))
+    found = outcome.counterexamples or ([outcome.priced_apart] if outcome.priced_apart else [])
+    if found:  # a difference in what plans are valid, else the same plans at different costs
+        where = tuple(_span(b, c.plan_b.steps[-1].action) or _span(a, c.plan_a.steps[-1].action) for c in found)
+        checked["differences"] = len(found)
+        return Verdict(Kind.NOT_EQUIVALENT, "domains", structural.mapping, tuple(found), reason=found[0].reason,
+                       checked=checked, where=where)
     if outcome.stopped:
         return Verdict(Kind.UNKNOWN, "domains", structural.mapping, checked=checked,
                        reason=f"no renaming makes them identical in form, and the comparison of their behaviour "

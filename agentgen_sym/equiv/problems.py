@@ -24,13 +24,13 @@ import networkx as nx
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import changed_predicates, conjuncts
 from agentgen_sym.compiler.invariants import Invariants
-from agentgen_sym.compiler.limits import Budget
+from agentgen_sym.compiler.limits import Budget, checkpoint, inherited
 from agentgen_sym.compiler.printer import expr, ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
 from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
 from agentgen_sym.equiv.mapping import Mapping
 from agentgen_sym.equiv.structure import isomorphism
-from agentgen_sym.equiv.verdict import Counterexample, EquivBudget, Kind, Verdict
+from agentgen_sym.equiv.verdict import Counterexample, EquivBudget, Kind, Verdict, bounded
 
 Literal = tuple[bool, Fact]
 WORK_PER_STATE = 100
@@ -71,6 +71,7 @@ def completed_goal(domain: ast.Domain, problem: ast.Problem, invariants: Invaria
             continue  # never true unless true initially: the initial states say it
         domains = [[o for t in (q.types or (ROOT,)) for o in hierarchy.objects_of(t, objects)] for q in p.parameters]
         for args in product(*domains):
+            checkpoint("completing the goals")
             fact = (p.name, args)
             if (True, fact) in literals:
                 continue
@@ -146,19 +147,25 @@ def _placeholders(node, named: list[str]):
     return node
 
 
-def equiv_problems(domain: ast.Domain, p: ast.Problem, q: ast.Problem, budget: EquivBudget = EquivBudget()) -> Verdict:
+def equiv_problems(domain: ast.Domain, p: ast.Problem, q: ast.Problem, budget: EquivBudget = EquivBudget(),
+                   limits: Budget | None = None) -> Verdict:
     """Whether ``p`` and ``q`` (over ``domain``) are the same task up to renaming objects.
 
     First in form: the goals completed with what the domain implies, one renaming of objects making the initial
     states and goals agree. Failing that, by their reachable states, as Planetarium defines equivalence: the
     initial states must agree up to a renaming, and the goal states then must be the same states; a goal is
     completed with every literal that holds in all of its reachable goal states, so goals that differ only by
-    facts they imply agree, and two that differ come with a plan reaching one goal and not the other."""
+    facts they imply agree, and two that differ come with a plan reaching one goal and not the other. Running out
+    of ``budget``, or reaching the deadline or memory limit of ``limits``, answers "unknown"."""
+    return bounded("problems", limits, lambda checked: _equiv_problems(domain, p, q, budget, checked))
+
+
+def _equiv_problems(domain: ast.Domain, p: ast.Problem, q: ast.Problem, budget: EquivBudget,
+                    checked: dict[str, object]) -> Verdict:
     invariants = Invariants(domain)
     goal_p, goal_q = completed_goal(domain, p, invariants), completed_goal(domain, q, invariants)
     implied = lambda problem, goal: len(goal) - len({lit for c in conjuncts(problem.goal) if (lit := _literal(c))})
-    checked: dict[str, object] = {"objects": len(p.objects),
-                                  "implied_goal_literals": [implied(p, goal_p), implied(q, goal_q)]}
+    checked |= {"objects": len(p.objects), "implied_goal_literals": [implied(p, goal_p), implied(q, goal_q)]}
     search = _Search(budget.nodes, checked)
     iso = search.renaming(_graph(domain, p, goal_p), _graph(domain, q, goal_q))
     if iso is not None:
@@ -243,7 +250,7 @@ class _Reached:
 def _reachable(domain: ast.Domain, problem: ast.Problem, limit: int) -> _Reached | None:
     """The states reachable in ``problem``, None when there are more than ``limit`` or their steps, derived facts
     and goal tests take more than ``WORK_PER_STATE`` units of the validator's work per state allowed."""
-    work = Budget()
+    work = inherited()
     stepper = Stepper(domain, problem, work)
     init: State = frozenset(_facts(problem.init))
     parent: dict[State, tuple[State, ast.PlanStep] | None] = {init: None}
@@ -252,6 +259,7 @@ def _reachable(domain: ast.Domain, problem: ast.Problem, limit: int) -> _Reached
         if work.work > WORK_PER_STATE * limit:
             return None
         state = queue.popleft()
+        checkpoint("comparing the problems' reachable states", heavy=True)
         for step in stepper.applicable(state):
             after, _ = stepper.apply(step, state)
             if after is not None and after not in parent:
@@ -286,7 +294,7 @@ def _parting_plan(domain: ast.Domain, p: ast.Problem, q: ast.Problem, reached_p:
               f"{'second' if valid_p else 'first'}'s")
     example = Counterexample(p, q, plan_p, plan_q, "a" if valid_p else "b", len(plan_p.steps), reason,
                              {"a": valid_p, "b": valid_q})
-    return Verdict(Kind.NOT_EQUIVALENT, "problems", mapping, example, reason=reason, checked=checked)
+    return Verdict(Kind.NOT_EQUIVALENT, "problems", mapping, (example,), reason=reason, checked=checked)
 
 
 def _difference(p: ast.Problem, gp: nx.DiGraph, gq: nx.DiGraph, checked: dict[str, object]) -> Verdict:

@@ -23,6 +23,7 @@ import networkx as nx
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts, effect_parts
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.limits import checkpoint
 from agentgen_sym.compiler.types import ROOT
 from agentgen_sym.equiv.mapping import ActionMatch, Mapping
 
@@ -224,6 +225,7 @@ def refine(graphs: tuple[nx.DiGraph, ...], rounds: int = ROUNDS) -> None:
             data["colors"] = [_digest(data["label"])]
     for r in range(rounds):
         for g in graphs:
+            checkpoint("refining colours for a renaming", heavy=True)
             new = {}
             for n, data in g.nodes(data=True):
                 around = sorted([f">{d['label']}:{g.nodes[m]['colors'][r]}" for _, m, d in g.out_edges(n, data=True)]
@@ -294,6 +296,7 @@ class _Individualiser:
         two graphs within a round)."""
         classes = -1
         while True:
+            checkpoint("searching for a renaming", heavy=True)
             names: dict[tuple, int] = {}
             new = []
             for g, c in ((self.ga, ca), (self.gb, cb)):

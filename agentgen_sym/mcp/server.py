@@ -55,7 +55,7 @@ def make_server(limits: ToolLimits = ToolLimits()) -> FastMCP:
     def equiv(first: str, second: str, problems: list[str] | None = None) -> dict[str, Any]:
         """Two domains (first, second; problems of the first to compare behaviour on), or one domain (first) and
         two problems (second and problems[0]): equivalent up to renaming (with the mapping), not equivalent (with a
-        counterexample) or unknown within the budget."""
+        counterexample) or unknown within the budget and the call's time and memory limits."""
         return tools.equiv(first, second, problems or ())
 
     return server

@@ -159,13 +159,15 @@ class Tools:
 
     def equiv(self, first: str, second: str, problems: Sequence[str] = ()) -> dict[str, Any]:
         """``equiv --format json``: two domains (compared on problems of the first), or a domain and two
-        problems (``second`` and ``problems[0]``); bounded by the command's default work budget."""
+        problems (``second`` and ``problems[0]``); bounded by the command's default work budget and by the call's
+        time and memory limits ("unknown" when one is reached)."""
         texts = [self._text("a.pddl", "first text", first), self._text("b.pddl", "second text", second)]
         texts += [self._text(f"problem-{i + 1}.pddl", f"problem text {i + 1}", p)
                   for i, p in enumerate(_problems(problems))]
         sources = SourceCache()
         try:
-            verdict = equiv_sources(texts[0], texts[1], texts[2:], EquivBudget(), sources)
+            verdict = equiv_sources(texts[0], texts[1], texts[2:], EquivBudget(), sources,
+                                    Budget(self._deadline(), self.limits.memory_limit_mb))
         except InputError as exc:
             raise ToolInputError("\n".join([*(render_text(d, sources) for d in exc.diagnostics),
                                             f"error: {exc}"])) from exc
