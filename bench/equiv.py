@@ -3,22 +3,34 @@ with the mapping), seeded semantic mutations (share judged not equivalent, each 
 sides; the undecided ones listed), time per pair, and problem equivalence on generated pairs.
 
     python bench/equiv.py [--quick] [--renamings 50] [--domains blocks,ferry] [--permute-arguments]
+                          [--part budgets] [--baseline REV]
+
+With --baseline REV the same pairs are measured on a wheel of revision REV and on the working tree, one after the
+other in one run, and printed side by side with their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import zipfile
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import BENCHMARKS, ROOT, print_rows, read_manifest  # noqa: E402
+from bench.common import (BENCHMARKS, CODE_DIR_VARIABLE, ROOT, print_rows, read_manifest,  # noqa: E402
+                          use_frozen_code, write_json)
 
 MUTATIONS = ("drop-precondition", "add-precondition", "flip-effect", "move-effect", "swap-arguments", "delete-action")
 
@@ -433,6 +445,90 @@ def _domains(quick: bool, only: list[str] | None):
     return [(n, parse_domain(seen[n])) for n in names]
 
 
+ACTIONS = 60
+"""Actions of the synthetic wide domain of the budgets part: each moves an agent and marks the place with a
+predicate of its own, so all 60 look alike until the search individualises them."""
+
+
+def wide_domain_text(actions: int = ACTIONS) -> str:
+    marks = " ".join(f"(mark{i} ?p - place)" for i in range(actions))
+    acts = "\n".join(f"  (:action go{i} :parameters (?a - agent ?from ?to - place) :precondition (and (at ?a ?from) "
+                     f"(road ?from ?to)) :effect (and (not (at ?a ?from)) (at ?a ?to) (mark{i} ?to)))"
+                     for i in range(actions))
+    return (f"(define (domain wide) (:requirements :strips :typing) (:types agent place)\n"
+            f"  (:predicates (at ?a - agent ?p - place) (road ?x ?y - place) {marks})\n{acts})")
+
+
+ARITY_8 = """(define (domain arity8) (:requirements :strips :typing) (:types t1 t2 t3 t4 t5)
+  (:predicates (link ?a ?b ?c ?d ?e ?f ?g ?h) (on ?x - t1))
+  (:action go :parameters (?a - t1 ?b - t2) :precondition (and (on ?a) (link ?a ?b ?a ?b ?a ?b ?a ?b))
+    :effect (not (on ?a))))"""
+
+
+def budget_cases():
+    """(name, run) of the budgets part: each ``run(env)`` (``env`` holds equiv_domains, equiv_problems, EquivBudget,
+    parse_domain, parse_problem of the code measured) compares one pair, with ``--nodes 1000`` unless the name
+    says otherwise, and returns the verdict."""
+    wide = wide_domain_text()
+    blocks_names = [f"b{i}" for i in range(40)]
+    init = " ".join(f"(ontable {n}) (clear {n})" for n in blocks_names) + " (handempty)"
+    tower = " ".join(f"(on {x} {y})" for x, y in zip(blocks_names, blocks_names[1:]))
+    problem = lambda goal: (f"(define (problem p) (:domain blocks) (:objects {' '.join(blocks_names)}) "
+                            f"(:init {init}) (:goal (and {goal})))")
+
+    def domains(first: str, second: str, nodes: int = 1000):
+        return lambda e: e.domains(e.parse_domain(first), e.parse_domain(second), budget=e.Budget(nodes=nodes))
+
+    def problems(first: str, second: str):
+        return lambda e: e.problems(e.parse_domain(BENCHMARKS / "blocks" / "domain.pddl"), e.parse_problem(first),
+                                    e.parse_problem(second), e.Budget(nodes=1000))
+
+    changed = wide.replace("(mark59 ?to)))", "(mark59 ?from)))")
+    renamed = wide.replace("go", "move").replace("mark", "flag")
+    return [("60 actions, renamed", domains(wide, renamed)),
+            ("60 actions, renamed, --nodes 20 (too few)", domains(wide, renamed, nodes=20)),
+            ("60 actions, one effect changed", domains(wide, changed)),
+            ("arity 8, one effect dropped", domains(ARITY_8, ARITY_8.replace("(not (on ?a))", "(and)"))),
+            ("40 blocks, same problem renamed", problems(problem(tower), re.sub(r"\bb(\d+)", r"x\1", problem(tower)))),
+            ("40 blocks, goals one apart", problems(problem(tower), problem(tower.rsplit(" (on", 1)[0])))]
+
+
+CASE_TIME_LIMIT_S = 120
+CASE_MEMORY_GB = 6
+
+
+def _bench_budgets() -> dict:
+    """Each budget case with its verdict and time; a case over CASE_TIME_LIMIT_S or CASE_MEMORY_GB is reported
+    as failed (the code before the budgets held could run for minutes and take 20 GB)."""
+    import resource
+    import signal
+    from types import SimpleNamespace
+
+    from agentgen_sym.compiler.parser import parse_domain, parse_problem
+    from agentgen_sym.equiv import EquivBudget, equiv_domains, equiv_problems
+    env = SimpleNamespace(domains=equiv_domains, problems=equiv_problems, Budget=EquivBudget,
+                          parse_domain=parse_domain, parse_problem=parse_problem)
+    limit = CASE_MEMORY_GB * 2 ** 30
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+
+    def over(signum, frame):
+        raise TimeoutError(f"over {CASE_TIME_LIMIT_S} s")
+
+    signal.signal(signal.SIGALRM, over)
+    rows = {}
+    for name, run in budget_cases():
+        t = time.perf_counter()
+        signal.alarm(CASE_TIME_LIMIT_S)
+        try:
+            verdict = run(env).kind.value
+        except (MemoryError, TimeoutError) as exc:
+            verdict = f"failed: {type(exc).__name__} {exc}".strip()
+        finally:
+            signal.alarm(0)
+        rows[name] = {"verdict": verdict, "seconds": round(time.perf_counter() - t, 3)}
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="every fourth domain, 5 renamings, 1 mutation seed")
@@ -441,64 +537,68 @@ def main() -> None:
     parser.add_argument("--permute-arguments", action="store_true",
                         help="renamings also reorder every predicate's and function's arguments (rename_permuted)")
     parser.add_argument("--domains", help="comma-separated domain names")
-    parser.add_argument("--part", choices=["all", "domains", "problems"], default="all",
-                        help="run the domain pairs, the problem pairs or both (default)")
+    parser.add_argument("--part", choices=["all", "domains", "problems", "budgets"], default="all",
+                        help="the domain pairs, the problem pairs, the budget cases (--nodes 1000 on a 60-action "
+                             "domain, an arity-8 predicate, two 40-block problems) or all three (default)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also measure the code of git revision REV (a wheel of it), in the same run: both "
+                             "columns and their ratio")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
     args = parser.parse_args()
-    from agentgen_sym.compiler.validate import validate
-    from agentgen_sym.equiv import Kind, equiv_domains
-
-    if args.part == "problems":
-        _bench_problems(args.quick, args.domains.split(",") if args.domains else None)
+    if args.baseline:
+        _compare_trees(args)
         return
+    use_frozen_code()
+    only = args.domains.split(",") if args.domains else None
+    figures: dict = {}
+    if args.part in ("all", "domains"):
+        figures["domains"] = _bench_domains(args, only)
+    if args.part in ("all", "problems"):
+        figures["problems"] = _bench_problems(args.quick, only)
+    if args.part in ("all", "budgets"):
+        figures["budgets"] = _bench_budgets()
+    if args.json:
+        write_json(args.json, figures)
+    _print_figures(figures)
+
+
+def _bench_domains(args: argparse.Namespace, only: list[str] | None) -> dict:
+    from agentgen_sym.compiler.validate import validate
+    from agentgen_sym.equiv import equiv_domains
+
     renamings, seeds = (5, 1) if args.quick else (args.renamings, args.seeds)
-    times, rows, undecided = [], [], []
-    total_ren = ok_ren = total_mut = caught = bad_cx = 0
-    for name, domain in _domains(args.quick, args.domains.split(",") if args.domains else None):
+    renamed, mutated = Counter(), Counter()
+    times, undecided = [], []
+    for name, domain in _domains(args.quick, only):
         rng = random.Random(name)
-        ok = 0
         for _ in range(renamings):
             other = rename_permuted(domain, rng)[0] if args.permute_arguments else rename(domain, rng)
             t = time.perf_counter()
-            v = equiv_domains(domain, other)
+            renamed[equiv_domains(domain, other).kind.value] += 1
             times.append(time.perf_counter() - t)
-            ok += v.kind is Kind.EQUIVALENT
-        found = tried = 0
         for kind in MUTATIONS:
             for s in range(seeds):
                 made = mutate(domain, kind, random.Random(f"{name}/{kind}/{s}"))
                 if made is None:
                     continue
                 mutant, what = made
-                tried += 1
                 t = time.perf_counter()
                 v = equiv_domains(domain, mutant)
                 times.append(time.perf_counter() - t)
-                if v.kind is Kind.NOT_EQUIVALENT:
+                mutated[v.kind.value] += 1
+                if v.counterexample is not None:
                     c = v.counterexample
                     both = (validate(domain, c.problem_a, c.plan_a).valid, validate(mutant, c.problem_b, c.plan_b).valid)
-                    found += both == (c.valid_in == "a", c.valid_in == "b")
-                    bad_cx += both != (c.valid_in == "a", c.valid_in == "b")
+                    mutated["counterexample failing validation"] += both != (c.valid_in in ("a", "both"),
+                                                                          c.valid_in in ("b", "both"))
                 else:
                     undecided.append(f"{name} {kind}: {what} -> {v.kind.value}: {v.reason}")
-        rows.append([name, f"{ok}/{renamings}", f"{found}/{tried}"])
-        total_ren, ok_ren, total_mut, caught = total_ren + renamings, ok_ren + ok, total_mut + tried, caught + found
-    print_rows(["domain", "renamed: equivalent", "mutated: not equivalent"], rows)
-    print(f"\nrenamings judged equivalent: {ok_ren}/{total_ren} = {100 * ok_ren / max(1, total_ren):.1f} %")
-    print(f"mutations judged not equivalent (counterexample validated on both sides): {caught}/{total_mut} = "
-          f"{100 * caught / max(1, total_mut):.1f} %; counterexamples failing validation: {bad_cx}")
-    print(f"time per pair: median {statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms "
-          f"({len(times)} pairs)")
-    if undecided:
-        print("\nmutations not judged not-equivalent:")
-        for line in undecided:
-            print("  " + line)
-    if args.part == "all":
-        _bench_problems(args.quick, args.domains.split(",") if args.domains else None)
+    return {"renamed": dict(renamed), "mutated": dict(mutated), "times": times, "undecided": undecided}
 
 
-def _bench_problems(quick: bool, only: list[str] | None) -> None:
-    from agentgen_sym.equiv import Kind, equiv_problems
-    same = same_ok = changed = changed_ok = 0
+def _bench_problems(quick: bool, only: list[str] | None) -> dict:
+    from agentgen_sym.equiv import equiv_problems
+    same, changed = Counter(), Counter()
     times, missed = [], []
     for name, domain, problem in _problems(quick, only):
         rng = random.Random(name)
@@ -511,19 +611,81 @@ def _bench_problems(quick: bool, only: list[str] | None) -> None:
             t = time.perf_counter()
             verdict = equiv_problems(domain, problem, other)
             times.append(time.perf_counter() - t)
-            expected = Kind.EQUIVALENT if kind in PROBLEM_PAIRS else Kind.NOT_EQUIVALENT
-            if kind in PROBLEM_PAIRS:
-                same, same_ok = same + 1, same_ok + (verdict.kind is expected)
-            else:
-                changed, changed_ok = changed + 1, changed_ok + (verdict.kind is expected)
-            if verdict.kind is not expected:
+            (same if kind in PROBLEM_PAIRS else changed)[verdict.kind.value] += 1
+            expected = "equivalent" if kind in PROBLEM_PAIRS else "not_equivalent"
+            if verdict.kind.value != expected:
                 missed.append(f"{name} {kind}: {verdict.kind.value}: {verdict.reason}")
-    print(f"\nproblem pairs written another way judged equivalent: {same_ok}/{same} = {100 * same_ok / max(1, same):.1f} %")
-    print(f"changed problems judged not equivalent: {changed_ok}/{changed} = {100 * changed_ok / max(1, changed):.1f} %")
-    if times:
-        print(f"time per problem pair: median {statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms")
-    for line in missed:
-        print("  " + line)
+    return {"written another way": dict(same), "changed": dict(changed), "times": times, "missed": missed}
+
+
+def _time_cells(times: list[float]) -> list[str]:
+    return [f"{statistics.median(times) * 1000:.0f}", f"{max(times) * 1000:.0f}"] if times else ["-", "-"]
+
+
+def _summary_rows(figures: dict) -> list[tuple[str, str]]:
+    """(figure, value) for one tree: verdict counts, then median and worst milliseconds per pair."""
+    rows = []
+    for part, groups in (("domains", ("renamed", "mutated")), ("problems", ("written another way", "changed"))):
+        if part not in figures:
+            continue
+        for group in groups:
+            counts = figures[part][group]
+            rows.append((f"{part}, {group}: verdicts", ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+                         or "none"))
+        median, worst = _time_cells(figures[part]["times"])
+        rows.append((f"{part}: ms per pair, median / worst ({len(figures[part]['times'])} pairs)",
+                     f"{median} / {worst}"))
+    for case, cell in figures.get("budgets", {}).items():
+        rows.append((f"budgets: {case}", f"{cell['verdict']} in {cell['seconds']:.2f} s"))
+    return rows
+
+
+def _print_figures(figures: dict) -> None:
+    print_rows(["figure", "value"], [list(r) for r in _summary_rows(figures)])
+    for part, key in (("domains", "undecided"), ("problems", "missed")):
+        for line in figures.get(part, {}).get(key, []):
+            print("  " + line)
+
+
+def _compare_trees(args: argparse.Namespace) -> None:
+    """This bench on a wheel of ``--baseline`` and on the working tree, one after the other, and one table."""
+    forwarded = [a for a in sys.argv[1:] if a not in ("--baseline", args.baseline) and not a.startswith("--baseline=")]
+    forwarded = [a for i, a in enumerate(forwarded) if a != "--json" and (i == 0 or forwarded[i - 1] != "--json")]
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "source"
+        source.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.baseline], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                        "--wheel-dir", str(Path(folder) / "wheel"), str(source)], check=True, capture_output=True)
+        with zipfile.ZipFile(next((Path(folder) / "wheel").glob("*.whl"))) as wheel:
+            wheel.extractall(Path(folder) / "site")
+        figures = {}
+        for label, code in ((args.baseline, str(Path(folder) / "site")), ("working tree", "")):
+            out = Path(folder) / f"{len(figures)}.json"
+            print(f"measuring {label} ...", file=sys.stderr, flush=True)
+            subprocess.run([sys.executable, __file__, *forwarded, "--json", str(out)], check=True,
+                           env=os.environ | {CODE_DIR_VARIABLE: code}, stdout=subprocess.DEVNULL)
+            figures[label] = json.loads(out.read_text())
+    before, after = figures.values()
+    rows = dict(_summary_rows(before)), dict(_summary_rows(after))
+    table = []
+    for figure in dict.fromkeys([*rows[0], *rows[1]]):
+        cells = [rows[0].get(figure, "-"), rows[1].get(figure, "-")]
+        table.append([figure, *cells, "" if "verdicts" in figure else _ratio(*cells)])
+    print_rows(["figure", args.baseline, "working tree", "after/before"], table)
+    if args.json:
+        write_json(args.json, figures)
+
+
+def _ratio(before: str, after: str) -> str:
+    """after/before of two 'median / worst' or 'verdict in N s' cells, where both are numbers."""
+    numbers = lambda cell: [float(x) for x in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?= s$| /|$)", cell)]
+    b, a = numbers(before), numbers(after)
+    if not b or len(a) != len(b) or any(x == 0 for x in b):
+        return ""
+    return " / ".join(f"{y / x:.2f}" for x, y in zip(b, a))
 
 
 if __name__ == "__main__":
