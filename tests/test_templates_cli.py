@@ -130,3 +130,31 @@ def test_a_dead_endpoint_exits_2_and_leaves_the_file_alone(folder: Path, capsys:
     assert code == 2 and report is None
     assert "no usable response" in err and "derived wording stays in use" in err and "Traceback" not in err
     assert not (folder / "templates.json").exists()
+
+
+def test_a_reply_with_no_usable_entry_leaves_a_reviewed_file_alone(folder: Path, llm_server: ScriptedLLMServer,
+                                                                    capsys: pytest.CaptureFixture):
+    """An endpoint that answers prose and no JSON gives nothing to keep: exit 2, the reviewed file unchanged."""
+    reviewed = json.dumps({"source": "llm", **GOOD}, indent=2)
+    (folder / "templates.json").write_text(reviewed)
+    llm_server.rules([Rule(REPAIR, Reply("I would describe each action in plain words.")),
+                      Rule(WRITE, Reply("Sure! Loading puts the parcel on the bike, riding moves the bike."))])
+    code, report, err = _run(llm_server.url, capsys)
+    assert code == 2 and report is None, err
+    assert "no usable entry" in err and "left untouched" in err
+    assert (folder / "templates.json").read_text() == reviewed
+
+
+def test_a_smaller_reply_replaces_a_reviewed_file_only_when_asked(folder: Path, llm_server: ScriptedLLMServer,
+                                                                  capsys: pytest.CaptureFixture):
+    reviewed = json.dumps({"source": "llm", **GOOD}, indent=2)
+    (folder / "templates.json").write_text(reviewed)
+    partial = {"predicates": {"at": "{0} is at {1}"}, "actions": {}}
+    llm_server.rules([Rule(REPAIR, _reply({"predicates": {}, "actions": {}})), Rule(WRITE, _reply(partial))])
+    code, _, err = _run(llm_server.url, capsys)
+    assert code == 2 and "1 usable entry, fewer than the 6" in err and "--replace" in err
+    assert (folder / "templates.json").read_text() == reviewed
+    code = main(["templates", "domain.pddl", "--problem", "p01.pddl", "-o", "templates.json", "--replace",
+                 "--base-url", llm_server.url, "--model", "m", "--no-cache"])
+    assert code == 0, capsys.readouterr().err
+    assert json.loads((folder / "templates.json").read_text())["predicates"] == {"at": "{0} is at {1}"}

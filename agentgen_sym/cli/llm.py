@@ -182,15 +182,19 @@ def add_templates(sub: argparse._SubParsersAction) -> None:
                                    "with the LLM's entries under \"source\": \"llm\" (the derived ones stay derived) "
                                    "and says per entry where it came from (stderr, or --format json on stdout).",
                        epilog="Exit codes: 0 written, 1 the domain has errors, 2 usage error, no LLM endpoint "
-                              "configured, or an endpoint that gave no usable response (OUTPUT is then left "
-                              "untouched: the derived wording, or the file already there, stays in use). The "
-                              "response cache is OUTPUT's folder's llm-cache.sqlite.")
+                              "configured, an endpoint that gave no usable response or no usable entry, or a reply "
+                              "with fewer usable entries than OUTPUT already holds (without --replace). OUTPUT is "
+                              "then left untouched: the derived wording, or the file already there, stays in use. "
+                              "The response cache is OUTPUT's folder's llm-cache.sqlite.")
     t.add_argument("domain", metavar="DOMAIN")
     t.add_argument("--problem", metavar="P", help="a problem whose objects the action texts are read back on")
     t.add_argument("-o", "--output", required=True, metavar="FILE", type=output_file,
                    help="the templates file to write (templates.json beside the domain is read by every command)")
     t.add_argument("--format", choices=("text", "json"), default="text",
                    help="text: a summary on stderr; json: every entry and its source on stdout")
+    t.add_argument("--replace", action="store_true",
+                   help="write OUTPUT even when it already holds more entries from the LLM than this reply gives "
+                        "(by default a reviewed file is never replaced by a smaller one)")
     llm_options(t, repair=False)
     t.set_defaults(handler=cmd_templates)
 
@@ -231,8 +235,16 @@ def cmd_templates(args: argparse.Namespace) -> int:
             eprint(f"error: the LLM endpoint gave no usable response ({exc.reason}); {out} was left untouched and "
                    "the derived wording stays in use: check --base-url, --model and the key, then rerun")
             return EXIT_USAGE
-    write_atomic(out, json.dumps(wording.file_data(), indent=2, ensure_ascii=False) + "\n")
     counts = wording.counts()
+    usable, held = counts["llm"] + counts["llm-repaired"], _llm_entries(out)
+    if usable == 0 or (usable < held and not args.replace):
+        found = ("no usable entry (every one failed its checks or was missing)" if usable == 0 else
+                 f"{usable} usable {'entry' if usable == 1 else 'entries'}, fewer than the {held} that {out} holds "
+                 "(--replace writes it anyway)")
+        eprint(f"error: the LLM endpoint gave {found}; {out} was left untouched and "
+               + ("its entries stay in use" if held else "the derived wording stays in use"))
+        return EXIT_USAGE
+    write_atomic(out, json.dumps(wording.file_data(), indent=2, ensure_ascii=False) + "\n")
     if args.format == "json":
         print(json.dumps({"output": str(out), **wording.to_data()}, indent=2, ensure_ascii=False))
     else:
@@ -241,3 +253,21 @@ def cmd_templates(args: argparse.Namespace) -> int:
     eprint(f"wrote {out}: {counts['llm']} entries from the LLM, {counts['llm-repaired']} repaired by it, "
            f"{counts['derived']} derived")
     return EXIT_OK
+
+
+def _llm_entries(path: Path) -> int:
+    """The entries a templates file already holds (0 when there is none, or it cannot be read as one: not a
+    regular file, over MAX_BYTES, not JSON)."""
+    import json
+
+    from agentgen_sym.compiler.limits import MAX_BYTES
+
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return 0
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    if not isinstance(data, dict):
+        return 0
+    return sum(len(data[s]) for s in ("predicates", "actions") if isinstance(data.get(s), dict))
