@@ -31,6 +31,14 @@ def eprint(text: str) -> None:
     print(text, file=sys.stderr)
 
 
+def refused_grounding(exc: AgentgenError) -> int:
+    """Print a GroundingError; its exit code: 4 for G702 (the task passes --max-operators: a limit reached, as
+    the commands' help promises), 1 for what the grounder cannot take at all."""
+    code = getattr(exc, "code", "")
+    eprint(f"error[{code}]: {exc}")
+    return EXIT_LIMIT if code == "G702" else EXIT_FINDINGS
+
+
 def bundled_corpus() -> Path:
     return Path(str(resources.files("agentgen_sym.corpus").joinpath("domains")))
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError,
-                                     eprint, output_file, positive_float, positive_int)
+                                     eprint, output_file, positive_float, positive_int, refused_grounding)
 from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_text
 from agentgen_sym.compiler.ground import GroundingError
@@ -117,14 +117,14 @@ def add_ground(sub: argparse._SubParsersAction) -> None:
 def _max_operators_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-operators", type=positive_int, default=MAX_OPERATORS, metavar="N",
                    help="refuse a task whose grounding would pass N operators, candidate bindings of one action "
-                        "or instances of one quantifier, estimated before they are made (error G702; default "
-                        f"{MAX_OPERATORS:,})")
+                        "or instances of one quantifier, estimated before they are made (error G702, exit 4; "
+                        f"default {MAX_OPERATORS:,})")
 
 
 def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
               memory_limit_mb: float | None) -> CompiledTask | int:
     """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return the exit code when
-    anything is (1 for errors, 4 for a limit reached while grounding)."""
+    anything is (1 for errors, 4 for a limit reached while grounding, the --max-operators bound included)."""
     sources = SourceCache()
     try:
         results, found = _load_task(sources, args.max_bytes, Budget(deadline, memory_limit_mb), args.domain,
@@ -143,8 +143,7 @@ def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
         eprint(f"stopped: {exc}")
         return EXIT_LIMIT
     except GroundingError as exc:
-        eprint(f"error[{exc.code}]: {exc}")
-        return EXIT_FINDINGS
+        return refused_grounding(exc)
     if not quiet:
         stats = task.stats
         eprint(f"grounded: {stats.n_facts} facts, {stats.n_operators} operators, "

@@ -11,7 +11,7 @@ from pathlib import Path
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, MAX_LEVEL, MAX_TASKS, LazyProgress, UsageError,
                                      bundled_corpus, eprint, executor, executor_options, job_limit_options,
                                      level_range, llm_client, llm_options, output_file, output_folder, plan_level,
-                                     positive_int, task_count)
+                                     positive_int, refused_grounding, task_count)
 from agentgen_sym.compiler.diagnostics import PddlError, render_text
 from agentgen_sym.compiler.parser import parse_domain
 from agentgen_sym.wording.templates import TemplateError, Templates
@@ -157,8 +157,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             eprint(render_text(d))
         return EXIT_FINDINGS
     except GroundingError as exc:  # the seed task itself cannot be grounded (too large, an unsupported feature)
-        eprint(f"error[{exc.code}]: {exc}")
-        return EXIT_FINDINGS
+        return refused_grounding(exc)
     finally:
         progress.close()
     _generation_summary(report, Path(args.out))
