@@ -121,17 +121,17 @@ def stratified(axioms: tuple[ast.DerivedPredicate, ...], level: dict[str, int]) 
                for axiom in axioms for name, positive in predicate_reads(axiom.body) if name in level)
 
 
-def _variables(node: object) -> Iterator[str]:
+def mentioned_variables(node: object) -> Iterator[str]:
     """Names of all variables mentioned anywhere below a node."""
     if isinstance(node, ast.Variable):
         yield node.name
     elif isinstance(node, tuple):
         for item in node:
-            yield from _variables(item)
+            yield from mentioned_variables(item)
     elif hasattr(node, "__dataclass_fields__") and not isinstance(node, ast.Span):
         for name in node.__dataclass_fields__:
             if name not in ("span", "type_span"):
-                yield from _variables(getattr(node, name))
+                yield from mentioned_variables(getattr(node, name))
 
 
 def _warn(code: str, message: str, span, hint: str | None = None, fix: Fix | None = None) -> Diagnostic:
@@ -188,7 +188,7 @@ def _action_lints(action: ast.ActionSchema) -> list[Diagnostic]:
     for key in adds.keys() & deletes.keys():
         out.append(_warn("W603", f"action `{action.name}` adds and deletes {expr(adds[key])}", deletes[key].span,
                          "the add wins, so the delete does nothing; drop one of them"))
-    mentioned = set(_variables(action.precondition)) | set(_variables(action.effect))
+    mentioned = set(mentioned_variables(action.precondition)) | set(mentioned_variables(action.effect))
     for param in action.parameters:
         if param.name not in mentioned:
             out.append(_warn("W604", f"parameter `?{param.name}` of action `{action.name}` is never used",

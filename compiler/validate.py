@@ -18,7 +18,7 @@ from math import prod
 from typing import Callable, Container, Iterable, Iterator
 
 from . import ast
-from .analysis import axiom_levels, conjuncts
+from .analysis import axiom_levels, conjuncts, mentioned_variables
 from .costs import UndefinedValue, UnpriceableCost, Values, action_cost, function_values, uses_action_costs
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
@@ -237,10 +237,13 @@ class _Task:
                 condition, consequence = self._compile(f.condition), self._compile(f.consequence)
                 return lambda state, b: not condition(state, b) or consequence(state, b)
             case ast.Exists() | ast.Forall():
-                names = [v.name for v in f.variables]
-                domains = [self.of_type(v.types) for v in f.variables]
-                return _quantifier(self._compile(f.body), names, domains, isinstance(f, ast.Exists), self.budget,
-                                   self.max_instances, self.stage)
+                used = set(mentioned_variables(f.body))
+                if any(v.name not in used and not self.of_type(v.types) for v in f.variables):
+                    universal = isinstance(f, ast.Forall)  # a variable over no object: forall holds, exists fails
+                    return lambda state, b: universal
+                kept = [v for v in f.variables if v.name in used]  # the others only repeat the same test
+                return _quantifier(self._compile(f.body), [v.name for v in kept], [self.of_type(v.types) for v in kept],
+                                   isinstance(f, ast.Exists), self.budget, self.max_instances, self.stage)
         raise TypeError(f"not a formula: {type(f).__name__}")
 
     def first_false(self, f: ast.Formula, state: State, binding: Binding) -> ast.Formula:

@@ -5,6 +5,7 @@ refuses it. Time bounds are wide (limit plus generous slack): each case ran for 
 from __future__ import annotations
 
 import re
+import subprocess
 import time
 from pathlib import Path
 
@@ -114,6 +115,26 @@ def test_validating_a_goal_over_five_quantified_variables_is_bounded(tmp_path: P
     assert time.perf_counter() - started < 40  # 2,000,000 instances, a few seconds unloaded
     raised = run_cli("validate", str(domain), str(problem), str(plan), "--max-instances", "100", timeout=60)
     assert raised.returncode == 4 and b"over the limit of 100 for one quantifier" in raised.stderr
+
+
+def test_a_quantified_variable_the_body_never_uses_is_not_enumerated(tmp_path: Path):
+    """Red-team find: a goal over five variables, three unused, had no verdict within the instance limit (30^5
+    instances); the body reads two, so 900 decide it. An unused variable over an empty type still counts:
+    `exists` over no object fails and `forall` holds."""
+    domain, problem, plan = tmp_path / "d.pddl", tmp_path / "p.pddl", tmp_path / "plan.txt"
+    domain.write_text(QUANTIFIED.replace("(:requirements", "(:requirements :typing :existential-preconditions")
+                      .replace("(:predicates", "(:types thing none) (:predicates"))
+    plan.write_text("(finish)\n")
+
+    def verdict(goal: str) -> subprocess.CompletedProcess:
+        problem.write_text(f"(define (problem q1) (:domain q) (:objects {_objects(30)} - thing) (:init) "
+                           f"(:goal (and (done) {goal})))")
+        return run_cli("validate", str(domain), str(problem), str(plan), "--max-instances", "1000", timeout=60)
+
+    two_of_five = verdict("(forall (?a ?b ?c ?d ?e - thing) (not (r ?a ?b ?a ?b ?a)))")
+    assert two_of_five.returncode == 0, two_of_five.stderr
+    assert verdict("(exists (?a - thing ?z - none) (not (r ?a ?a ?a ?a ?a)))").returncode == 1
+    assert verdict("(forall (?a - thing ?z - none) (r ?a ?a ?a ?a ?a))").returncode == 0
 
 
 @pytest.mark.parametrize("args", [
