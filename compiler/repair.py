@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 from . import ast
 from .check import check
 from .diagnostics import Diagnostic, Fix, TextEdit
+from .limits import Budget
 from .parser import ParseResult, Source, parse_text, read_source
 from .printer import print_pddl
 
@@ -81,7 +82,7 @@ def apply_edits(text: str, edits: list[TextEdit]) -> tuple[str, list[TextEdit]]:
     return text, [edit for _, _, edit in chosen] + same
 
 
-def _diagnose(texts: dict[str, str], domain_file: str, problem_file: str | None
+def _diagnose(texts: dict[str, str], domain_file: str, problem_file: str | None, budget: Budget | None
               ) -> tuple[ParseResult, ParseResult | None, list[Diagnostic]]:
     domain = parse_text(texts[domain_file], domain_file)
     problem = parse_text(texts[problem_file], problem_file) if problem_file else None
@@ -90,16 +91,17 @@ def _diagnose(texts: dict[str, str], domain_file: str, problem_file: str | None
     # one round reports, and fixes, syntax and semantic errors together
     if isinstance(domain.node, ast.Domain) and (problem is None or isinstance(problem.node, ast.Problem)):
         found += check(domain.node, problem.node if problem else None,
-                       incomplete=domain.lost + (problem.lost if problem else ()))
+                       incomplete=domain.lost + (problem.lost if problem else ()), budget=budget)
     return domain, problem, list(dict.fromkeys(found))
 
 
 def repair(domain_source: Source, problem_source: Source | None = None, *, max_rounds: int = MAX_ROUNDS,
-           also: Iterable[str] = ()) -> RepairResult:
+           also: Iterable[str] = (), budget: Budget | None = None) -> RepairResult:
     """Repair a domain (and optionally a problem) given as paths or PDDL text; ``also`` names warning
     codes whose fixes are applied too (``W620`` adds the inequality a self-move lacks).
 
-    Raises OSError when a file cannot be read.
+    Raises OSError when a file cannot be read, and ``limits.LimitReached`` when ``budget`` (a deadline and a
+    memory limit, checked by every round's ``check``) runs out.
     """
     texts: dict[str, str] = {}
     unreadable: list[Diagnostic] = []
@@ -120,7 +122,7 @@ def repair(domain_source: Source, problem_source: Source | None = None, *, max_r
     applied: list[Fix] = []
     warnings = {code.upper() for code in also}
     for _round in range(max_rounds):
-        _domain, _problem, found = _diagnose(texts, domain_file, problem_file)
+        _domain, _problem, found = _diagnose(texts, domain_file, problem_file, budget)
         fixes = [d.fix for d in found if (d.is_error or d.code in warnings) and d.fix is not None and d.fix.edits]
         if not fixes:
             break
@@ -132,7 +134,7 @@ def repair(domain_source: Source, problem_source: Source | None = None, *, max_r
         if not done:
             break
         applied.extend(f for f in fixes if all(id(e) in done for e in f.edits))
-    domain, problem, found = _diagnose(texts, domain_file, problem_file)
+    domain, problem, found = _diagnose(texts, domain_file, problem_file, budget)
     domain_node = domain.node if domain.ok and isinstance(domain.node, ast.Domain) else None
     problem_node = None
     if problem is not None and problem.ok and isinstance(problem.node, ast.Problem):

@@ -260,3 +260,10 @@ def test_equiv_stops_at_the_calls_time_limit_and_answers_unknown() -> None:
                                                        [second])
     assert verdict["verdict"] == "unknown" and "time limit reached" in verdict["reason"], verdict["reason"]
     assert time.monotonic() - started < 0.01 + SLACK_S
+
+
+def test_fix_runs_under_the_calls_time_limit() -> None:
+    """`fix` re-checks the text every round; a call whose time is up stops there and says so (it had no limit)."""
+    with pytest.raises(ToolInputError, match="stopped: time limit reached"):
+        Tools(ToolLimits(time_limit=1e-9)).fix(_unbalanced(DOMAIN), PROBLEM)
+    assert Tools(ToolLimits(time_limit=SLACK_S)).fix(_unbalanced(DOMAIN), PROBLEM)["ok"]

@@ -220,3 +220,13 @@ def test_check_reports_only_values_a_reachable_step_reads(tmp_path: Path):
         solved = run_cli("solve", str(domain), str(problem), "-q", timeout=60)
         assert solved.returncode == (1 if missing else 0), solved.stderr
         assert all(f"G705]: no initial value for {m}".encode() in solved.stderr for m in missing), solved.stderr
+
+
+def test_fix_stops_at_its_time_limit_and_writes_nothing(tmp_path: Path):
+    """`fix` had no --time-limit; its rounds re-check the files, and the check now stops at the deadline."""
+    out = tmp_path / "fixed"
+    proc = run_cli("fix", str(CORPUS / "bike-workshop" / "domain.pddl"), "-o", str(out), "--time-limit", "0.001",
+                   timeout=60)
+    assert proc.returncode == 4, proc.stderr
+    assert b"stopped: " in proc.stderr and b"time limit reached" in proc.stderr and b"Traceback" not in proc.stderr
+    assert not out.exists() or not any(out.iterdir())

@@ -10,13 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, eprint, expand_inputs,
-                                     output_folder, positive_int, task_files)
+from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, EXIT_USAGE, UsageError, eprint,
+                                     expand_inputs, job_limit_options, output_folder, positive_int, task_files)
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.ast_json import to_data
 from agentgen_sym.compiler.codes import CATALOGUE, explain, markdown_table
 from agentgen_sym.compiler.diagnostics import SourceCache, render_text
-from agentgen_sym.compiler.limits import MAX_BYTES
+from agentgen_sym.compiler.limits import MAX_BYTES, Budget, Deadline, LimitReached
 from agentgen_sym.compiler.parser import ParseResult, parse_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.repair import repair
@@ -103,7 +103,8 @@ def add_fix(sub: argparse._SubParsersAction) -> None:
                                    "missing requirements and (total-cost), unbalanced trailing parentheses), "
                                    "re-check, and write the repaired files, canonically printed, to --output-dir "
                                    "under their own names. Correct files come out unchanged in meaning.",
-                       epilog="Exit codes: 0 the result is clean, 1 errors remain (listed), 2 usage or I/O error.")
+                       epilog="Exit codes: 0 the result is clean, 1 errors remain (listed), 2 usage or I/O error, "
+                              "4 stopped by --time-limit or --memory-limit.")
     f.add_argument("domain", metavar="DOMAIN", help="the domain file")
     f.add_argument("problem", nargs="?", metavar="PROBLEM", help="a problem file")
     f.add_argument("--output-dir", "-o", required=True, metavar="DIR", type=output_folder, help="where the repaired files go")
@@ -113,6 +114,7 @@ def add_fix(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--also", action="append", default=[], metavar="CODE", type=_warning_code,
                    help="apply this warning's fixes too (repeatable; e.g. W620 adds the inequality a self-move "
                         "lacks)")
+    job_limit_options(f, "fix")
     f.set_defaults(handler=cmd_fix)
 
 
@@ -129,9 +131,13 @@ def cmd_fix(args: argparse.Namespace) -> int:
     domain_path, problem_paths = task_files(args.domain, [args.problem] if args.problem else [])
     problem_path = problem_paths[0] if problem_paths else None
     try:
-        result = repair(domain_path, problem_path, also=args.also)
+        result = repair(domain_path, problem_path, also=args.also,
+                        budget=Budget(Deadline.for_command(args.time_limit), args.memory_limit))
     except OSError as exc:
         raise UsageError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    except LimitReached as exc:
+        eprint(f"stopped: {exc}")
+        return EXIT_LIMIT
     out_dir = Path(args.output_dir)
     targets = [(name, text, out_dir / name) for name, text in result.files().items()]
     for _name, _text, target in targets:

@@ -112,7 +112,10 @@ class Tools:
         sources = [self._text("domain.pddl", "domain text", domain)]
         if problem is not None:
             sources.append(self._text("problem.pddl", "problem text", problem))
-        result = repair(*sources)
+        try:
+            result = repair(*sources, budget=Budget(self._deadline(), self.limits.memory_limit_mb))
+        except LimitReached as exc:
+            raise ToolInputError(f"stopped: {exc}") from exc
         texts = result.files()
         return {**result.to_json(list(texts)), "texts": texts}
 
