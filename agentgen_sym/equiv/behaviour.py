@@ -15,6 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import product
 from math import prod
+from typing import NamedTuple
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
@@ -23,7 +24,7 @@ from agentgen_sym.compiler.diagnostics import Diagnostic
 from agentgen_sym.compiler.limits import LimitReached, checkpoint, inherited
 from agentgen_sym.compiler.printer import ground_call
 from agentgen_sym.compiler.types import ROOT, TypeHierarchy
-from agentgen_sym.compiler.validate import Fact, State, Stepper, validate
+from agentgen_sym.compiler.validate import Fact, State, Stepper, ValidationResult, validate
 from agentgen_sym.equiv.mapping import Mapping
 from agentgen_sym.equiv.verdict import Counterexample, EquivBudget
 
@@ -47,6 +48,15 @@ class Outcome:
     exhaustive: bool
     stopped: str | None = None  # why the comparison stopped before its state budget (a work limit)
     priced_apart: Counterexample | None = None
+
+
+class _Replay(NamedTuple):
+    """One plan replayed from one initial state on both sides: each side's problem and the validator's result."""
+
+    problem_a: ast.Problem
+    problem_b: ast.Problem
+    result_a: ValidationResult
+    result_b: ValidationResult
 
 
 class _Pair:
@@ -171,7 +181,7 @@ class _Pair:
         """The problem from ``init`` with ``goal`` and ``plan`` on both sides, kept when the validator finds the
         plan valid on ``side`` only; the reason is the failing side's diagnostic unless ``why`` is given."""
         replayed = self._replayed(init, plan, goal)
-        if replayed is None or (replayed[2].valid, replayed[3].valid) != (side == "a", side == "b"):
+        if replayed is None or (replayed.result_a.valid, replayed.result_b.valid) != (side == "a", side == "b"):
             return None
         problem_a, problem_b, result_a, result_b = replayed
         failed = result_b if side == "a" else result_a
@@ -185,9 +195,11 @@ class _Pair:
     def _priced_apart(self, init: State, plan: list[ast.PlanStep]) -> Counterexample | None:
         """The plan from ``init``, valid on both sides by the validator, when its costs differ."""
         replayed = self._replayed(init, plan, ast.And(()))
-        if replayed is None or not (replayed[2].valid and replayed[3].valid) or replayed[2].cost == replayed[3].cost:
+        if replayed is None:
             return None
         problem_a, problem_b, result_a, result_b = replayed
+        if not (result_a.valid and result_b.valid) or result_a.cost == result_b.cost:
+            return None
         last = ground_call(plan[-1].action, plan[-1].args)
         reason = (f"the same plans apply in both, but they cost differently: this {len(plan)}-step plan costs "
                   f"{result_a.cost} in the first domain and {result_b.cost} in the second (its last step, {last}, "
@@ -196,7 +208,7 @@ class _Pair:
                               "both", len(plan), reason, {"a": True, "b": True},
                               {"a": result_a.cost, "b": result_b.cost})
 
-    def _replayed(self, init: State, plan: list[ast.PlanStep], goal: ast.Formula) -> tuple | None:
+    def _replayed(self, init: State, plan: list[ast.PlanStep], goal: ast.Formula) -> _Replay | None:
         """The problem from ``init`` with ``goal`` on both sides and the validator's replay of ``plan`` on each;
         None when ``check`` rejects either problem."""
         atoms = tuple(ast.Atom(p, tuple(ast.Constant(o) for o in args)) for p, args in sorted(init))
@@ -206,8 +218,8 @@ class _Pair:
         problem_b = self.m.problem(problem_a, self.b.name)
         if not self._shrinking and not (self._checks("a", problem_a) and self._checks("b", problem_b)):
             return None  # an ill-typed fact or a derived one asserted: no problem a user could write
-        return (problem_a, problem_b, validate(self.a, problem_a, ast.Plan(tuple(plan)), inherited()),
-                validate(self.b, problem_b, ast.Plan(tuple(map(self.m.step, plan))), inherited()))
+        return _Replay(problem_a, problem_b, validate(self.a, problem_a, ast.Plan(tuple(plan)), inherited()),
+                       validate(self.b, problem_b, ast.Plan(tuple(map(self.m.step, plan))), inherited()))
 
 
 def _errors(diagnostics: list[Diagnostic]) -> set[tuple[str, str]]:
