@@ -374,7 +374,7 @@ def test_a_task_that_cannot_be_loaded_is_skipped_and_said(folders: list[Path], t
     with RoutedLLMServer(gold_route([folder])) as server:
         report = evaluate([folder], client_for(server, out), out, EvalOptions(profile="agentboard"))
     assert report.overall["episodes"] == 2 and not report.complete
-    assert report.skipped == [f"{folder}: t3: its problem_file leads out of the folder"]
+    assert report.skipped == [f"{folder}: t3: its problem_file '../../outside.pddl' leads out of the folder"]
 
 
 def closed_port() -> int:

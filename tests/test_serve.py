@@ -251,7 +251,8 @@ def test_the_agentboard_profile_plays_by_agentboards_rules(tasks_dirs, plans):
     pool = EnvPool(catalog, profile="agentboard")
     env_id = pool.create(0)["id"]
     info = catalog.tasks[0]
-    env = AgentBoardEnv.from_files(tasks_dirs[0] / "domain.pddl", info.problem_path, max_steps=None)
+    problem = catalog.folders[0].entries[info.task_id].problem_file
+    env = AgentBoardEnv.from_files(tasks_dirs[0] / "domain.pddl", tasks_dirs[0] / problem, max_steps=None)
     assert pool.observation(env_id) == f"{env.goal}\n{env.observation}"
     assert pool.available_actions(env_id) == env.action_space()[:-1]  # without "check valid actions"
     # AgentBoard's loose reading (any text with "check" lists; extra words are skipped) is the server's now

@@ -19,7 +19,6 @@ from typing import Any
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
-from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.compiler.repair import repair
 from agentgen_sym.compiler.task import GroundAtom
 from agentgen_sym.drafting.calls import Asker, Rejected, extract_block, require_answer
@@ -27,7 +26,8 @@ from agentgen_sym.drafting.record import Clock
 from agentgen_sym.generation.dedup import Deduplicator
 from agentgen_sym.generation.measure import Stopwatch, measure
 from agentgen_sym.generation.tasks import TaskSpec
-from agentgen_sym.taskset import DOMAIN_FILE, Origin, TaskEntry, append_tasks, problem_file_of, read_folder
+from agentgen_sym.taskset import (DOMAIN_FILE, Origin, TaskEntry, TaskUnplayable, append_tasks, problem_file_of,
+                                  read_folder, read_problem)
 
 DIRECTIONS = {
     "easier": "fewer steps are needed: drop some goal facts, or start closer to the goal.",
@@ -69,14 +69,20 @@ def evolve_with_llm(tasks_dir: Path, asker: Asker, clock: Clock, per_direction: 
     if per_direction <= 0:
         return []
     folder = read_folder(tasks_dir)
-    entries = folder.tasks
+    problems: dict[str, ast.Problem] = {}
+    for entry in folder.tasks:  # a task whose problem cannot be read is no parent (the folder's checks: read_problem)
+        try:
+            problems[entry.id] = read_problem(tasks_dir, entry)
+        except TaskUnplayable:
+            continue
+    entries = [entry for entry in folder.tasks if entry.id in problems]
     if not entries:
         return []
     domain = folder.domain
     domain_text = (tasks_dir / DOMAIN_FILE).read_text(encoding="utf-8")
     dedup = Deduplicator()
     for entry in entries:
-        spec = _spec(parse_problem(tasks_dir / entry.problem_file), Origin.parse(entry.fields["origin"]))
+        spec = _spec(problems[entry.id], Origin.parse(entry.fields["origin"]))
         if spec is not None:
             dedup.add(spec)
     ordered = sorted(entries, key=lambda e: (e.fields["difficulty"], e.id))

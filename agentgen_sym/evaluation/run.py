@@ -22,11 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from agentgen_sym.compiler.compile import CompiledTask, compile_task
-from agentgen_sym.compiler.diagnostics import PddlError
+from agentgen_sym.compiler.compile import CompiledTask
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.compiler.ground import GroundingError
-from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.env.agentboard import AGENTBOARD_FILE, AgentBoardError, read_agentboard_file, wording_beside
 from agentgen_sym.env.core import EnvCore, Step
@@ -34,11 +31,11 @@ from agentgen_sym.env.framing import FACTS
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, Episodes, PlayableTask, profile_named
 from agentgen_sym.env.texttask import TextTask
 from agentgen_sym.wording.rules import domain_rules
-from agentgen_sym.files import inside, write_atomic
+from agentgen_sym.files import write_atomic
 from agentgen_sym.llm import CompletionStatus, LLMClient
 from agentgen_sym.llm.config import MAX_ENDPOINT_FAILURES
-from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
-from agentgen_sym.walk import require_file
+from agentgen_sym.taskset import (DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, TaskUnplayable, compile_entry,
+                                  read_folder)
 from agentgen_sym.evaluation.agent import SYSTEM_MESSAGE, VanillaPrompt, example_text, read_action
 from agentgen_sym.evaluation.report import EvalReport, summarize, write_outputs
 
@@ -268,14 +265,9 @@ def load_tasks(folders: list[Path], options: EvalOptions) -> tuple[list[EvalTask
             if isinstance(entry, BadEntry):
                 skipped.append(f"{folder}: {entry.reason}")
                 continue
-            path = inside(folder, entry.problem_file)
-            if path is None:
-                skipped.append(f"{folder}: {entry.id}: its problem_file leads out of the folder")
-                continue
             try:
-                require_file(path)  # a FIFO would wait for a writer forever
-                compiled_tasks.append((entry, compile_task(domain, parse_problem(path))))
-            except (OSError, PddlError, GroundingError) as exc:
+                compiled_tasks.append((entry, compile_entry(read, entry)))
+            except TaskUnplayable as exc:
                 skipped.append(f"{folder}: {entry.id}: {exc}")
         profile = profile_named(options.profile)
 

@@ -24,16 +24,15 @@ from agentgen_sym.compiler.compile import compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.ground import GroundingError
-from agentgen_sym.compiler.parser import parse_plan, parse_problem
+from agentgen_sym.compiler.parser import parse_plan
 from agentgen_sym.compiler.selfmove import self_move_pairs
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.env import Templates, TextEnv
 from agentgen_sym.env.catalog import data_indices, task_indices
 from agentgen_sym.executor import SERIAL, ExecutorOptions, UnitFailed, make_executor, map_ordered
-from agentgen_sym.files import inside, write_atomic
+from agentgen_sym.files import write_atomic
 from agentgen_sym.joblimits import shielded
-from agentgen_sym.taskset import BadEntry, TaskEntry, TaskSet, TaskSetError, read_folder
-from agentgen_sym.walk import require_file
+from agentgen_sym.taskset import BadEntry, TaskEntry, TaskSet, TaskSetError, TaskUnplayable, read_folder, read_problem
 from agentgen_sym.export.card import ExportEntry, write_card
 from agentgen_sym.export.formats import FORMATS, Item, Record, meta_file
 from agentgen_sym.export.paraphrase import Paraphraser, ParaphraseStats
@@ -355,19 +354,13 @@ def _renumbered(renumber: Callable[[Record, int], Record], records: list[Record]
 def _trajectory(folder: Path, domain: ast.Domain, templates: Templates, entry: TaskEntry, negatives: bool,
                 distances: bool, paraphraser: Paraphraser | None = None) -> tuple[Trajectory, Record]:
     """The task's trajectory and the record's metadata; raises _Skip with the reason otherwise."""
-    problem_path = inside(folder, entry.problem_file)
-    if problem_path is None:
-        raise _Skip(f"'problem_file' {entry.problem_file!r} leads out of {folder}")
     try:
-        require_file(problem_path)  # a FIFO would wait for a writer forever
-        problem = parse_problem(problem_path)
+        problem = read_problem(folder, entry)
         plan = parse_plan("".join(step + "\n" for step in entry.plan))
-    except PddlError as exc:
+    except (TaskUnplayable, PddlError) as exc:
         raise _Skip(str(exc)) from exc
-    except OSError as exc:
-        raise _Skip(f"cannot read {problem_path}: {exc.strerror or exc}") from exc
     return _played(domain, templates, entry.id, problem, plan, entry.fields.get("cost"), entry.meta(), negatives,
-                   distances, where=str(problem_path), paraphraser=paraphraser)
+                   distances, where=str(folder / entry.problem_file), paraphraser=paraphraser)
 
 
 def _played(domain: ast.Domain, templates: Templates, task_id: str, problem: ast.Problem, plan: ast.Plan,

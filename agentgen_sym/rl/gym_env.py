@@ -27,7 +27,7 @@ except ImportError as exc:  # the adapter is an extra: say which
 from agentgen_sym.env.core import EnvCore, Sessions, Step
 from agentgen_sym.rl.library import TaskLibrary
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
-from agentgen_sym.taskset import DOMAIN_FILE
+from agentgen_sym.compiler.printer import print_pddl
 
 ENV_ID = "AgentgenText-v0"
 VECTOR_ID = "AgentgenTextVector-v0"
@@ -37,11 +37,11 @@ MAX_OBSERVATION_CHARS = 1 << 24
 
 
 def _charset(library: TaskLibrary) -> frozenset[str]:
-    """Every character an observation can hold: printable ASCII and the folder's own files' characters."""
+    """Every character an observation can hold: printable ASCII and the characters of the folder's domain and
+    problems (as read: names, not comments) and templates."""
     found = set(string.printable)
-    paths = [library.folder.path / DOMAIN_FILE, *(library.folder.path / e.problem_file for e in library.entries)]
-    for path in paths:
-        found.update(path.read_text(encoding="utf-8", errors="replace"))
+    for pddl in (library.folder.domain, *(library.problem(n) for n in range(len(library)))):
+        found.update(print_pddl(pddl))
     found.update(c for t in (*library.templates.predicates.values(), *library.templates.actions.values()) for c in t)
     return frozenset(found)
 

@@ -13,21 +13,15 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from agentgen_sym.compiler.compile import compile_task
-from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.compiler.ground import GroundingError
-from agentgen_sym.compiler.parser import parse_problem
 from agentgen_sym.env.agentboard import AgentBoardError, Wording, wording_beside
 from agentgen_sym.env.catalog import agentgym_item_id, data_indices
 from agentgen_sym.env.core import EnvCore
 from agentgen_sym.env.framing import AGENTGYM_ACK, instruction
 from agentgen_sym.env.profiles import PlayableTask
 from agentgen_sym.env.texttask import TextTask
-from agentgen_sym.wording.templates import Templates
-from agentgen_sym.files import inside
-from agentgen_sym.taskset import DOMAIN_FILE, BadEntry, TaskEntry, TaskSetError, read_folder
-from agentgen_sym.walk import require_file
+from agentgen_sym.taskset import (DOMAIN_FILE, BadEntry, TaskEntry, TaskFolder, TaskSetError, TaskUnplayable,
+                                  compile_entry, read_folder)
 
 
 class CatalogError(AgentgenError):
@@ -48,7 +42,6 @@ class TaskInfo:
     item_id: str
     difficulty: int | None
     folder: int
-    problem_path: Path | None  # None: the file named leads out of the folder
 
     def public(self) -> dict:
         return {"data_idx": self.data_idx, "id": self.task_id, "domain": self.domain, "item_id": self.item_id,
@@ -57,8 +50,8 @@ class TaskInfo:
 
 @dataclass(frozen=True)
 class Folder:
-    path: Path
-    templates: Templates
+    read: TaskFolder
+    entries: dict[str, TaskEntry]  # the usable ones, by id
     priming: tuple[dict, dict]
     wording: Wording  # the agentboard profile's: agentboard.json beside the domain, else the templates
     game: str | None  # AgentBoard's game named there, if any
@@ -72,19 +65,15 @@ class Catalog:
             raise CatalogError("name at least one TASKS_DIR")
         self.folders: list[Folder] = []
         self.warnings: list[str] = []
-        entries: list[dict[str, TaskEntry]] = []
         for raw in tasks_dirs:
-            folder, good = self._read_folder(Path(raw))
-            self.folders.append(folder)
-            entries.append(good)
+            self.folders.append(self._read_folder(Path(raw)))
         self.tasks: list[TaskInfo] = []
-        for data_idx, (position, task_id) in enumerate(data_indices(entries)):
-            entry, folder = entries[position][task_id], self.folders[position]
-            domain = folder.templates.domain.name
-            difficulty = entry.fields.get("difficulty")
+        for data_idx, (position, task_id) in enumerate(data_indices([f.entries for f in self.folders])):
+            folder = self.folders[position]
+            domain = folder.read.domain.name
+            difficulty = folder.entries[task_id].fields.get("difficulty")
             self.tasks.append(TaskInfo(data_idx, task_id, domain, agentgym_item_id(domain, data_idx),
-                                       difficulty if isinstance(difficulty, int) else None, position,
-                                       inside(folder.path, entry.problem_file)))
+                                       difficulty if isinstance(difficulty, int) else None, position))
         if not self.tasks:
             raise CatalogError(f"no task to serve in {', '.join(str(p) for p in tasks_dirs)}")
         self._compiled: dict[int, TextTask | str] = {}
@@ -94,7 +83,7 @@ class Catalog:
     def __len__(self) -> int:
         return len(self.tasks)
 
-    def _read_folder(self, path: Path) -> tuple[Folder, dict[str, TaskEntry]]:
+    def _read_folder(self, path: Path) -> Folder:
         try:  # the same reading, and the same refusals, as the export's
             read = read_folder(path)
             templates = read.templates
@@ -109,7 +98,7 @@ class Catalog:
                 good[entry.id] = entry
         priming = ({"from": "human", "loss": None, "value": instruction(templates)},
                    {"from": "gpt", "loss": False, "value": AGENTGYM_ACK})
-        return Folder(path, templates, priming, wording, game), good
+        return Folder(read, good, priming, wording, game)
 
     def text(self, data_idx: int) -> TextTask:
         """The task's shared text views, compiled on first use; raises TaskUnavailable."""
@@ -147,20 +136,11 @@ class Catalog:
 
     def _compile(self, info: TaskInfo) -> TextTask | str:
         folder = self.folders[info.folder]
-        if info.problem_path is None:  # still numbered, as the export numbers it, but never read
-            return f"task {info.task_id} cannot be played: its problem_file leads out of {folder.path}"
         try:
-            require_file(info.problem_path)  # a FIFO would hold the server's worker forever
-            compiled = compile_task(folder.templates.domain, parse_problem(info.problem_path))
-        except OSError as exc:
-            return f"task {info.task_id} cannot be played: cannot read {info.problem_path}: {exc.strerror or exc}"
-        except PddlError as exc:
-            first = next((d for d in exc.diagnostics if d.is_error), exc.diagnostics[0])
-            return (f"task {info.task_id} cannot be played: {info.problem_path} has errors "
-                    f"({first.code}: {first.message})")
-        except GroundingError as exc:
+            compiled = compile_entry(folder.read, folder.entries[info.task_id])
+        except TaskUnplayable as exc:  # still numbered, as the export numbers it, but never played
             return f"task {info.task_id} cannot be played: {exc}"
-        return TextTask(compiled, folder.templates)
+        return TextTask(compiled, folder.read.templates)
 
     def playable(self, data_idx: int) -> PlayableTask:
         """The task as a profile builds its episodes from it; raises TaskUnavailable."""

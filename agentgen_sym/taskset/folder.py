@@ -5,9 +5,10 @@ task), ``report.md``, ``difficulty.png`` and ``provenance.json`` (report.py). A 
 a TaskSetError; one malformed task is reported against its id and skipped, so a single bad line never costs the
 rest of the set.
 
-``read_folder`` reads the lines as they are (export, serve and eval take tasks written by hand or imported, with
-only ``id``, ``problem_file`` and ``plan``, and load each problem when they use it); ``read_tasks`` loads every
-task of it in full, for Bi-Evol to grow. ``write_tasks`` writes a whole set; ``append_tasks`` adds tasks made one
+``read_folder`` reads the lines as they are (export, serve, eval and the RL adapters take tasks written by hand or
+imported, with only ``id``, ``problem_file`` and ``plan``, and load each problem when they use it, through
+``read_problem`` or ``compile_entry``: every consumer applies the same checks); ``read_tasks`` loads every task of
+it in full, for Bi-Evol to grow. ``write_tasks`` writes a whole set; ``append_tasks`` adds tasks made one
 at a time beside a written set (the LLM's rewrites), leaving the set's own lines as they are.
 """
 
@@ -21,8 +22,10 @@ from pathlib import Path
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import check
+from agentgen_sym.compiler.compile import CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction
@@ -42,6 +45,12 @@ MAX_NAMED = 3
 
 class TaskSetError(AgentgenError, ValueError):
     """A TASKS_DIR that cannot be read at all: the folder, its domain, templates or ``tasks.jsonl`` (exit code 2)."""
+
+
+class TaskUnplayable(AgentgenError, ValueError):
+    """One task of a folder that cannot be played: its problem file leads out of the folder, is not a regular file,
+    cannot be read, has errors or cannot be grounded. The message says why (the task's id is the caller's to add);
+    the task is reported and skipped, the rest of the folder is used."""
 
 
 @dataclass(frozen=True)
@@ -123,10 +132,10 @@ def _read_entries(tasks_dir: Path) -> tuple[TaskEntry | BadEntry, ...]:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise TaskSetError(f"{path}:{number}: not a JSON object ({exc.msg})") from exc
-        entry = _entry(data, f"{path.name}:{number}")
+            entry = _entry(json.loads(line), f"{path.name}:{number}")
+        except (json.JSONDecodeError, RecursionError) as exc:
+            where = f"{path.name}:{number}"
+            entry = BadEntry(where, f"{where}: not a JSON object ({getattr(exc, 'msg', 'nested too deeply')})")
         if isinstance(entry, TaskEntry) and entry.id in seen:
             entry = BadEntry(entry.id, f"{path.name}:{number}: a second task with this id")
         if isinstance(entry, TaskEntry):
@@ -147,6 +156,39 @@ def _entry(data: object, where: str) -> TaskEntry | BadEntry:
     if not isinstance(plan, list) or not all(isinstance(step, str) for step in plan):
         return BadEntry(task_id, f"{where}: 'plan' must be a list of steps such as \"(walk ana shed row-a)\"")
     return TaskEntry(task_id, problem_file, tuple(plan), data)
+
+
+def read_problem(tasks_dir: Path, entry: TaskEntry) -> ast.Problem:
+    """The entry's problem, read the one way every consumer reads it: the file must lie inside the folder (no
+    absolute path, no ``..``, no link out) and be a regular file (a FIFO would wait for a writer, a device never
+    ends), read within the parser's byte bound. Raises TaskUnplayable saying why not."""
+    path = inside(tasks_dir, entry.problem_file)
+    if path is None:
+        raise TaskUnplayable(f"its problem_file {entry.problem_file!r} leads out of the folder")
+    try:
+        require_file(path)
+        return parse_problem(path)
+    except OSError as exc:
+        raise TaskUnplayable(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except PddlError as exc:
+        raise TaskUnplayable(_errors_of(path, exc)) from exc
+
+
+def compile_entry(folder: TaskFolder, entry: TaskEntry) -> CompiledTask:
+    """The entry's task, checked against the folder's domain and grounded (``read_problem``, then
+    ``compile_task``); raises TaskUnplayable saying why not."""
+    problem = read_problem(folder.path, entry)
+    try:
+        return compile_task(folder.domain, problem)
+    except PddlError as exc:
+        raise TaskUnplayable(_errors_of(folder.path / entry.problem_file, exc)) from exc
+    except GroundingError as exc:
+        raise TaskUnplayable(str(exc)) from exc
+
+
+def _errors_of(path: Path, exc: PddlError) -> str:
+    first = next((d for d in exc.diagnostics if d.is_error), exc.diagnostics[0])
+    return f"{path} has errors ({first.code}: {first.message})"
 
 
 def read_tasks(tasks_dir: Path) -> TaskSet:
@@ -178,9 +220,7 @@ def read_tasks(tasks_dir: Path) -> TaskSet:
 
 def _load(tasks_dir: Path, entry: TaskEntry) -> GeneratedTask:
     record = entry.fields
-    problem_path = inside(tasks_dir, entry.problem_file)
-    if problem_path is None:
-        raise ValueError(f"'problem_file' {entry.problem_file!r} leads out of the folder")
+    problem = read_problem(tasks_dir, entry)
     figures = (record["cost"], record["optimal"], record["expanded"])
     if not (isinstance(figures[0], int) and isinstance(figures[1], bool) and isinstance(figures[2], int)):
         raise ValueError("'cost', 'optimal' and 'expanded' must be an integer, a boolean and an integer")
@@ -188,8 +228,7 @@ def _load(tasks_dir: Path, entry: TaskEntry) -> GeneratedTask:
     if not (isinstance(lineage, list) and all(isinstance(e, dict) and "id" in e for e in lineage)):
         raise ValueError("'lineage' must be a list of objects with an 'id'")
     bound = record.get("cost_lower_bound", figures[0] if figures[1] else None)
-    require_file(problem_path)
-    return GeneratedTask(entry.id, parse_problem(problem_path), tuple(GroundAction.parse(step) for step in entry.plan),
+    return GeneratedTask(entry.id, problem, tuple(GroundAction.parse(step) for step in entry.plan),
                          *figures, Origin.parse(str(record["origin"])), record.get("parent"), record.get("seed", 0),
                          record.get("n_goal_atoms", 0), tuple(lineage), bound if isinstance(bound, int) else None,
                          record["goal_source"] if isinstance(record.get("goal_source"), str) else None)
