@@ -39,7 +39,7 @@ def test_warm_compiles_every_task_so_none_compiles_while_serving(tasks_dirs, pla
     def no_compile(*args, **kwargs):
         raise AssertionError("a task was compiled while serving")
 
-    monkeypatch.setattr(catalog_module, "compile_task", no_compile)
+    monkeypatch.setattr(catalog_module, "compile_entry", no_compile)
     pool = EnvPool(catalog)
     env_id = pool.create(0)["id"]
     for data_idx, plan in enumerate(plans):

@@ -116,7 +116,7 @@ def test_an_unexpected_exception_is_an_error_object_not_plain_text(tasks_dir, ca
 
     pool = EnvPool(Catalog([tasks_dir]))
 
-    def broken(data_idx: object = 0) -> dict:
+    def broken(data_idx: object = 0, owner: object = None) -> dict:
         raise RuntimeError("a bug nobody foresaw")
 
     pool.create = broken  # type: ignore[method-assign]

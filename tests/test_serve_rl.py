@@ -181,16 +181,22 @@ def test_batched_steps_over_http_and_websocket_match_single_steps(server, plans)
             for i in range(len(plans)):
                 await ws.send(json.dumps({"type": "create", "data": {"data_idx": i}}))
                 created.append(json.loads(await ws.recv())["data"]["id"])
+            last: dict[int, dict] = {}
             for position in range(max(map(len, plans))):
+                stepped = [env_id for i, env_id in enumerate(created) if position < len(plans[i])]
                 await ws.send(json.dumps({"type": "step_many", "data": {"steps": [
                     {"id": env_id, "action": plans[i][position]} for i, env_id in enumerate(created)
                     if position < len(plans[i])]}}))
                 answer = json.loads(await ws.recv())
                 assert answer["type"] == "results"
-            return [requests.get(f"{server.base}/detail", params={"id": i}).json() for i in created]
+                last.update(zip(stepped, answer["data"]["results"]))
+            # what a connection creates is its own: HTTP cannot read it
+            refused = requests.get(f"{server.base}/detail", params={"id": created[0]}).json()
+            assert "belongs to another client" in refused["error"]
+            return [last[env_id] for env_id in created]
 
-    details = asyncio.run(over_websocket())
-    assert all(d["done"] and d["progress_rate"] == 1.0 for d in details)
+    finals = asyncio.run(over_websocket())
+    assert all(f["done"] and f["reward"] == 1.0 for f in finals)
 
 
 def test_websocket_bounds(tasks_dirs, plans):

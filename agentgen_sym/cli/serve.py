@@ -33,6 +33,12 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
     sv.add_argument("--http-errors", action="store_true",
                     help="answer errors with HTTP status codes (400/404/410/413/422) instead of AgentGym's "
                          "200 with {\"error\": ...}")
+    sv.add_argument("--isolate", action="store_true",
+                    help="number environments with random 128-bit ids instead of AgentGym's 0, 1, 2, ..., so that "
+                         "only the client /create answered can name one (with AgentGym's numbers any client of the "
+                         "server can step, read or close any environment made over HTTP). Whatever this says, "
+                         "what a WebSocket or a client sending 'Authorization: Bearer TOKEN' creates is its own, "
+                         "and OpenEnv episodes the server names are random 128-bit ids")
     sv.add_argument("--max-envs", type=positive_int, default=10000, metavar="N",
                     help="live environments at most; one more evicts the least recently used (default 10000)")
     sv.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
@@ -91,7 +97,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.host not in LOOPBACK:
         eprint(f"warning: serving on {args.host}, not only on this machine (there is no authentication)")
     pool = EnvPool(catalog, args.profile, max_envs=args.max_envs, idle_timeout=args.idle_timeout,
-                   max_action_chars=args.max_action_chars)
+                   max_action_chars=args.max_action_chars, random_ids=args.isolate)
     try:
         run_server(pool, args.host, args.port, http_errors=args.http_errors, max_body_bytes=args.max_body_bytes,
                    max_connections=args.max_connections, max_head_bytes=args.max_header_bytes,

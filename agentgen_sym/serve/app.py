@@ -152,6 +152,21 @@ Answer = tuple[int, Any]
 """A direct route's HTTP status and JSON content."""
 
 
+def bearer(scope: dict) -> str | None:
+    """The request's ``Authorization: Bearer`` token, if it sends one: the client the environments it creates
+    belong to."""
+    for name, value in scope["headers"]:
+        if name.lower() == b"authorization" and value[:7].lower() == b"bearer ":
+            return value[7:].strip().decode("latin-1") or None
+    return None
+
+
+def owner(scope: dict) -> object:
+    """Who an AgentGym request speaks for: its bearer token, or None (anyone who names the id)."""
+    token = bearer(scope)
+    return None if token is None else ("bearer", token)
+
+
 class Routes:
     """The per-step routes, answered from the scope and the whole body (``answer``, the Guard's ``direct``), and the
     WebSocket; as ASGI, the rest goes on to ``app`` (FastAPI)."""
@@ -199,38 +214,41 @@ class Routes:
     # ------------------------------------------------------------------ AgentGym
     def create(self, body: bytes, scope: dict) -> Answer:
         data = json_body(body) if body.strip() else {}
-        return 200, self.pool.create(data.get("data_idx", 0))
+        return 200, self.pool.create(data.get("data_idx", 0), owner(scope))
 
     def step(self, body: bytes, scope: dict) -> Answer:
         data = json_body(body)
         env_id = _required(data, "id", '{"id": 0, "action": "check valid actions"}')
-        return 200, self.pool.step(env_id, _required(data, "action", '{"id": 0, "action": "check valid actions"}'))
+        return 200, self.pool.step(env_id, _required(data, "action", '{"id": 0, "action": "check valid actions"}'),
+                                   owner(scope))
 
     def reset(self, body: bytes, scope: dict) -> Answer:
         data = json_body(body)
-        return 200, self.pool.reset(_required(data, "id", '{"id": 0, "data_idx": 3}'), data.get("data_idx", 0))
+        return 200, self.pool.reset(_required(data, "id", '{"id": 0, "data_idx": 3}'), data.get("data_idx", 0),
+                                    owner(scope))
 
     def close(self, body: bytes, scope: dict) -> Answer:
-        return 200, self.pool.close(_required(json_body(body), "id", '{"id": 0}'))
+        return 200, self.pool.close(_required(json_body(body), "id", '{"id": 0}'), owner(scope))
 
     def many(self, kind: str) -> Callable[[bytes, dict], Answer]:
         """The batched route ``kind`` (``serve/batch.py``)."""
-        return lambda body, scope: (200, batch.run(self.pool, kind, json_body(body)))
+        return lambda body, scope: (200, batch.run(self.pool, kind, json_body(body), owner(scope)))
 
     # ------------------------------------------------------------------ OpenEnv
     def openenv_reset(self, body: bytes, scope: dict) -> Answer:
-        return 200, self.openenv.reset(json_body(body) if body.strip() else {})[1]
+        return 200, self.openenv.reset_http(json_body(body) if body.strip() else {}, bearer(scope))
 
     def openenv_step(self, body: bytes, scope: dict) -> Answer:
         data = json_body(body)
         episode_id = data.get("episode_id")
-        env_id = self.openenv.find(episode_id)
-        return 200, self.openenv.step(env_id, episode_id, _required(data, "action", '{"action": {"message": "..."}, '
-                                                                                    '"episode_id": "episode-0"}'))
+        env_id, episode_owner = self.openenv.find(episode_id, bearer(scope))
+        action = _required(data, "action", '{"action": {"message": "..."}, "episode_id": "ID FROM /openenv/reset"}')
+        return 200, self.openenv.step(env_id, episode_id, action, episode_owner)
 
     def openenv_state(self, body: bytes, scope: dict) -> Answer:
         episode_id = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("episode_id", [None])[0]
-        return 200, self.openenv.state(self.openenv.find(episode_id), episode_id)
+        env_id, episode_owner = self.openenv.find(episode_id, bearer(scope))
+        return 200, self.openenv.state(env_id, episode_id, episode_owner)
 
     def openenv_mcp(self, body: bytes, scope: dict) -> Answer:
         try:
@@ -280,19 +298,19 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
 
     @app.get("/observation")
     async def observation(request: Request) -> JSONResponse:
-        return JSONResponse(pool.observation(_query_id(request)))
+        return JSONResponse(pool.observation(_query_id(request), owner(request.scope)))
 
     @app.get("/available_actions")
     async def available_actions(request: Request) -> JSONResponse:
-        return JSONResponse(pool.available_actions(_query_id(request)))
+        return JSONResponse(pool.available_actions(_query_id(request), owner(request.scope)))
 
     @app.get("/detail")
     async def detail(request: Request) -> JSONResponse:
-        return JSONResponse(pool.detail(_query_id(request)))
+        return JSONResponse(pool.detail(_query_id(request), owner(request.scope)))
 
     @app.get("/conversation_start")
     async def conversation_start(request: Request) -> JSONResponse:
-        return JSONResponse(pool.conversation_start(_query_id(request)))
+        return JSONResponse(pool.conversation_start(_query_id(request), owner(request.scope)))
 
     routes = Routes(app, pool, http_errors, socket_limits or SocketLimits())
     return Guard(routes, max_body_bytes, http_errors, routes.answer)

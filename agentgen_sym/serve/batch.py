@@ -27,34 +27,35 @@ def items(data: dict, key: str, example: str) -> list:
     return found
 
 
-def step_many(pool: EnvPool, steps: list) -> list[dict]:
+def step_many(pool: EnvPool, steps: list, owner: object = None) -> list[dict]:
     """``pool.step`` for each ``{"id", "action"}``: its answer, or ``{"error"}``; the well-formed items are
     stepped together (``EnvPool.step_many``: one vectorized pass per task)."""
     out: list[dict] = [{"error": "each step is an object {\"id\": N, \"action\": TEXT}"} for _ in steps]
     good = [j for j, item in enumerate(steps) if isinstance(item, dict) and "id" in item and "action" in item]
-    for j, answer in zip(good, pool.step_many([(steps[j]["id"], steps[j]["action"]) for j in good])):
+    for j, answer in zip(good, pool.step_many([(steps[j]["id"], steps[j]["action"]) for j in good], owner)):
         out[j] = answer
     return out
 
 
-def reset_many(pool: EnvPool, resets: list) -> list[dict]:
+def reset_many(pool: EnvPool, resets: list, owner: object = None) -> list[dict]:
     """``pool.reset`` for each ``{"id", "data_idx"}``: its answer, or ``{"error"}``."""
     out = []
     for item in resets:
         try:
             if not isinstance(item, dict) or "id" not in item:
                 raise ServeError("each reset is an object {\"id\": N, \"data_idx\": K}")
-            out.append(pool.reset(item["id"], item.get("data_idx", 0)))
+            out.append(pool.reset(item["id"], item.get("data_idx", 0), owner))
         except ServeError as exc:
             out.append({"error": str(exc)})
     return out
 
 
-def run(pool: EnvPool, kind: str, data: Any) -> dict:
-    """The answer to a batch body of ``kind`` (``step_many`` or ``reset_many``)."""
+def run(pool: EnvPool, kind: str, data: Any, owner: object = None) -> dict:
+    """The answer to a batch body of ``kind`` (``step_many`` or ``reset_many``), sent by ``owner`` (None: over
+    HTTP, which reaches only the environments made over HTTP)."""
     if not isinstance(data, dict):
         raise ServeError("a batch is a JSON object (e.g. " + (STEP_EXAMPLE if kind == "step_many" else RESET_EXAMPLE)
                          + ")")
     if kind == "step_many":
-        return {"results": step_many(pool, items(data, "steps", STEP_EXAMPLE))}
-    return {"results": reset_many(pool, items(data, "resets", RESET_EXAMPLE))}
+        return {"results": step_many(pool, items(data, "steps", STEP_EXAMPLE), owner)}
+    return {"results": reset_many(pool, items(data, "resets", RESET_EXAMPLE), owner)}

@@ -10,15 +10,19 @@ is the progress rate, 1 when the goal holds.
 
 OpenEnv's own server builds a fresh environment for every HTTP request, so an HTTP episode cannot
 last past one call there. Here an HTTP episode lives in the pool under its ``episode_id``: ``/reset``
-returns it in the observation (or takes the one the client chose) and ``/step`` and ``/state`` name
-it. A WebSocket connection holds one episode, as in OpenEnv.
+returns it in the observation and ``/step`` and ``/state`` name it. An id the server chooses is 128 random
+bits, so only the client it was given to can name the episode; an id the client chooses (``ResetRequest``'s
+``episode_id``) is as private as it is hard to guess, unless the client sends a token (``Authorization: Bearer
+...``): then its episode ids are its own, and no request without that token reaches them. A WebSocket
+connection holds one episode, as in OpenEnv, which no other connection or HTTP request can reach or adopt: an
+``episode_id`` in a WebSocket reset is that episode's label, never the address of another.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
-from itertools import count
 from typing import Any
 
 from agentgen_sym.serve.pool import EnvPool, ServeError
@@ -27,6 +31,8 @@ PREFIX = "/openenv"
 """Where the HTTP routes live (AgentGym's ``/reset`` and ``/step`` keep the root): base URL ``http://HOST:PORT/openenv``."""
 MAX_EPISODE_ID = 255
 """The longest episode_id (OpenEnv's ``ResetRequest.episode_id`` ``max_length``)."""
+EPISODE_ID_BYTES = 16
+"""A server-chosen episode_id is this many random bytes (128 bits), URL-safe base64."""
 VERSION = "1.0.0"
 """The protocol surface's version, as ``/openapi.json`` declares it (OpenEnv's validator reads it)."""
 
@@ -46,72 +52,84 @@ STATE_SCHEMA = {"title": "AgentGenState", "type": "object",
 
 
 class OpenEnv:
-    """The protocol's answers over ``pool``; HTTP episodes are found by episode_id (a bounded record)."""
+    """The protocol's answers over ``pool``; HTTP episodes are found by (token, episode_id) (a bounded record)."""
 
     def __init__(self, pool: EnvPool) -> None:
         self.pool = pool
-        self._episodes: OrderedDict[str, int] = OrderedDict()  # episode_id -> pool id, least recent first
+        self._episodes: OrderedDict[tuple[str | None, str], int] = OrderedDict()  # least recent first
         self._lock = threading.Lock()
-        self._ids = count()
 
     # ------------------------------------------------------------------ the episode
-    def reset(self, data: Any, env_id: int | None = None) -> tuple[int, dict]:
-        """Start a task: ``data_idx`` (or ``task``, a task id), else ``seed`` modulo the task count, else task 0.
-        ``env_id`` is the WebSocket's episode (None: a new one, or the HTTP episode named by ``episode_id``)."""
-        if not isinstance(data, dict):
-            raise ServeError("the reset parameters must be a JSON object, e.g. {\"seed\": 3}", 422)
+    def reset_http(self, data: Any, token: str | None = None) -> dict:
+        """Start a task (``_task``) in the HTTP episode ``data["episode_id"]`` of ``token`` (its client's
+        ``Authorization: Bearer`` token, or None), or in a new one the server names."""
         data_idx = self._task(data)
-        episode_id = data.get("episode_id")
-        if episode_id is not None and (not isinstance(episode_id, str) or len(episode_id) > MAX_EPISODE_ID):
-            raise ServeError(f"'episode_id' must be a string of at most {MAX_EPISODE_ID} characters", 422)
-        if env_id is None and episode_id is not None:
-            with self._lock:
-                env_id = self._episodes.get(episode_id)
-        answer = None
+        episode_id = _episode_id(data)
+        if episode_id is None:
+            episode_id = secrets.token_urlsafe(EPISODE_ID_BYTES)
+        key = (token, episode_id)
+        with self._lock:
+            env_id = self._episodes.get(key)
+        env_id, answer = self._start(data_idx, env_id, ("openenv", *key))
+        with self._lock:
+            self._episodes[key] = env_id
+            self._episodes.move_to_end(key)
+            while len(self._episodes) > self.pool.max_envs:
+                self._episodes.popitem(last=False)
+        return self._opened(answer, episode_id, data_idx)
+
+    def reset_socket(self, data: Any, connection: Any) -> dict:
+        """Start a task in the WebSocket ``connection``'s own episode (a new one on its first reset); an
+        ``episode_id`` in ``data`` is the episode's label, never another episode's address."""
+        data_idx = self._task(data)
+        label = _episode_id(data) or connection.episode_id or secrets.token_urlsafe(EPISODE_ID_BYTES)
+        connection.episode, answer = self._start(data_idx, connection.episode, connection)
+        connection.created.add(connection.episode)
+        connection.episode_id = label
+        return self._opened(answer, label, data_idx)
+
+    def _start(self, data_idx: Any, env_id: int | None, owner: object) -> tuple[int, dict]:
+        """Reset ``owner``'s environment ``env_id`` to the task, or create one (none yet, or it was evicted)."""
         if env_id is not None:
             try:
-                answer = self.pool.reset(env_id, data_idx)
+                return env_id, self.pool.reset(env_id, data_idx, owner)
             except ServeError as exc:
                 if exc.status != 410:  # an evicted episode starts afresh under its name
                     raise
-        if answer is None:
-            answer = self.pool.create(data_idx)
-            env_id = answer["id"]
-        episode_id = episode_id if episode_id is not None else f"episode-{next(self._ids)}"
-        with self._lock:
-            self._episodes[episode_id] = env_id
-            self._episodes.move_to_end(episode_id)
-            while len(self._episodes) > self.pool.max_envs:
-                self._episodes.popitem(last=False)
+        answer = self.pool.create(data_idx, owner)
+        return answer["id"], answer
+
+    def _opened(self, answer: dict, episode_id: str, data_idx: int) -> dict:
         task = self.pool.catalog.tasks[data_idx]
         observation = {"text": answer["observation"], "episode_id": episode_id, "data_idx": data_idx,
                        "task_id": task.task_id}
-        return env_id, {"observation": observation, "reward": answer["reward"], "done": answer["done"]}
+        return {"observation": observation, "reward": answer["reward"], "done": answer["done"]}
 
-    def step(self, env_id: int, episode_id: str, action: Any) -> dict:
+    def step(self, env_id: int, episode_id: str, action: Any, owner: object) -> dict:
         if not isinstance(action, dict) or not isinstance(action.get("message"), str) or len(action) != 1:
             raise ServeError("the action must be a JSON object {\"message\": TEXT} (GET /openenv/schema)", 422)
-        answer = self.pool.step(env_id, action["message"])
+        answer = self.pool.step(env_id, action["message"], owner)
         return {"observation": {"text": answer["observation"], "episode_id": episode_id},
                 "reward": answer["reward"], "done": answer["done"]}
 
-    def state(self, env_id: int, episode_id: str) -> dict:
-        detail = self.pool.detail(env_id)
+    def state(self, env_id: int, episode_id: str, owner: object) -> dict:
+        detail = self.pool.detail(env_id, owner)
         return {"episode_id": episode_id, "step_count": detail["steps"], "data_idx": detail["data_idx"],
                 "task_id": detail["task_id"], "done": detail["done"], "progress_rate": detail["progress_rate"]}
 
-    def find(self, episode_id: Any) -> int:
-        """The pool id of the HTTP episode ``episode_id``."""
+    def find(self, episode_id: Any, token: str | None = None) -> tuple[int, object]:
+        """The pool id and owner of the HTTP episode ``episode_id`` of ``token``."""
         if episode_id is None:
             raise ServeError("name the episode: pass the 'episode_id' that /openenv/reset returned in its "
                              "observation (HTTP keeps no connection), or play over the WebSocket at /openenv/ws")
         if not isinstance(episode_id, str):
             raise ServeError("'episode_id' must be a string", 422)
         with self._lock:
-            env_id = self._episodes.get(episode_id)
+            env_id = self._episodes.get((token, episode_id))
         if env_id is None:
-            raise ServeError(f"no episode {episode_id[:80]!r}: start one with POST /openenv/reset", 404)
-        return env_id
+            raise ServeError(f"no episode {episode_id[:80]!r}" + (" of this token" if token is not None else "")
+                             + ": start one with POST /openenv/reset", 404)
+        return env_id, ("openenv", token, episode_id)
 
     # ------------------------------------------------------------------ about the environment
     def metadata(self) -> dict:
@@ -146,8 +164,11 @@ class OpenEnv:
                 "error": {"code": -32601, "message": "no such method: this environment has no MCP tools"}}
 
     # ------------------------------------------------------------------ internals
-    def _task(self, data: dict) -> Any:
-        """The task's data_idx (the pool checks it)."""
+    def _task(self, data: Any) -> Any:
+        """The task's data_idx (the pool checks it): ``data_idx``, else ``task`` (a task id), else ``seed`` modulo
+        the task count, else task 0."""
+        if not isinstance(data, dict):
+            raise ServeError("the reset parameters must be a JSON object, e.g. {\"seed\": 3}", 422)
         catalog = self.pool.catalog
         if "data_idx" in data:
             return data["data_idx"]
@@ -162,3 +183,11 @@ class OpenEnv:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ServeError("'seed' must be a non-negative integer", 422)
         return seed % len(catalog)
+
+
+def _episode_id(data: dict) -> str | None:
+    episode_id = data.get("episode_id")
+    if episode_id is not None and (not isinstance(episode_id, str) or not episode_id
+                                   or len(episode_id) > MAX_EPISODE_ID):
+        raise ServeError(f"'episode_id' must be a non-empty string of at most {MAX_EPISODE_ID} characters", 422)
+    return episode_id

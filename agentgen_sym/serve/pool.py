@@ -6,7 +6,12 @@ observations recomputed from the row), under AgentBoard's its games. The pool on
 limits; every step, observation and score is the episodes' own, so the server says what ``TextEnv``, the
 export and the RL adapters say. The pool holds at most ``max_envs`` environments: creating one more evicts the
 least recently used, and environments idle longer than ``idle_timeout`` seconds are evicted as new ones are
-created. A gone id is remembered (a bounded record) so its client is told it was closed or evicted rather than
+created.
+
+Ids follow AgentGym by default (0, 1, 2, ...: any client of the server can name any environment made over HTTP);
+with ``random_ids`` they are random 128-bit integers that only their creator learns. An environment may also have an
+``owner`` (a WebSocket connection, an OpenEnv episode): a request that does not come from its owner is refused and
+never sees its state, whatever id it names. A gone id is remembered (a bounded record) so its client is told it was closed or evicted rather than
 that it never existed. Each environment has its own lock, so concurrent steps on one id run one after the other,
 and each task's episodes one more, held while they step; the registry lock is held only to look up, insert and
 remove.
@@ -14,6 +19,7 @@ remove.
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -27,6 +33,9 @@ from agentgen_sym.serve.catalog import Catalog, TaskUnavailable
 GONE_MEMORY = 65536
 """How many closed or evicted ids are remembered for their error message (a small int each)."""
 CLOSED, EVICTED_LRU, EVICTED_IDLE = 0, 1, 2
+ID_BITS = 128
+"""Random ids (``random_ids``) are this many bits: a client that tries a billion ids a second finds a live one of a
+million after some 10^16 years."""
 
 
 class ServeError(AgentgenError):
@@ -50,13 +59,14 @@ class Table:
 class Environment:
     """One live environment: its task, its row in the task's table, and its own lock."""
 
-    __slots__ = ("data_idx", "table", "row", "used", "lock", "open")
+    __slots__ = ("data_idx", "table", "row", "used", "lock", "open", "owner")
 
-    def __init__(self, data_idx: int, table: Table, row: int, now: float) -> None:
+    def __init__(self, data_idx: int, table: Table, row: int, now: float, owner: object) -> None:
         self.lock = threading.Lock()
         self.open = True
         self.used = now
         self.data_idx, self.table, self.row = data_idx, table, row
+        self.owner = owner  # None: anyone who names the id (AgentGym's HTTP routes)
 
     def release(self) -> None:
         """Give the row back (the environment's lock held, or nobody else can reach it)."""
@@ -71,7 +81,7 @@ class EnvPool:
 
     def __init__(self, catalog: Catalog, profile: str = DEFAULT_PROFILE, max_envs: int = 10000,
                  idle_timeout: float = 3600.0, max_action_chars: int = 2000,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, random_ids: bool = False) -> None:
         self.profile = profile_named(profile)  # how episodes behave (ValueError for an unknown name)
         if max_envs < 1:
             raise ValueError("max_envs must be at least 1")
@@ -80,6 +90,7 @@ class EnvPool:
         self.idle_timeout = idle_timeout
         self.max_action_chars = max_action_chars
         self.clock = clock
+        self.random_ids = random_ids
         self._live: OrderedDict[int, Environment] = OrderedDict()  # least recently used first
         self._gone: OrderedDict[int, int] = OrderedDict()  # id -> CLOSED / EVICTED_LRU / EVICTED_IDLE
         self._tables: dict[int, Table] = {}
@@ -92,26 +103,26 @@ class EnvPool:
         return len(self._live)
 
     # ------------------------------------------------------------------ lifecycle
-    def create(self, data_idx: Any = 0) -> dict:
+    def create(self, data_idx: Any = 0, owner: object = None) -> dict:
+        """A new environment on task ``data_idx``; with an ``owner``, only requests that name that owner reach it."""
         data_idx = self._data_idx(data_idx)
         table = self._table(data_idx)
         with table.lock:
             row = table.episodes.open()
         now = self.clock()
-        environment = Environment(data_idx, table, row, now)
+        environment = Environment(data_idx, table, row, now, owner)
         evicted: list[Environment] = []
         with self._lock:
             evicted += self._evict_idle(now)
             while len(self._live) >= self.max_envs:
                 evicted.append(self._forget(next(iter(self._live)), EVICTED_LRU))
-            env_id = self._next_id
-            self._next_id += 1
+            env_id = self._new_id()
             self._live[env_id] = environment
         self._release(evicted)
         return {"id": env_id, **self._state(environment)}
 
-    def reset(self, env_id: Any, data_idx: Any = 0) -> dict:
-        environment = self._get(env_id)
+    def reset(self, env_id: Any, data_idx: Any = 0, owner: object = None) -> dict:
+        environment = self._get(env_id, owner)
         data_idx = self._data_idx(data_idx)
         table = self._table(data_idx)
         with environment.lock:
@@ -122,25 +133,26 @@ class EnvPool:
             environment.data_idx, environment.table = data_idx, table
             return {"id": env_id, **self._state(environment)}
 
-    def close(self, env_id: Any) -> bool:
+    def close(self, env_id: Any, owner: object = None) -> bool:
         env_id = self._id(env_id)
         with self._lock:
             if env_id not in self._live:
                 raise self._missing(env_id)
+            self._check_owner(self._live[env_id], env_id, owner)
             environment = self._forget(env_id, CLOSED)
         self._release([environment])
         return True
 
     # ------------------------------------------------------------------ playing
-    def step(self, env_id: Any, action: Any) -> dict:
-        environment = self._get(env_id)
+    def step(self, env_id: Any, action: Any, owner: object = None) -> dict:
+        environment = self._get(env_id, owner)
         self._check_action(action)
         with environment.lock:
             self._check_open(environment, env_id)
             with environment.table.lock:
                 return _answer(environment.table.episodes.step_many([environment.row], [action])[0])
 
-    def step_many(self, steps: list[tuple[Any, Any]]) -> list[dict]:
+    def step_many(self, steps: list[tuple[Any, Any]], owner: object = None) -> list[dict]:
         """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one. Distinct ids
         are stepped together, each task's environments in one call of its episodes' ``step_many``; the batch is cut
         before an id it already holds, so an id given twice is stepped twice, in order."""
@@ -148,7 +160,7 @@ class EnvPool:
         segment: dict[int, tuple[int, Environment, str]] = {}  # env_id -> (position, environment, action)
         for j, (env_id, action) in enumerate(steps):
             try:
-                environment = self._get(env_id)
+                environment = self._get(env_id, owner)
                 self._check_action(action)
             except ServeError as exc:
                 out[j] = {"error": str(exc)}
@@ -160,22 +172,22 @@ class EnvPool:
         self._step_segment(segment, out)
         return out
 
-    def observation(self, env_id: Any) -> str:
-        environment = self._get(env_id)
+    def observation(self, env_id: Any, owner: object = None) -> str:
+        environment = self._get(env_id, owner)
         with environment.lock:
             self._check_open(environment, env_id)
             with environment.table.lock:
                 return environment.table.episodes.observation(environment.row)
 
-    def available_actions(self, env_id: Any) -> list[str]:
-        environment = self._get(env_id)
+    def available_actions(self, env_id: Any, owner: object = None) -> list[str]:
+        environment = self._get(env_id, owner)
         with environment.lock:
             self._check_open(environment, env_id)
             with environment.table.lock:
                 return environment.table.episodes.valid_actions(environment.row)
 
-    def detail(self, env_id: Any) -> dict:
-        environment = self._get(env_id)
+    def detail(self, env_id: Any, owner: object = None) -> dict:
+        environment = self._get(env_id, owner)
         with environment.lock:
             self._check_open(environment, env_id)
             info = self.catalog.tasks[environment.data_idx]
@@ -186,8 +198,8 @@ class EnvPool:
                     "goal": environment.table.episodes.goal, "steps": status.steps,
                     "progress_rate": status.progress, "grounding_accuracy": status.grounding_accuracy}
 
-    def conversation_start(self, env_id: Any) -> list[dict]:
-        environment = self._get(env_id)
+    def conversation_start(self, env_id: Any, owner: object = None) -> list[dict]:
+        environment = self._get(env_id, owner)
         with environment.lock:
             self._check_open(environment, env_id)
             return list(self.catalog.priming(environment.data_idx))
@@ -264,15 +276,32 @@ class EnvPool:
             raise ServeError(f"'id' must be an integer, found {_kind(value)}")
         return value
 
-    def _get(self, env_id: Any) -> Environment:
+    def _new_id(self) -> int:
+        """The next id (registry lock held): AgentGym's next number, or an unused random one."""
+        if not self.random_ids:
+            self._next_id += 1
+            return self._next_id - 1
+        env_id = secrets.randbits(ID_BITS)
+        while env_id in self._live or env_id in self._gone:
+            env_id = secrets.randbits(ID_BITS)
+        return env_id
+
+    def _get(self, env_id: Any, owner: object = None) -> Environment:
         env_id = self._id(env_id)
         with self._lock:
             environment = self._live.get(env_id)
             if environment is None:
                 raise self._missing(env_id)
+            self._check_owner(environment, env_id, owner)
             self._live.move_to_end(env_id)
             environment.used = self.clock()
         return environment
+
+    @staticmethod
+    def _check_owner(environment: Environment, env_id: int, owner: object) -> None:
+        if environment.owner is not None and environment.owner != owner:
+            raise ServeError(f"environment {env_id} belongs to another client (a WebSocket connection or an OpenEnv "
+                             "episode): only its creator can use it; create your own with POST /create", 403)
 
     @staticmethod
     def _check_open(environment: Environment, env_id: int) -> None:
@@ -287,7 +316,7 @@ class EnvPool:
                                    f"of {self.max_envs} live environments",
                       EVICTED_IDLE: f"was evicted after {self.idle_timeout:g} s without requests"}[why]
             return ServeError(f"environment {env_id} {reason}; create a new one with POST /create", 410)
-        if 0 <= env_id < self._next_id:
+        if not self.random_ids and 0 <= env_id < self._next_id:
             return ServeError(f"environment {env_id} is gone (closed or evicted); create a new one with "
                               f"POST /create", 410)
         return ServeError(f"no environment {env_id}: create one with POST /create", 404)

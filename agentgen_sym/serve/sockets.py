@@ -3,7 +3,9 @@
 A connection speaks OpenEnv's protocol (``reset``, ``step``, ``state``, ``close``; answers ``observation``,
 ``state`` or ``error`` with OpenEnv's ``WSErrorCode`` codes, as ``openenv/core/env_server/http_server.py``
 does) over the one episode it holds, and may also ``create`` AgentGym environments and drive any
-number of them per message (``step_many``, ``reset_many``: ``serve/batch.py``). Bounds: a message's
+number of them per message (``step_many``, ``reset_many``: ``serve/batch.py``). What a connection creates
+is its own: no other connection and no HTTP request can step, reset, read or close it (the pool refuses
+them), and a connection never reaches another's. Bounds: a message's
 size (uvicorn closes with 1009 past ``ws_max_size``; this handler refuses larger ones too), the
 environments one connection may create, the time a connection may stay silent (then it is closed
 with 1001), and the connections open at once (more are refused with 1013). Everything a connection
@@ -92,7 +94,7 @@ class Sockets:
             self.open -= 1
             for env_id in connection.created:
                 try:
-                    self.pool.close(env_id)
+                    self.pool.close(env_id, connection)
                 except ServeError:  # already evicted
                     pass
 
@@ -127,25 +129,23 @@ class Sockets:
             if kind == "close":
                 return None
             if kind == "reset":
-                env_id, answer = self.openenv.reset(data, connection.episode)
-                connection.created.add(env_id)
-                connection.episode, connection.episode_id = env_id, answer["observation"]["episode_id"]
-                return _reply("observation", answer)
+                return _reply("observation", self.openenv.reset_socket(data, connection))
             if kind in ("step", "state") and connection.episode is None:
                 raise ServeError("no episode yet: send {\"type\": \"reset\"} first", 422)
             if kind == "step":
-                return _reply("observation", self.openenv.step(connection.episode, connection.episode_id, data))
+                return _reply("observation", self.openenv.step(connection.episode, connection.episode_id, data,
+                                                               connection))
             if kind == "state":
-                return _reply("state", self.openenv.state(connection.episode, connection.episode_id))
+                return _reply("state", self.openenv.state(connection.episode, connection.episode_id, connection))
             if kind == "create":
                 if len(connection.created) >= self.limits.max_envs_per_connection:
                     return _error(f"this connection holds {len(connection.created)} environments, its limit; "
                                   "open another connection", "CAPACITY_REACHED")
-                answer = self.pool.create(data.get("data_idx", 0) if isinstance(data, dict) else data)
+                answer = self.pool.create(data.get("data_idx", 0) if isinstance(data, dict) else data, connection)
                 connection.created.add(answer["id"])
                 return _reply("created", answer)
             if kind in ("step_many", "reset_many"):
-                return _reply("results", batch.run(self.pool, kind, data))
+                return _reply("results", batch.run(self.pool, kind, data, connection))
             return _error(f"unknown message type {str(kind)[:40]!r}: expected reset, step, state, close, create, "
                           "step_many or reset_many", "UNKNOWN_TYPE")
         except ServeError as exc:

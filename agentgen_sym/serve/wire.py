@@ -14,8 +14,8 @@ import numpy as np
 
 from agentgen_sym.serve.pool import ServeError
 
-MAX_INT_DIGITS = 18
-"""The longest integer read from a body or query (ids and data_idx fit in far fewer). ``int()`` is quadratic
+MAX_INT_DIGITS = 40
+"""The longest integer read from a body or query (a random 128-bit id has at most 39 digits). ``int()`` is quadratic
 in the digits and refuses more than 4,300 with a ValueError, so longer ones are refused before conversion."""
 MAX_JSON_DEPTH = 32
 """The deepest nesting of a JSON body (AgentGym's bodies are flat objects). ``json``'s decoder recurses once
