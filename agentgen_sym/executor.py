@@ -390,7 +390,7 @@ DRIVER_GONE_EXIT = 70
 """A local worker's exit status when it ends because its driver has gone."""
 
 
-def _start_worker(memory_limit_mb: int | None) -> None:
+def start_worker(memory_limit_mb: int | None) -> None:
     """A local worker's start-up: its memory limit, and a watch on the driver that ends the worker when the
     driver is gone. A worker is the fork server's child, not the driver's, so nothing else would end it: a
     driver killed outright (SIGKILL, the out-of-memory killer) left the workers waiting on their queue for
@@ -527,7 +527,7 @@ class _LocalPool(Executor):
             fn, args = self._units[key]
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.options.workers, mp_context=self._context,
-                                                 initializer=_start_worker, initargs=(self.options.memory_limit_mb,))
+                                                 initializer=start_worker, initargs=(self.options.memory_limit_mb,))
             try:
                 with shielded():  # a job limit due while a worker starts waits until the pool knows it (to kill it)
                     self._running[self._pool.submit(fn, *args)] = key

@@ -7,7 +7,7 @@ import argparse
 
 from agentgen_sym.cli.common import UsageError, positive_float, positive_int
 from agentgen_sym.compiler.limits import MAX_BYTES
-from agentgen_sym.mcp.tools import DEFAULT_TIME_LIMIT, MAX_PROBLEMS, ToolLimits
+from agentgen_sym.mcp.tools import DEFAULT_TIME_LIMIT, MAX_PROBLEMS, TEXTS_PER_MESSAGE, ToolLimits
 
 
 def add_mcp(sub: argparse._SubParsersAction) -> None:
@@ -18,20 +18,23 @@ def add_mcp(sub: argparse._SubParsersAction) -> None:
                                    "prints for the same files (fix adds the repaired texts), computed by the library "
                                    "in memory, without temporary files: an agent runs the check-fix-solve loop "
                                    "without files. Every text is bounded by --max-bytes, a call by at most "
-                                   f"{MAX_PROBLEMS} problems; check, solve and validate calls run under "
-                                   "--time-limit and --memory-limit. Input with errors is a tool error carrying "
-                                   "the diagnostics. An MCP client starts it; docs/mcp.md has the client "
-                                   "configuration.",
+                                   f"{MAX_PROBLEMS} problems, a message by {TEXTS_PER_MESSAGE} x --max-bytes + "
+                                   "1 MiB (refused unread); every call runs in a process of its own under "
+                                   "--time-limit and --memory-limit, stopped when the client cancels it or "
+                                   "leaves, while the server keeps answering pings and other calls. Input with "
+                                   "errors is a tool error carrying the diagnostics; a line that is not JSON-RPC is "
+                                   "answered with a JSON-RPC error. An MCP client starts it; docs/mcp.md has the "
+                                   "client configuration.",
                        epilog="Exit codes: 0 the client closed the connection, 2 usage error (the mcp package is not "
                               "installed).")
     m.add_argument("--max-bytes", type=positive_int, default=MAX_BYTES,
                    help=f"refuse a text over this many bytes (default {MAX_BYTES}, the commands' own bound)")
     m.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
-                   help=f"stop a check, solve or validate call S seconds after it starts (default "
-                        f"{DEFAULT_TIME_LIMIT:g}): a search it stops answers status limit-reached; reading or "
-                        "checking it stops is a tool error that says so")
+                   help=f"stop a call S seconds after it starts (default {DEFAULT_TIME_LIMIT:g}): a search it "
+                        "stops answers status limit-reached, equiv answers unknown, the others a tool error that "
+                        "says so; a call that has not stopped itself is killed 0.5 s later")
     m.add_argument("--memory-limit", type=positive_float, metavar="MB",
-                   help="stop a check, solve or validate call when this process's memory passes MB")
+                   help="stop a call when its process's memory passes MB")
     m.set_defaults(handler=cmd_mcp)
 
 
@@ -40,5 +43,6 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         from agentgen_sym.mcp.server import make_server, serve_stdio
     except ImportError as exc:
         raise UsageError(f"`agentgen-sym mcp` needs the MCP SDK: pip install 'agentgen-sym[mcp]' ({exc})") from exc
-    serve_stdio(make_server(ToolLimits(args.max_bytes, args.time_limit, args.memory_limit)))
+    limits = ToolLimits(args.max_bytes, args.time_limit, args.memory_limit)
+    serve_stdio(make_server(limits), limits)
     return 0

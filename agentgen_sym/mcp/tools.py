@@ -37,7 +37,12 @@ MAX_PROBLEMS = 64
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds one call may take unless ``agentgen-sym mcp --time-limit`` says otherwise: an agent's call that
-grounds a huge task must not hold the server (which answers one call at a time) forever."""
+grounds a huge task must not run on for ever (the server stops its process: worker.py)."""
+
+
+TEXTS_PER_MESSAGE = 4
+"""A JSON-RPC message may carry this many texts of ``--max-bytes`` and 1 MiB of JSON around them; a longer one is
+refused before it is read (a domain, a problem and a plan fit, with room for JSON's escapes)."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,10 @@ class ToolLimits:
     max_bytes: int = MAX_BYTES
     time_limit: float | None = DEFAULT_TIME_LIMIT
     memory_limit_mb: float | None = None
+
+    @property
+    def max_message_bytes(self) -> int:
+        return TEXTS_PER_MESSAGE * self.max_bytes + (1 << 20)
 
 
 class ToolInputError(AgentgenError, ValueError):
