@@ -39,6 +39,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import count, product
+from operator import itemgetter
 from math import prod
 from typing import Iterable, Iterator, TypeVar
 
@@ -351,7 +352,9 @@ def ground(domain: ast.Domain, problem: ast.Problem, budget: Budget | None = Non
     timer.done("normalize")
     reached_bindings = _explore(schemas, world, rules)
     timer.done("explore")
-    facts: list[GroundAtom] = [GroundAtom(*atom) for atom in sorted(world.reached)]
+    world.budget.check("numbering the facts", f"{len(world.reached)} facts")  # sorting them is one call
+    facts: list[GroundAtom] = [GroundAtom(*atom) for atom in world.budget.paced(sorted(world.reached),
+                                                                                 "numbering the facts")]
     fact_id = {atom: i for i, atom in enumerate(facts)}
     operators = _instantiate(schemas, reached_bindings, world, fact_id, numbers, uses_action_costs(domain, problem))
     timer.done("instantiate")
@@ -430,7 +433,8 @@ def _explore(schemas: list[_Schema], world: _World, rules: _AxiomRules) -> list[
                 if known + len(candidates) > world.max_operators:  # every binding may become an operator
                     raise _too_large(f"more than {world.max_operators:,} bindings of actions are reachable (action "
                                      f"`{schema.action.name}` while exploring)", world.max_operators)
-            for key, b in candidates.items():
+            for key, b in budget.paced(candidates.items(), f"exploring the bindings of action "
+                                                              f"`{schema.action.name}`"):
                 action = schema.action
                 if key not in reached[index]:
                     if action.precondition is not None and not dnf(action.precondition, b, world, relaxed=True):
@@ -452,7 +456,8 @@ def _explore(schemas: list[_Schema], world: _World, rules: _AxiomRules) -> list[
 def _reach(atoms: list[Atom], world: _World, relations: _Relations, rules: _AxiomRules) -> _Relations:
     """Mark fluent atoms reached, with the derived atoms they make reachable; returns them as relations."""
     new = _Relations()
-    for atom in [*atoms, *rules.fire(atoms)]:
+    stage = "marking the reached facts"
+    for atom in world.budget.paced([*atoms, *rules.fire(atoms, world.budget)], stage):
         world.reached.add(atom)
         relations.add(atom)
         new.add(atom)
@@ -582,12 +587,14 @@ class _AxiomRules:
         self.derived: set[Atom] = set()
         self.ready = [i for i, n in enumerate(self.missing) if n == 0]
 
-    def fire(self, fresh: list[Atom]) -> list[Atom]:
+    def fire(self, fresh: list[Atom], budget: Budget) -> list[Atom]:
         """The derived atoms that become reachable now that ``fresh`` atoms are, to the fixpoint."""
         out: list[Atom] = []
         queue = list(fresh)
         done, self.ready = self.ready, []
         while True:
+            if budget.tick():
+                budget.check("firing the derived predicates' rules", f"{len(out)} derived facts")
             for i in done:
                 head = self.candidates[i].head
                 if head not in self.derived:
@@ -650,7 +657,9 @@ def _instantiate(schemas: list[_Schema], bindings: list[list[dict[str, str]]], w
     for schema, found in zip(schemas, bindings):
         action = schema.action
         params = [p.name for p in action.parameters]
-        for binding in sorted(found, key=lambda b: tuple(b[p] for p in params)):
+        keyed = [(tuple(b[p] for p in params), b) for b in world.budget.paced(found, "ordering the bindings")]
+        keyed.sort(key=itemgetter(0))
+        for _, binding in keyed:
             if world.budget.tick():
                 world.budget.check("instantiating operators", f"{len(operators)} operators")
             args = tuple(binding[p] for p in params)

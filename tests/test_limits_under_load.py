@@ -117,3 +117,32 @@ def test_a_command_line_time_limit_counts_from_the_process_start(monkeypatch: py
     assert age > 0  # this test process started before this line
     assert Deadline.for_command(age + 5).left() <= 5
     assert Deadline.for_command(None).at is None
+
+
+class _Watched(Budget):
+    """A budget without limits that records when each check came: the longest gap is how late a deadline
+    falling due in it would be noticed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = time.perf_counter()
+        self.gaps: list[tuple[float, str]] = []
+
+    def check(self, stage: str, size: str = "") -> None:
+        now = time.perf_counter()
+        self.gaps.append((now - self.last, stage))
+        self.last = now
+
+
+@pytest.mark.slow
+def test_a_huge_grounding_checks_its_deadline_every_fraction_of_a_second():
+    """An 18^4 grounding (104,976 operators): before, the reached bindings' preconditions, the facts' numbering and
+    the operators' ordering ran unchecked, and `solve --time-limit 10` on a 23^4 one stopped 1-6 s late beside
+    two CPU hogs (3.97 s between two checks here). Now no gap comes near a second."""
+    from agentgen_sym.compiler.ground import ground
+    from agentgen_sym.compiler.parser import parse_domain, parse_problem
+
+    budget = _Watched()
+    ground(parse_domain(WIDE4), parse_problem(_wide4_problem(18, 200)), budget)
+    gap, stage = max(budget.gaps)
+    assert gap < 1.0, (gap, stage)
