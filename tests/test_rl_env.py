@@ -147,6 +147,24 @@ def test_the_core_words_observations_as_textenv_does(tasks_dirs):
         assert step.terminated and step.reward == 1.0
 
 
+def test_the_read_caches_of_every_task_share_one_bound(tasks_dirs, monkeypatch):
+    """A server's clients fill each task's cache of action readings: the characters held over every task stay
+    within the process's budget (``env.core.READS``; before: 4,096 texts per task of up to --max-action-chars each, some 6 MB a task), a
+    text longer than READ_CACHE_TEXT is never kept, and the readings are the same cached or not."""
+    from agentgen_sym.env import core as core_module
+
+    monkeypatch.setattr(core_module.READS, "chars", core_module.READS.held + 50_000)
+    library = TaskLibrary(tasks_dirs[0])
+    cores = [EnvCore(library.core(n).text) for n in range(len(library)) for _ in range(3)]
+    for k in range(4000):
+        for core in cores:
+            text = f"take wrench number {k} " + "x" * (k % 50)
+            assert core.read(text) == core.read(text)
+    assert core_module.READS.held <= core_module.READS.chars
+    long = "pump " * 200
+    assert cores[0].read(long)[0] == Outcome.INVALID and cores[0]._reads.get(long) is None
+
+
 def test_step_rate_steps_every_session_every_round_and_restarts_finished_ones(tasks_dirs):
     from agentgen_sym.env.throughput import step_rate
 

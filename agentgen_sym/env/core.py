@@ -10,6 +10,7 @@ server all step through it, so every front end sends the same strings and reward
 
 from __future__ import annotations
 
+import threading
 from functools import cached_property
 from itertools import compress, repeat
 from typing import Any, NamedTuple, Sequence
@@ -24,9 +25,55 @@ from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_SATISFIED, INVA
 
 READ_CACHE = 4096
 """Action texts remembered per task (agents repeat themselves); the cache starts over when full."""
+READ_CACHE_TEXT = 400
+"""Texts longer than this are read each time, never remembered: an agent's action is a line of a few words."""
 ARRIVAL_CACHE = 512
 """States whose arrival (observed facts, goal, progress, potential) is remembered per task, a few hundred kB at
 most; the cache starts over when full."""
+
+
+class CacheBudget:
+    """The characters that the caches of one kind hold together, over every task of the process: a server's
+    clients fill them, and a bound per task alone let one client hold megabytes a task over hundreds of tasks. A
+    cache that would take the total past it starts over."""
+
+    def __init__(self, chars: int) -> None:
+        self.chars = chars
+        self.held = 0
+        self.lock = threading.RLock()  # reentrant: a collection inside ``put`` may run another cache's ``__del__``
+
+
+READS = CacheBudget(4_000_000)
+ARRIVALS = CacheBudget(64_000_000)
+
+
+class BoundedCache:
+    """One task's cache: at most ``entries`` values, their sizes counted against a process-wide ``budget``."""
+
+    __slots__ = ("budget", "entries", "_found", "_chars")
+
+    def __init__(self, budget: CacheBudget, entries: int) -> None:
+        self.budget, self.entries = budget, entries
+        self._found: dict[Any, Any] = {}
+        self._chars = 0
+
+    def get(self, key: Any) -> Any:
+        return self._found.get(key)
+
+    def put(self, key: Any, value: Any, chars: int) -> None:
+        budget = self.budget
+        with budget.lock:
+            if len(self._found) >= self.entries or budget.held + chars > budget.chars:
+                budget.held -= self._chars
+                self._found.clear()
+                self._chars = 0
+            self._found[key] = value
+            self._chars += chars
+            budget.held += chars
+
+    def __del__(self) -> None:
+        with self.budget.lock:
+            self.budget.held -= self._chars
 
 
 def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Sequence[int]]) -> list[int]:
@@ -102,8 +149,8 @@ class EnvCore:
         self._goal_whole = np.array([g.fact is None for g in goals], dtype=bool)
         self._goal_positive = np.array([g.positive for g in goals], dtype=bool)
         self._goal_facts_only = bool(goals) and not self._goal_whole.any()  # every condition one fact
-        self._reads: dict[str, tuple[Outcome, tuple[int, ...]]] = {}
-        self._arrived: dict[bytes, Arrival] = {}
+        self._reads = BoundedCache(READS, READ_CACHE)
+        self._arrived = BoundedCache(ARRIVALS, ARRIVAL_CACHE)
 
     # ------------------------------------------------------------------ per task
     @cached_property
@@ -128,11 +175,10 @@ class EnvCore:
         found = [self._arrived.get(key) for key in keys]
         unseen = [j for j, arrival in enumerate(found) if arrival is None]
         if unseen:
-            if len(self._arrived) + len(unseen) > ARRIVAL_CACHE:
-                self._arrived.clear()
             computed = self._arrivals(rows if len(unseen) == len(rows) else rows[unseen])
             for j, arrival in zip(unseen, computed):
-                found[j] = self._arrived[keys[j]] = arrival
+                found[j] = arrival
+                self._arrived.put(keys[j], arrival, len(keys[j]) + len(arrival.facts))
         return found
 
     def _arrivals(self, rows: np.ndarray) -> list[Arrival]:
@@ -163,9 +209,8 @@ class EnvCore:
             else:
                 ops = tuple(op for r in self.text.read(text) for op in self.text.ops.get(r, ()))
                 found = (Outcome.STATE, ops) if ops else (Outcome.INVALID, ())
-            if len(self._reads) >= READ_CACHE:
-                self._reads.clear()
-            self._reads[text] = found
+            if len(text) <= READ_CACHE_TEXT:
+                self._reads.put(text, found, len(text))
         return found
 
     def facts_text(self, states: np.ndarray) -> list[str]:
