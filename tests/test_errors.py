@@ -15,9 +15,10 @@ import agentgen_sym.compiler
 import agentgen_sym.planners
 from agentgen_sym import AgentgenError
 from agentgen_sym.joblimits import JobLimitReached
+from agentgen_sym.rl.library import TaskSkippedWarning
 
 # a BaseException on purpose: the `except Exception` handlers a job runs through must not swallow it
-OUTSIDE_THE_ROOT = {JobLimitReached}
+OUTSIDE_THE_ROOT = {JobLimitReached, TaskSkippedWarning}  # a limit that is not an error; a warning, never raised
 
 
 def package_modules() -> list[str]:
