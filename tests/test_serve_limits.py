@@ -296,3 +296,92 @@ def test_bad_bounds_are_usage_errors(tasks_dir):
         assert refused.returncode == 2 and "--read-timeout must be" in refused.stderr, refused.stderr
     refused = run("--max-header-bytes", "0")
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
+
+
+# --------------------------------------------------------------------------- clients that stop reading
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def _until_reset(sock: socket.socket, limit_s: float, feed: bytes) -> float:
+    """Keep sending ``feed`` (never reading) until the server drops the connection; the seconds it took."""
+    sock.setblocking(False)
+    started = time.monotonic()
+    while time.monotonic() - started < limit_s:
+        try:
+            sock.send(feed)
+        except BlockingIOError:
+            pass
+        except OSError:  # reset or broken pipe: the server aborted the connection
+            return time.monotonic() - started
+        time.sleep(0.01)
+    raise AssertionError(f"still connected after {limit_s} s")
+
+
+@pytest.mark.timeout(180)
+def test_a_client_that_stops_reading_is_disconnected_and_its_queue_freed(tasks_dir):
+    """Pipelined requests whose answers are never read (before: kept for 40-75 s under --read-timeout 10, their
+    answers queued in the server) and WebSocket pings whose pongs are never read (the server grew 277 MB in 42 s):
+    each connection is aborted once its client has not read for --write-timeout, and SIGTERM then stops the
+    server without a traceback."""
+    srv = Server([tasks_dir], "--write-timeout", "2", "--read-timeout", "60")
+    try:
+        host, port = _address(srv)
+        baseline = _rss_kb(srv.proc.pid)
+        http = socket.create_connection((host, port))
+        http.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        took = _until_reset(http, 2 + SLACK_S, b"GET /tasks HTTP/1.1\r\nHost: x\r\n\r\n" * 64)
+        assert took < 2 + SLACK_S
+        ws = _websocket(host, port)
+        ws.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        took = _until_reset(ws, 2 + SLACK_S, _frame(0x9, b"x" * 125) * 256)
+        assert took < 2 + SLACK_S
+        assert _rss_kb(srv.proc.pid) - baseline < 64 * 1024  # their queues are gone (at most 16 MiB each)
+        stalled = socket.create_connection((host, port))  # one more that stops reading, still open at SIGTERM
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.setblocking(False)
+        for _ in range(200):
+            try:
+                stalled.send(b"GET /tasks HTTP/1.1\r\nHost: x\r\n\r\n" * 64)
+            except BlockingIOError:
+                time.sleep(0.01)
+    finally:
+        code = srv.stop()
+    assert code == 0
+    assert not any("Traceback" in line or "CancelledError" in line for line in srv.lines), "".join(srv.lines)
+
+
+def _websocket(host: str, port: int) -> socket.socket:
+    """A raw WebSocket on /ws, its handshake answered."""
+    sock = socket.create_connection((host, port))
+    sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return sock
+
+
+def _frame(opcode: int, payload: bytes) -> bytes:
+    """A client's frame (masked with a zero key), payload under 126 bytes."""
+    return bytes([0x80 | opcode, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
+
+
+@pytest.mark.timeout(60)
+def test_an_invalid_utf8_frame_is_closed_without_a_traceback(tasks_dir):
+    srv = Server([tasks_dir])
+    try:
+        ws = _websocket(*_address(srv))
+        ws.sendall(_frame(0x1, b"\xff\xfe not utf-8"))
+        ws.settimeout(10)
+        closing = ws.recv(64)
+        assert closing[0] == 0x88 and int.from_bytes(closing[2:4], "big") == 1007  # invalid frame payload data
+        ws.close()
+        assert requests.get(srv.base + "/health", timeout=10).json()["status"] == "ok"
+    finally:
+        assert srv.stop() == 0
+    assert not any("Traceback" in line for line in srv.lines), "".join(srv.lines)

@@ -53,6 +53,10 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
     sv.add_argument("--read-timeout", type=float, default=30.0, metavar="S",
                     help="seconds a client has to send a whole request, and to start one after connecting; "
                          "a slower one is answered 408 and disconnected (default 30)")
+    sv.add_argument("--write-timeout", type=float, default=30.0, metavar="S",
+                    help="seconds a client that stops reading has to take what is queued for it (answers, pongs) "
+                         "before it is disconnected and the queue freed, on HTTP and WebSocket alike; a queue "
+                         "never passes 16 MiB (default 30)")
     sv.add_argument("--access-log", action="store_true", help="log every request (off by default: it costs time)")
     sv.add_argument("--lazy", action="store_true",
                     help="compile each task on its first reset instead of all before listening (faster start for "
@@ -85,7 +89,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
     if args.idle_timeout <= 0:
         raise UsageError("--idle-timeout must be positive (seconds)")
-    for name in ("read_timeout", "ws_idle_timeout"):
+    for name in ("read_timeout", "write_timeout", "ws_idle_timeout"):
         if not 0 < getattr(args, name) < float("inf"):
             raise UsageError(f"--{name.replace('_', '-')} must be a positive number of seconds")
     try:
@@ -95,13 +99,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for warning in catalog.warnings:
         eprint(f"warning: {warning}")
     if args.host not in LOOPBACK:
-        eprint(f"warning: serving on {args.host}, not only on this machine (there is no authentication)")
+        eprint(f"warning: serving on {args.host}, not only on this machine (there is no authentication: any "
+               "client can create episodes; see --isolate and the README on who can reach an episode)")
     pool = EnvPool(catalog, args.profile, max_envs=args.max_envs, idle_timeout=args.idle_timeout,
                    max_action_chars=args.max_action_chars, random_ids=args.isolate)
     try:
         run_server(pool, args.host, args.port, http_errors=args.http_errors, max_body_bytes=args.max_body_bytes,
                    max_connections=args.max_connections, max_head_bytes=args.max_header_bytes,
-                   read_timeout_s=args.read_timeout, access_log=args.access_log, warm=not args.lazy,
+                   read_timeout_s=args.read_timeout, write_timeout_s=args.write_timeout, access_log=args.access_log, warm=not args.lazy,
                    socket_limits=SocketLimits(args.ws_max_message_bytes, args.ws_max_envs_per_connection,
                                               args.ws_idle_timeout, args.ws_max_connections))
     except OSError as exc:

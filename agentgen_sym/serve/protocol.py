@@ -7,15 +7,27 @@ such clients lock everyone else out with 503). Here each request's head is bound
 nothing past the bound is parsed) and each request must arrive whole within a deadline that starts
 with its first byte, or with the connection (408, or a plain close mid-body). The deadline does not
 count while the server itself has paused reading (flow control, a pipelined request waiting).
+
+Writes are bounded too, on HTTP and WebSocket connections alike (``WriteBound``). A client that stops reading
+(its answers, or the pongs to its own pings) leaves data queued in the server, in the kernel's send queue and then
+in the transport's: every ``write_timeout_s`` a connection with data waiting is looked at, and one whose client
+took nothing since the last look (the kernel's count of bytes acknowledged did not move) is aborted, its queue
+freed; a queue past ``max_queued_bytes`` is aborted at once. At shutdown a connection whose writing is paused is
+aborted at once, so no answer stuck in its queue is cancelled (and logged) later.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import socket
+import struct
+import termios
 from http import HTTPStatus
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from agentgen_sym.serve.wire import error_body
 
@@ -23,6 +35,101 @@ MAX_HEAD_BYTES = 32 * 1024
 """The default bound on a request line and its headers (h11's default is 16 KiB, nginx's 32 KiB)."""
 READ_TIMEOUT_S = 30.0
 """The default time a client has to send a whole request (line, headers and body)."""
+WRITE_TIMEOUT_S = 30.0
+"""The default time a client with data waiting for it may take none of it."""
+MAX_QUEUED_BYTES = 16 * 1024 * 1024
+"""The most a connection may have queued in the server for its client (beyond the kernel's send queue)."""
+_TCP_INFO_BYTES_ACKED = 120
+"""Where ``struct tcp_info`` (linux/tcp.h, since Linux 4.1) keeps ``tcpi_bytes_acked``, a u64."""
+
+
+def _delivery(sock: socket.socket | None) -> tuple[int, int] | None:
+    """The bytes the kernel still holds to send on ``sock`` and the bytes the client has acknowledged; None where
+    the system does not say (not Linux, not TCP)."""
+    if sock is None:
+        return None
+    try:
+        waiting = struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0" * 4))[0]
+        info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 256)
+    except (OSError, AttributeError):
+        return None
+    if len(info) < _TCP_INFO_BYTES_ACKED + 8:
+        return None
+    return waiting, struct.unpack_from("Q", info, _TCP_INFO_BYTES_ACKED)[0]
+
+
+class WriteBound:
+    """A mixin for a connection's protocol: a client with data waiting that takes none of it for
+    ``write_timeout_s``, or whose queue in the server passes ``max_queued_bytes``, is disconnected and its queue
+    freed. Where the kernel does not tell what the client took, a queue over the transport's high-water mark for
+    ``write_timeout_s`` is the sign. Shutting down aborts a connection whose writing is paused."""
+
+    write_timeout_s = WRITE_TIMEOUT_S
+    max_queued_bytes = MAX_QUEUED_BYTES
+    transport: Any
+    loop: asyncio.AbstractEventLoop
+    _watch: asyncio.TimerHandle | None = None
+    _sock: Any = None
+    _acked: int | None = None  # bytes acknowledged at the last look, when data was waiting then
+    _paused = False
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._sock = transport.get_extra_info("socket")
+        self._watch = self.loop.call_later(self.write_timeout_s, self._look)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def pause_writing(self) -> None:
+        self._paused = True
+        super().pause_writing()  # type: ignore[misc]
+
+    def resume_writing(self) -> None:
+        self._paused = False
+        super().resume_writing()  # type: ignore[misc]
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)  # type: ignore[misc]
+        if self.transport.get_write_buffer_size() > self.max_queued_bytes:  # pings or pipelined requests
+            self._abort()
+
+    def shutdown(self) -> None:
+        if self._paused:  # the client is not reading: nothing queued would reach it
+            self._abort()
+        else:
+            super().shutdown()  # type: ignore[misc]
+
+    def _look(self) -> None:
+        """Every ``write_timeout_s``: abort the connection when data waited all along and the client took none."""
+        self._watch = None
+        if self.transport.is_closing():
+            return
+        delivery = _delivery(self._sock)
+        queued = self.transport.get_write_buffer_size()
+        if delivery is None:
+            stalled, self._acked = self._paused and self._acked is not None, 0 if self._paused else None
+        else:
+            waiting, acked = delivery
+            stalled = self._acked is not None and acked == self._acked
+            self._acked = acked if waiting + queued else None
+        if stalled:
+            self._abort()
+        else:
+            self._watch = self.loop.call_later(self.write_timeout_s, self._look)
+
+    def _abort(self) -> None:
+        """Close at once, with a reset: a plain close would leave what the kernel queued to send (hundreds of kB)
+        waiting for the client that is not reading."""
+        if self._sock is not None:
+            try:
+                self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            except OSError:
+                pass
+        self.transport.abort()
 
 
 class CoalescedTransport:
@@ -69,8 +176,9 @@ class CoalescedTransport:
         return getattr(self._transport, name)
 
 
-class BoundedHttpProtocol(HttpToolsProtocol):
-    """One connection: a request head at most ``max_head_bytes``, each request received within ``read_timeout_s``."""
+class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
+    """One connection: a request head at most ``max_head_bytes``, each request received within ``read_timeout_s``,
+    its answers taken within the write bounds (``WriteBound``)."""
 
     max_head_bytes = MAX_HEAD_BYTES
     read_timeout_s = READ_TIMEOUT_S
@@ -91,7 +199,7 @@ class BoundedHttpProtocol(HttpToolsProtocol):
         self._disarm()
         super().connection_lost(exc)
 
-    def data_received(self, data: bytes) -> None:
+    def data_received(self, data: bytes) -> None:  # its feeds go through WriteBound's, which checks the queue
         if self._in_head and self._head_bytes + len(data) > self.max_head_bytes:
             room = self.max_head_bytes - self._head_bytes
             heads = self._heads
@@ -105,8 +213,12 @@ class BoundedHttpProtocol(HttpToolsProtocol):
         self._feed(data)
 
     def handle_websocket_upgrade(self) -> None:
-        """The WebSocket protocol takes the connection over, with its own bounds (``sockets``): no request deadline."""
+        """The WebSocket protocol takes the connection over, with its own bounds (``sockets``, its own write
+        watch): no request deadline, and this protocol's watch stops."""
         self._disarm()
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
         super().handle_websocket_upgrade()
 
     # ------------------------------------------------------------------ the parser's calls
@@ -159,8 +271,31 @@ class BoundedHttpProtocol(HttpToolsProtocol):
         self.transport.close()
 
 
-def bounded_protocol(max_head_bytes: int = MAX_HEAD_BYTES, read_timeout_s: float = READ_TIMEOUT_S
-                     ) -> type[BoundedHttpProtocol]:
+class BoundedWebSocketProtocol(WriteBound, WebSocketsSansIOProtocol):
+    """A WebSocket connection (uvicorn's websockets-sansio protocol) within the write bounds; a text message
+    that is not UTF-8 closes it with 1007 as uvicorn does, logged in one line where uvicorn logs a traceback."""
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.logger.warning("a WebSocket text message that is not UTF-8: closed with 1007")
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
+
+
+def bounded_protocol(max_head_bytes: int = MAX_HEAD_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
+                     write_timeout_s: float = WRITE_TIMEOUT_S) -> type[BoundedHttpProtocol]:
     """The protocol class uvicorn instantiates per connection (``Config(http=...)``), with these bounds."""
     return type("BoundedHttpProtocol", (BoundedHttpProtocol,),
-                {"max_head_bytes": max_head_bytes, "read_timeout_s": read_timeout_s})
+                {"max_head_bytes": max_head_bytes, "read_timeout_s": read_timeout_s,
+                 "write_timeout_s": write_timeout_s})
+
+
+def bounded_websocket(write_timeout_s: float = WRITE_TIMEOUT_S) -> type[BoundedWebSocketProtocol]:
+    """The WebSocket protocol class for ``Config(ws=...)``, with this write bound."""
+    return type("BoundedWebSocketProtocol", (BoundedWebSocketProtocol,), {"write_timeout_s": write_timeout_s})

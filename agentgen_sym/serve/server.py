@@ -10,7 +10,8 @@ from typing import Callable
 
 from agentgen_sym.serve.app import MAX_BODY_BYTES, create_app
 from agentgen_sym.serve.pool import EnvPool
-from agentgen_sym.serve.protocol import MAX_HEAD_BYTES, READ_TIMEOUT_S, bounded_protocol
+from agentgen_sym.serve.protocol import (MAX_HEAD_BYTES, READ_TIMEOUT_S, WRITE_TIMEOUT_S, bounded_protocol,
+                                         bounded_websocket)
 from agentgen_sym.serve.sockets import SocketLimits
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -51,14 +52,15 @@ def bind(host: str, port: int) -> socket.socket:
 def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors: bool = False,
         max_body_bytes: int = MAX_BODY_BYTES, max_connections: int = 2048, keep_alive_s: float = 120.0,
         max_head_bytes: int = MAX_HEAD_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
-        access_log: bool = False, loop: str = LOOP, socket_limits: SocketLimits = SocketLimits(), warm: bool = True,
+        write_timeout_s: float = WRITE_TIMEOUT_S, access_log: bool = False, loop: str = LOOP, socket_limits: SocketLimits = SocketLimits(), warm: bool = True,
         say: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         ) -> None:
     """Serve ``pool`` until SIGTERM or SIGINT; in-flight requests finish first (uvicorn's graceful shutdown).
 
     At most ``max_connections`` connections are served at once (uvicorn refuses a request when its count,
     which includes the connection asking, reaches ``limit_concurrency``: hence the + 1); each request's
-    head is bounded by ``max_head_bytes`` and must arrive within ``read_timeout_s`` (``protocol``). WebSockets
+    head is bounded by ``max_head_bytes`` and must arrive within ``read_timeout_s``, and a client that stops
+    reading is disconnected after ``write_timeout_s`` (``protocol``, on WebSockets too). WebSockets
     (``/ws``, ``/openenv/ws``) are bounded by ``socket_limits``: uvicorn closes a connection whose message
     exceeds the size bound (1009) and ``sockets`` enforces the rest. With ``warm`` every task is compiled before
     the socket listens (``Catalog.warm``); either way the process's startup objects are frozen (``settle``)."""
@@ -69,8 +71,8 @@ def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     config = uvicorn.Config(create_app(pool, http_errors, max_body_bytes, socket_limits), log_level="warning",
-                            loop=loop, http=bounded_protocol(max_head_bytes, read_timeout_s),
-                            ws="websockets-sansio", ws_max_size=socket_limits.max_message_bytes,
+                            loop=loop, http=bounded_protocol(max_head_bytes, read_timeout_s, write_timeout_s),
+                            ws=bounded_websocket(write_timeout_s), ws_max_size=socket_limits.max_message_bytes,
                             ws_per_message_deflate=False,
                             access_log=access_log, limit_concurrency=max_connections + 1,
                             timeout_keep_alive=int(keep_alive_s), timeout_graceful_shutdown=10)
