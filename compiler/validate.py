@@ -132,17 +132,17 @@ def _quantifier(body: Check, names: list[str], domains: list[tuple[str, ...]], e
             if body(state, x) is existential:
                 return existential
         if size > limit:
-            raise _too_much_work(names, size, limit)
+            raise _too_much_work(names, size, limit, stage)
         return not existential
     return check
 
 
-def _too_much_work(names: list[str], size: int, limit: int) -> LimitReached:
-    """The replay's work bound, reached: says which quantifier, its size and how to raise the bound."""
-    return LimitReached("validating the plan", f"work limit reached while validating the plan: "
-                                               f"{' '.join('?' + n for n in names)} range over {size:,} instances, "
-                                               f"over the limit of {limit:,} for one quantifier (raise it with "
-                                               f"--max-instances N, or validate(max_instances=N))")
+def _too_much_work(names: list[str], size: int, limit: int, stage: str) -> LimitReached:
+    """The work bound of one quantifier, reached while ``stage`` (validating the plan, exploring states): says
+    which quantifier, its size and how to raise the bound."""
+    return LimitReached(stage, f"work limit reached while {stage}: {' '.join('?' + n for n in names)} range over "
+                               f"{size:,} instances, over the limit of {limit:,} for one quantifier (raise it with "
+                               f"--max-instances N, or validate(max_instances=N))")
 
 
 # --------------------------------------------------------------------------- the task
@@ -205,7 +205,7 @@ class _Task:
         domains = [self.of_type(v.types) for v in variables]
         size = prod(map(len, domains))
         if size > self.max_instances:
-            raise _too_much_work([v.name for v in variables], size, self.max_instances)
+            raise _too_much_work([v.name for v in variables], size, self.max_instances, self.stage)
         for values in product(*domains):
             if self.budget.tick():
                 self.budget.check(f"{self.stage} (enumerating bindings)")

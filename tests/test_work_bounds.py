@@ -117,6 +117,21 @@ def test_validating_a_goal_over_five_quantified_variables_is_bounded(tmp_path: P
     assert raised.returncode == 4 and b"over the limit of 100 for one quantifier" in raised.stderr
 
 
+def test_a_work_limit_reached_while_exploring_states_says_so():
+    """A Stepper (equiv's state exploration) whose action ranges over too many bindings names what it was doing:
+    exploring states, not "validating the plan" (as it said before)."""
+    from agentgen_sym.compiler.limits import LimitReached
+    from agentgen_sym.compiler.validate import Stepper
+
+    domain = parse_domain("""(define (domain m) (:requirements :strips :negative-preconditions)
+      (:predicates (r ?a ?b ?c ?d ?e) (done))
+      (:action mark :parameters (?a ?b ?c ?d ?e) :precondition (not (done)) :effect (r ?a ?b ?c ?d ?e)))""")
+    problem = parse_problem(f"(define (problem m1) (:domain m) (:objects {_objects(30)}) (:init) (:goal (done)))")
+    with pytest.raises(LimitReached, match=r"work limit reached while exploring states: \?a \?b \?c \?d \?e "
+                                           r"range over 24,300,000 instances"):
+        list(Stepper(domain, problem).applicable(frozenset()))
+
+
 def test_a_quantified_variable_the_body_never_uses_is_not_enumerated(tmp_path: Path):
     """Red-team find: a goal over five variables, three unused, had no verdict within the instance limit (30^5
     instances); the body reads two, so 900 decide it. An unused variable over an empty type still counts:
