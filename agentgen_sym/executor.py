@@ -45,6 +45,7 @@ from multiprocessing import forkserver
 from typing import Any
 
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.extras import install_hint
 from agentgen_sym.joblimits import shielded
 from agentgen_sym.proctree import descendants, start_reaper
 
@@ -569,7 +570,7 @@ class _Ray(Executor):
         try:
             import ray
         except ImportError as exc:
-            raise ExecutorError("--executor ray needs Ray: pip install 'agentgen-sym[ray]'") from exc
+            raise ExecutorError(f"--executor ray needs Ray: {install_hint('ray')}") from exc
         self.options, self._ray = options, ray
         self._owned = False
         self._reaper: subprocess.Popen[bytes] | None = None

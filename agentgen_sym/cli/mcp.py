@@ -7,13 +7,14 @@ import argparse
 
 from agentgen_sym.cli.common import UsageError, positive_float, positive_int
 from agentgen_sym.compiler.limits import MAX_BYTES
+from agentgen_sym.extras import install_hint
 from agentgen_sym.mcp.tools import DEFAULT_TIME_LIMIT, MAX_PROBLEMS, TEXTS_PER_MESSAGE, ToolLimits
 
 
 def add_mcp(sub: argparse._SubParsersAction) -> None:
     m = sub.add_parser("mcp",
-                       description="Run a Model Context Protocol server over stdio (the official `mcp` SDK; install "
-                                   "agentgen-sym[mcp]). Its tools parse, check, fix, solve, validate and equiv take "
+                       description="Run a Model Context Protocol server over stdio (the official `mcp` SDK; "
+                                   f"{install_hint('mcp')}). Its tools parse, check, fix, solve, validate and equiv take "
                                    "PDDL text and answer with the JSON that `agentgen-sym COMMAND --format json` "
                                    "prints for the same files (fix adds the repaired texts), computed by the library "
                                    "in memory, without temporary files: an agent runs the check-fix-solve loop "
@@ -42,7 +43,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     try:
         from agentgen_sym.mcp.server import make_server, serve_stdio
     except ImportError as exc:
-        raise UsageError(f"`agentgen-sym mcp` needs the MCP SDK: pip install 'agentgen-sym[mcp]' ({exc})") from exc
+        raise UsageError(f"`agentgen-sym mcp` needs the MCP SDK: {install_hint('mcp')} ({exc})") from exc
     limits = ToolLimits(args.max_bytes, args.time_limit, args.memory_limit)
     serve_stdio(make_server(limits), limits)
     return 0

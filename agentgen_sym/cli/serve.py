@@ -9,6 +9,7 @@ from pathlib import Path
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, LazyProgress, UsageError, eprint, llm_client,
                                      llm_options, non_negative_int, output_folder, positive_int)
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, PROFILES
+from agentgen_sym.extras import install_hint
 from agentgen_sym.tables import print_table
 
 
@@ -83,7 +84,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn  # noqa: F401
         import websockets  # noqa: F401  (uvicorn's WebSocket protocol)
     except ImportError as exc:
-        raise UsageError(f"`serve` needs the serve extra: pip install 'agentgen-sym[serve]' ({exc})") from exc
+        raise UsageError(f"`serve` needs the serve extra: {install_hint('serve')} ({exc})") from exc
     for name in ("max_envs", "max_action_chars", "max_body_bytes", "max_connections", "max_header_bytes"):
         if getattr(args, name) < 1:
             raise UsageError(f"--{name.replace('_', '-')} must be at least 1")

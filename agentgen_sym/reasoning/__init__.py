@@ -7,11 +7,12 @@ seed problem (``pool``: measured optimal costs, cached on disk); curricula step 
 (``curriculum``). The only package that imports reasoning_gym.
 """
 
+from agentgen_sym.extras import install_hint
+
 try:
     import reasoning_gym  # noqa: F401 (the extra: say which when it is missing)
 except ImportError as exc:
-    raise ImportError(f"agentgen_sym.reasoning needs reasoning-gym: pip install 'agentgen-sym[reasoning]' ({exc})"
-                      ) from exc
+    raise ImportError(f"agentgen_sym.reasoning needs reasoning-gym: {install_hint('reasoning')} ({exc})") from exc
 
 from agentgen_sym.reasoning.curriculum import PddlCurriculum, cost_bands
 from agentgen_sym.reasoning.dataset import PddlConfig, PddlDataset

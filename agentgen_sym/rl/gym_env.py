@@ -17,12 +17,14 @@ from typing import Any
 
 import numpy as np
 
+from agentgen_sym.extras import install_hint
+
 try:
     import gymnasium
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
 except ImportError as exc:  # the adapter is an extra: say which
-    raise ImportError(f"agentgen_sym.rl.gym_env needs gymnasium: pip install 'agentgen-sym[gym]' ({exc})") from exc
+    raise ImportError(f"agentgen_sym.rl.gym_env needs gymnasium: {install_hint('gym')} ({exc})") from exc
 
 from agentgen_sym.env.core import EnvCore, Sessions, Step
 from agentgen_sym.rl.library import TaskLibrary

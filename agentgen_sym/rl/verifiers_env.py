@@ -15,12 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from agentgen_sym.extras import install_hint
+
 try:
     import verifiers as vf
     from datasets import Dataset
 except ImportError as exc:  # the adapter is an extra: say which
-    raise ImportError(f"agentgen_sym.rl.verifiers_env needs verifiers 0.3: pip install 'agentgen-sym[verifiers]' "
-                      f"({exc})") from exc
+    raise ImportError(f"agentgen_sym.rl.verifiers_env needs verifiers 0.3: {install_hint('verifiers')} ({exc})"
+                      ) from exc
 
 from agentgen_sym.env.core import Sessions
 from agentgen_sym.rl.library import TaskLibrary
