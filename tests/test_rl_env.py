@@ -372,11 +372,31 @@ def _readme_blocks() -> list[str]:
     return re.findall(r"```python\n(.*?)```", section, re.S)
 
 
+def _kitchen_tools() -> list[str]:
+    from agentgen_sym.rl.trl_tools import identifier
+
+    return sorted(identifier(a.name) for a in parse_domain(CORPUS / "kitchen-line" / "domain.pddl").actions)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("index", range(3))
-def test_readme_rl_snippets_run_as_written(index):
+def test_readme_rl_snippets_run_as_written_and_print_what_they_say(index):
+    """Each snippet runs verbatim and prints what its comments promise: the goal line first; a query that costs
+    nothing (reward 0.0) under an exact potential; one TRL tool per action and no reward before a step; the
+    verifiers rubric's three rewards (before: it printed [])."""
     blocks = _readme_blocks()
     assert len(blocks) == 3
     proc = subprocess.run([sys.executable, "-c", blocks[index]], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    if index == 0:
+        assert lines[0].startswith("The goal is to satisfy the following conditions: ")
+        assert any(line.startswith("Valid actions are: ") and line.endswith(" 0.0 distance") for line in lines)
+        assert re.fullmatch(r"\[(0\. ){7}0\.\] \[([0-9.]+ ){7}[0-9.]+\]", lines[-1]), lines[-1]
+    elif index == 1:
+        assert lines[0].startswith("The goal is to satisfy the following conditions: ")
+        assert lines[-2] == repr(_kitchen_tools())
+        assert lines[-1] == "[0.0] [0.0]"
+    else:
+        assert lines[-1] == "['success', 'progress', 'dense', 'num_turns']"
