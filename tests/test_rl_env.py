@@ -400,3 +400,19 @@ def test_readme_rl_snippets_run_as_written_and_print_what_they_say(index):
         assert lines[-1] == "[0.0] [0.0]"
     else:
         assert lines[-1] == "['success', 'progress', 'dense', 'num_turns']"
+
+
+def test_no_documented_trl_example_pays_the_environments_reward_twice():
+    """TRL 1.16 adds the factory class's ``get_reward`` as a reward source of weight 1 beside ``reward_funcs``
+    (trl/trainer/grpo_trainer.py: "the environment owns the reward"); the README passed
+    ``reward_funcs=[success_reward, dense_reward]`` to a class whose reward is success, so a gold rollout scored 2."""
+    from agentgen_sym.rl import trl_tools
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        own = re.search(r"environment_class\([^)]*reward=\"(\w+)\"", block)
+        for listed in re.findall(r"reward_funcs=\[([^\]]*)\]", block):
+            names = {n.strip() for n in listed.split(",") if n.strip()}
+            paid = f"{own.group(1) if own else 'success'}_reward"
+            assert paid not in names, (paid, listed)
+            assert names <= {name for name in dir(trl_tools) if name.endswith("_reward")}, names

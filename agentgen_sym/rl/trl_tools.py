@@ -6,8 +6,9 @@ starts an episode from a dataset row (``reset(**row)``; the string it returns is
 ``transformers.utils.get_json_schema`` builds from its type hints and its Google-style docstring (a description
 per argument, or it raises). So each action is one method with one ``str`` parameter per PDDL parameter and a
 docstring worded from the domain's templates; a call steps the episode through the environment core and returns
-the observation. ``success_reward``, ``progress_reward`` and ``dense_reward`` read the same episodes as TRL reward
-functions (``reward_funcs=[...]``; TRL passes them ``environments=``).
+the observation. TRL adds ``get_reward`` as a reward source of weight 1 beside ``reward_funcs`` (grpo_trainer.py,
+"the environment owns the reward"), so ``success_reward``, ``progress_reward`` and ``dense_reward``, which read the
+same episodes (TRL passes them ``environments=``), are for rewards other than the class's own.
 """
 
 from __future__ import annotations
