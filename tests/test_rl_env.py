@@ -416,3 +416,46 @@ def test_no_documented_trl_example_pays_the_environments_reward_twice():
             paid = f"{own.group(1) if own else 'success'}_reward"
             assert paid not in names, (paid, listed)
             assert names <= {name for name in dir(trl_tools) if name.endswith("_reward")}, names
+
+
+def _policy_return(core: EnvCore, policy: str, gold: list[str], rng: random.Random, steps: int = 30
+                   ) -> tuple[float, bool]:
+    """The summed rewards of one episode of ``policy`` (at most ``steps`` steps, as the adapters' default limit), and
+    whether it reached the goal."""
+    sessions = core.sessions(1)
+    total, reached = 0.0, False
+    for k in range(steps):
+        if policy == "stall":
+            text = "check valid actions"
+        elif policy == "invalid":
+            text = "jump over the moon"
+        elif policy == "loop":  # the gold plan's first step, again and again
+            text = gold[0]
+        else:  # a random valid action
+            text = rng.choice(sessions.valid_actions(0) or ["check valid actions"])
+        step = sessions.step(0, text)
+        total += step.reward
+        reached = reached or step.terminated
+        if step.terminated or step.truncated:
+            break
+    return total, reached
+
+
+@pytest.mark.parametrize("reward", ["success", "progress", "dense"])
+def test_no_stalling_looping_invalid_or_random_policy_out_earns_the_gold_plan(tasks_dirs, reward):
+    """Every step's reward is a share of the return: the gold plan's return is exactly 1 under success and progress
+    and exactly 0 under the exact dense reward; no policy of the four families earns as much without reaching the goal
+    (before: progress paid the level each step, and 30 stalled steps out-earned the gold plan)."""
+    rng = random.Random(5)
+    for folder in tasks_dirs:
+        library = TaskLibrary(folder, reward=reward, max_steps=30, dense=True)
+        for entry in library.entries:
+            core = library.core(entry.id)
+            gold = _gold_texts(library, entry.id)
+            gold_return, _cost, _steps = _play(core, gold)
+            assert gold_return == (0.0 if reward == "dense" else 1.0), (entry.id, gold_return)
+            for policy in ("stall", "invalid", "loop", "random", "random", "random"):
+                earned, reached = _policy_return(core, policy, gold, rng)
+                assert earned <= gold_return, (entry.id, policy, earned)
+                if not reached:
+                    assert earned < gold_return, (entry.id, policy, earned)

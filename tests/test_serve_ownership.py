@@ -108,16 +108,22 @@ async def _play(base: str, plan: list[str]) -> None:
         socket = await Socket(victim_ws).open()
         victim = Victim(base, plan)
         half = len(plan) // 2
+        returns = [0.0] * 6  # each episode's rewards summed (OpenEnv's are shares of the return)
         for position in range(half):
             answers = victim.step(position) + await socket.step(plan[position])
             assert all(map(_reached, answers)) and not any(a["done"] for a in answers), answers
+            returns = [total + a["reward"] for total, a in zip(returns, answers)]
         async with websockets.connect(ws_url) as attacker_ws:
             tried, reached = await _attack(base, await Socket(attacker_ws).open(), victim, socket)
         assert tried >= ATTEMPTS and reached == 0
         for position in range(half, len(plan)):
             answers = victim.step(position) + await socket.step(plan[position])
             assert all(map(_reached, answers)), answers
-        assert all(a["done"] and a["reward"] == 1.0 for a in answers), answers  # the gold plan's reward, unchanged
+            returns = [total + a["reward"] for total, a in zip(returns, answers)]
+        assert all(a["done"] for a in answers), answers
+        # the gold plan's reward, unchanged: AgentGym's routes answer the progress rate, OpenEnv's its rises
+        agentgym, openenv = (0, 1, 5), (2, 3, 4)
+        assert [answers[k]["reward"] for k in agentgym] == [1.0] * 3 and [returns[k] for k in openenv] == [1.0] * 3
         state = victim.http.get(f"{base}/openenv/state", params={"episode_id": victim.episode}).json()
         assert state["step_count"] == len(plan)  # nobody stepped it in between
         assert (await socket.ask("state", {}))["data"]["step_count"] == len(plan)

@@ -63,11 +63,13 @@ def test_openenvs_own_client_plays_every_gold_plan_to_reward_1_over_websocket(se
     with GenericEnvClient(base_url=server.base + root).sync() as env:
         for idx, plan in enumerate(plans):
             result = env.reset(data_idx=idx)
-            assert result.reward < 1.0 and result.done is False
+            assert result.reward == 0.0 and result.done is False  # nothing earned at reset
             assert result.observation["data_idx"] == idx
+            returned = 0.0
             for action in plan:
                 result = env.step({"message": action})
-            assert result.done is True and result.reward == 1.0, (idx, result)
+                returned += result.reward
+            assert result.done is True and returned == 1.0, (idx, result, returned)
             assert result.observation["text"].endswith(GOAL_SATISFIED)
             state = env.state()
             assert state["step_count"] == len(plan) and state["done"] is True and state["data_idx"] == idx
@@ -84,12 +86,14 @@ def test_openenvs_http_protocol_plays_gold_plans_and_passes_its_validator(server
         body = ResetRequest(seed=idx, episode_id=f"rollout-{idx}").model_dump(exclude_unset=True)
         reset = ResetResponse.model_validate(requests.post(f"{server.base}/openenv/reset", json=body).json())
         assert reset.observation["episode_id"] == f"rollout-{idx}" and reset.observation["data_idx"] == idx
+        returned = 0.0
         for action in plan:
             request = StepRequest(action={"message": action}, episode_id=f"rollout-{idx}")  # extra="allow"
             answer = requests.post(f"{server.base}/openenv/step", json=request.model_dump(exclude_unset=True))
             assert answer.status_code == 200, answer.text
             step = StepResponse.model_validate(answer.json())
-        assert step.done is True and step.reward == 1.0
+            returned += step.reward
+        assert step.done is True and returned == 1.0  # the rewards sum to the return (a trainer sums them)
         state = requests.get(f"{server.base}/openenv/state", params={"episode_id": f"rollout-{idx}"}).json()
         assert state["step_count"] == len(plan)
     schema = requests.get(f"{server.base}/openenv/schema").json()
@@ -290,4 +294,4 @@ def test_readme_openenv_example_runs(server, tasks_dirs):
     block = block.replace(here, folders).replace("http://127.0.0.1:8000", server.base)
     proc = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert "OpenEnv: reward 1.0 done True" in proc.stdout and "batched: lowest reward 1.0" in proc.stdout
+    assert "OpenEnv: return 1.0 done True" in proc.stdout and "batched: lowest reward 1.0" in proc.stdout

@@ -6,6 +6,15 @@ episode), and ``Sessions.step_many`` steps any of them in one call: the texts ar
 applicability, successors, goal tests and progress are one NumPy call each over the episodes that move, and an
 observation is a join of pre-rendered sentences. ``TextEnv``, the gymnasium, TRL and verifiers adapters and the
 server all step through it, so every front end sends the same strings and rewards.
+
+A step's reward is one share of the episode's return, so the rewards of an episode sum to it whatever the front end
+sums: ``success`` pays 1 on the step that reaches the goal and 0 otherwise; ``progress`` pays the rise of the
+progress rate (counted from 0, as AgentBoard's is), so the return is the highest rate reached, 1 at the goal;
+``dense`` pays the shaped step reward (``rewards.py``), and an episode cut short by ``max_steps`` pays on its last
+step the optimal cost it still lacks (``Phi`` of where it stopped), so no policy that stalls or wanders earns the
+gold plan's 0. ``info`` carries the levels: ``success`` (1 once the goal
+holds) and ``progress_rate``. Before, ``progress`` paid the level at every step, and a policy that stalled for 30
+steps out-earned the gold plan.
 """
 
 from __future__ import annotations
@@ -94,7 +103,8 @@ def first_applicable(task: GroundTask, states: np.ndarray, readings: Sequence[Se
 
 
 class Step(NamedTuple):
-    """What one step returns, gymnasium's five values: ``info`` carries every reward (``REWARDS``)."""
+    """What one step returns, gymnasium's five values: ``reward`` is this step's share of the return of the
+    episode's reward; ``info`` carries every reward's level (``REWARDS``)."""
 
     observation: str
     reward: float
@@ -271,6 +281,7 @@ class Sessions:
         # would dominate; the states are the only arrays
         self.steps, self.attempts, self.valid = [0] * n, [0] * n, [0] * n
         self.progress, self.phi = [0.0] * n, [0.0] * n
+        self.paid = [0.0] * n  # the progress reward paid so far: the level, paid as it rises from 0
         self.done = [False] * n
         self.outcome = [RESET] * n
         self._free: list[int] = []
@@ -290,7 +301,7 @@ class Sessions:
             grown = max(n, 1)
             self.rows = np.concatenate([self.rows, np.zeros((grown, self.rows.shape[1]), dtype=self.rows.dtype)])
             for counter, zero in ((self.steps, 0), (self.attempts, 0), (self.valid, 0), (self.progress, 0.0),
-                                  (self.phi, 0.0), (self.done, False), (self.outcome, RESET)):
+                                  (self.paid, 0.0), (self.phi, 0.0), (self.done, False), (self.outcome, RESET)):
                 counter.extend([zero] * grown)
             self._free.extend(range(n + grown - 1, n - 1, -1))
         i = self._free.pop()
@@ -310,6 +321,7 @@ class Sessions:
             self.steps[i] = self.attempts[i] = self.valid[i] = 0
             self.outcome[i] = RESET
             self.done[i], self.progress[i], self.phi[i] = start.reached, start.progress, start.phi
+            self.paid[i] = 0.0
         return [self.core.initial_observation()] * len(ids)
 
     def observation(self, i: int) -> str:
@@ -386,7 +398,7 @@ class Sessions:
         core = self.core
         self.steps[i] += 1
         self.attempts[i] += outcome != Outcome.QUERY
-        phi_before = self.phi[i]
+        phi_before, was_done = self.phi[i], self.done[i]
         if arrived is not None:
             facts, reached, progress, self.phi[i] = arrived
             self.valid[i] += 1
@@ -405,14 +417,22 @@ class Sessions:
                 "action": core.action_names[op] if op >= 0 else None, "progress_rate": progress,
                 "grounding_accuracy": self.valid[i] / attempts if attempts else 1.0, "steps": steps,
                 "success": success}
+        pick, limit = core.reward_name, core.max_steps
+        truncated = limit is not None and steps >= limit and not done
         shaped = None
         if core.dense:  # only a moved state has a new potential
             shaped = -(float(core.cost[op]) if op >= 0 else 0.0) + core.gamma * self.phi[i] - phi_before
+            if truncated:  # cut short of the goal, it pays the cost it still lacks (Phi <= 0): stalling earns less
+                shaped += self.phi[i]
             info["dense"], info["potential"] = shaped, core.potential.kind
-        pick, limit = core.reward_name, core.max_steps
-        reward = success if pick == "success" else progress if pick == "progress" else shaped
-        return Step(self.framing.after_step(observation), reward, done,
-                    limit is not None and steps >= limit and not done, info)
+        if pick == "success":  # paid once, on the step that reaches the goal
+            reward = 1.0 if done and not was_done else 0.0
+        elif pick == "progress":  # the rise of the level (from 0, as AgentBoard counts it); the sum is the level
+            reward = progress - self.paid[i]
+            self.paid[i] += reward
+        else:
+            reward = shaped
+        return Step(self.framing.after_step(observation), reward, done, truncated, info)
 
 
 def _index(ids: list[int]) -> slice | np.ndarray:

@@ -7,7 +7,9 @@ default ``gamma = 1`` the potentials telescope: the return of any plan reaching 
 ``Phi`` is ``-h*(s)``, the exact optimal cost to the goal, computed once per task by the same budgeted
 enumeration as the export's ``--distances`` (``planners/distances.py``, ``MAX_STATES`` reachable states): a gold
 (optimal) plan's return is then 0, the best any plan can get. A state that cannot reach the goal gets the
-potential of one step worse than the worst state that can, so entering a dead end is penalised.
+potential of one step worse than the worst state that can, so entering a dead end is penalised. An episode that
+ends short of the goal (its step limit) pays ``Phi`` of where it stopped on its last step (``env/core.py``): without
+it, a policy that never moves would return 0, the gold plan's return.
 
 Fallback, when the task has more reachable states than the budget (the distance cannot be proved): ``Phi`` is
 minus the number of goal conditions that do not hold (the progress rate's count), still potential-based, so

@@ -5,8 +5,9 @@ Followed from ``openenv-core`` 0.3 (meta-pytorch/OpenEnv): ``openenv/core/env_se
 ``/ws`` session loop), ``env_server/types.py`` (``ResetRequest``, ``StepRequest``, the ``WS*`` messages,
 ``WSErrorCode``) and ``env_server/serialization.py`` (``serialize_observation``: ``{"observation",
 "reward", "done"}``); its client (``openenv/core/env_client.py``, ``GenericEnvClient``) speaks the
-WebSocket. An action is ``{"message": TEXT}``, the text an AgentGym client would send; the reward
-is the progress rate, 1 when the goal holds.
+WebSocket. An action is ``{"message": TEXT}``, the text an AgentGym client would send; a step's reward
+is the rise of the progress rate it brought (0 at reset), so an episode's rewards sum to the rate reached, 1 at
+the goal: OpenEnv's trainers sum them (AgentGym's routes answer the rate itself, as AgentGym does).
 
 OpenEnv's own server builds a fresh environment for every HTTP request, so an HTTP episode cannot
 last past one call there. Here an HTTP episode lives in the pool under its ``episode_id``: ``/reset``
@@ -103,12 +104,12 @@ class OpenEnv:
         task = self.pool.catalog.tasks[data_idx]
         observation = {"text": answer["observation"], "episode_id": episode_id, "data_idx": data_idx,
                        "task_id": task.task_id}
-        return {"observation": observation, "reward": answer["reward"], "done": answer["done"]}
+        return {"observation": observation, "reward": 0.0, "done": answer["done"]}  # nothing earned yet
 
     def step(self, env_id: int, episode_id: str, action: Any, owner: object) -> dict:
         if not isinstance(action, dict) or not isinstance(action.get("message"), str) or len(action) != 1:
             raise ServeError("the action must be a JSON object {\"message\": TEXT} (GET /openenv/schema)", 422)
-        answer = self.pool.step(env_id, action["message"], owner)
+        answer = self.pool.step(env_id, action["message"], owner, increments=True)
         return {"observation": {"text": answer["observation"], "episode_id": episode_id},
                 "reward": answer["reward"], "done": answer["done"]}
 
@@ -138,7 +139,8 @@ class OpenEnv:
         return {"name": "agentgen-sym", "version": VERSION,
                 "description": f"PDDL planning tasks as text environments: {len(catalog)} tasks in "
                                f"{', '.join(domains)}; profile {self.pool.profile.name}. An action is "
-                               "{\"message\": TEXT}; the reward is the progress rate (1 at the goal)."}
+                               "{\"message\": TEXT}; a step's reward is the rise of the progress rate, so an "
+                               "episode's rewards sum to the rate reached (1 at the goal)."}
 
     @staticmethod
     def schema() -> dict:

@@ -59,7 +59,7 @@ class Table:
 class Environment:
     """One live environment: its task, its row in the task's table, and its own lock."""
 
-    __slots__ = ("data_idx", "table", "row", "used", "lock", "open", "owner")
+    __slots__ = ("data_idx", "table", "row", "used", "lock", "open", "owner", "paid")
 
     def __init__(self, data_idx: int, table: Table, row: int, now: float, owner: object) -> None:
         self.lock = threading.Lock()
@@ -67,6 +67,13 @@ class Environment:
         self.used = now
         self.data_idx, self.table, self.row = data_idx, table, row
         self.owner = owner  # None: anyone who names the id (AgentGym's HTTP routes)
+        self.paid = 0.0  # the progress paid as rewards since the last reset (``step(increments=True)``)
+
+    def pay(self, level: float) -> float:
+        """The reward that brings what was paid up to the progress ``level`` (the environment's lock held)."""
+        gain = level - self.paid
+        self.paid += gain
+        return gain
 
     def release(self) -> None:
         """Give the row back (the environment's lock held, or nobody else can reach it)."""
@@ -130,7 +137,7 @@ class EnvPool:
             environment.release()
             with table.lock:
                 environment.row = table.episodes.open()
-            environment.data_idx, environment.table = data_idx, table
+            environment.data_idx, environment.table, environment.paid = data_idx, table, 0.0
             return {"id": env_id, **self._state(environment)}
 
     def close(self, env_id: Any, owner: object = None) -> bool:
@@ -144,13 +151,18 @@ class EnvPool:
         return True
 
     # ------------------------------------------------------------------ playing
-    def step(self, env_id: Any, action: Any, owner: object = None) -> dict:
+    def step(self, env_id: Any, action: Any, owner: object = None, increments: bool = False) -> dict:
+        """One step; its ``reward`` is the progress rate (AgentGym's, the level), or with ``increments`` its rise
+        since the last reset, so that an episode's rewards sum to the rate it reached (OpenEnv's trainers sum)."""
         environment = self._get(env_id, owner)
         self._check_action(action)
         with environment.lock:
             self._check_open(environment, env_id)
             with environment.table.lock:
-                return _answer(environment.table.episodes.step_many([environment.row], [action])[0])
+                answer = _answer(environment.table.episodes.step_many([environment.row], [action])[0])
+            if increments:
+                answer["reward"] = environment.pay(answer["reward"])
+            return answer
 
     def step_many(self, steps: list[tuple[Any, Any]], owner: object = None) -> list[dict]:
         """``step`` for each ``(id, action)``, in order, with ``{"error"}`` in place of a refused one. Distinct ids
