@@ -17,24 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from agentgen_sym import cli
 from agentgen_sym.rl.library import TaskLibrary, TaskLibraryError, TaskSkippedWarning
 from agentgen_sym.serve.catalog import Catalog
 
-from .conftest import CORPUS, requires_extra
+from .conftest import requires_extra
+from .test_damaged_folders import generated  # noqa: F401 (the fixture: three kitchen-line tasks)
 
 SECRET = "secretobjectoutside"
 """An object name only the files outside the folder hold: it must never reach an observation."""
 DAMAGED = ("zero", "fifo", "outside", "absolute", "missing", "loop", "typo")
-
-
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("gen") / "tasks"
-    folder = CORPUS / "kitchen-line"
-    assert cli.main(["generate", str(folder / "domain.pddl"), str(folder / "p01.pddl"), "--n", "3",
-                     "--out", str(out)]) == 0
-    return out
 
 
 def _damaged(generated: Path, tmp_path: Path) -> Path:
