@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import reasoning_gym  # noqa: E402
+from pyparsing import ParseBaseException  # noqa: E402 (unified-planning's reader)
 
 from agentgen_sym.tables import print_table  # noqa: E402
 from bench.common import write_json  # noqa: E402
@@ -92,7 +93,8 @@ def measure(name: str, args: argparse.Namespace) -> dict:
                 scoring += time.perf_counter() - started
             try:
                 valid, cost = oracle.verdict(entry, mutant.steps)
-            except SyntaxError as exc:  # unified-planning cannot read the task: scored, not cross-checked
+            except (SyntaxError, ParseBaseException) as exc:  # unified-planning cannot read the task: scored, not
+                # cross-checked (its reader raises SyntaxError, or pyparsing's own error on a domain it cannot parse)
                 counts["unchecked"] += 1
                 examples.append(f"unified-planning cannot read the task: {str(exc).splitlines()[0]}")
                 continue
