@@ -21,7 +21,9 @@ Per dataset, in a fresh cache (``--cache``: a temporary folder unless given; giv
   that is less), ``raised`` answers whose grading raised (``score_answer`` would have hidden it as 0.0),
   ``garbage>0`` answers with no plan (tests/reasoning_answers.GARBAGE) scored above 0. All five must be 0.
   ``UP plans`` counts the distinct plans unified-planning judged (answers that differ only in layout or form share
-  one verdict), ``UP-invalid`` the answers it found invalid.
+  one verdict), ``UP-invalid`` the answers it found invalid. ``answers`` counts the answers cross-checked; those of
+  a task unified-planning cannot read are scored but not checked, and counted apart ("not read"). ``score us`` is
+  the mean time to grade one answer, checked or not.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
     oracle, counts = UpOracle(), dict.fromkeys(("invalid", "above_floor", "below_ratio", "above_ratio", "raised",
                                                 "garbage", "unchecked"), 0)
     examples: list[str] = []
-    scoring = 0.0
+    scoring, graded = 0.0, 0
     entries = list({(e := dataset[i])["metadata"]["task_id"]: e for i in range(len(pool.items) * 8)}.values())
     per_entry = -(-args.answers // len(entries))
     done = 0
@@ -91,6 +93,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
                 continue
             finally:
                 scoring += time.perf_counter() - started
+                graded += 1
             try:
                 valid, cost = oracle.verdict(entry, mutant.steps)
             except (SyntaxError, ParseBaseException) as exc:  # unified-planning cannot read the task: scored, not
@@ -110,7 +113,8 @@ def measure(name: str, args: argparse.Namespace) -> dict:
     return {"dataset": name, "pool": len(pool.items), "costs": f"{pool.costs[0]}..{pool.costs[-1]}",
             "generation_s_per_item": made / len(pool.items) if fresh else 0.0, "load_ms": load * 1e3,
             "p50_us": lookups[len(lookups) // 2] * 1e6, "p99_us": lookups[int(len(lookups) * 0.99)] * 1e6,
-            "answers": done, "up_plans": oracle.judged, **counts, "score_us": scoring / max(done, 1) * 1e6,
+            "answers": done, "up_plans": oracle.judged, **counts,
+            "score_us": scoring / graded * 1e6 if graded else None,  # per answer scored, cross-checked or not
             "examples": examples[:10]}
 
 
@@ -140,11 +144,13 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             reports.append(measure(name, args))
             r = reports[-1]
-            print(f"{name}: {r['answers']} answers, {wrong(r)} wrong, {r['unchecked']} not read by unified-planning",
+            print(f"{name}: {r['answers']} answers cross-checked, {wrong(r)} wrong, {r['unchecked']} scored but not "
+                  "read by unified-planning",
                   file=sys.stderr, flush=True)
     rows = [[r["dataset"], r["pool"], r["costs"], f"{r['generation_s_per_item']:.3f}", f"{r['load_ms']:.0f}",
              f"{r['p50_us']:.0f}", f"{r['p99_us']:.0f}", r["answers"], r["up_plans"], r["invalid"], r["above_floor"],
-             r["below_ratio"], r["above_ratio"], r["raised"], r["garbage"], f"{r['score_us']:.0f}"] for r in reports]
+             r["below_ratio"], r["above_ratio"], r["raised"], r["garbage"],
+             "-" if r["score_us"] is None else f"{r['score_us']:.0f}"] for r in reports]
     print_table(HEADER, rows)
     p50s, p99s = [r["p50_us"] for r in reports], [r["p99_us"] for r in reports]
     print(f"\ndataset[i]: p50 {statistics.median(p50s):.0f} us (median over datasets), worst p99 {max(p99s):.0f} us; "
