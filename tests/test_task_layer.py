@@ -347,7 +347,8 @@ LAYERS: dict[str, tuple[Callable[[str], bool], Callable[[str], bool]]] = {
     # the RL adapters play the floor: the episodes and what lies below them, no other front end or stage
     "rl": (_within("agentgen_sym.rl"),
            _within("agentgen_sym.rl", "agentgen_sym.env", "agentgen_sym.taskset", "agentgen_sym.wording",
-                   "agentgen_sym.compiler", "agentgen_sym.planners", "agentgen_sym.files", "agentgen_sym.walk")),
+                   "agentgen_sym.compiler", "agentgen_sym.planners", "agentgen_sym.files", "agentgen_sym.walk",
+                   "agentgen_sym.extras")),
     # the reasoning-gym plug-in is a front end on task sets: it generates and reads them, words them and validates
     # answers; it never plays an episode's front ends or writes training data, and no other front end reads it
     "reasoning": (_within("agentgen_sym.reasoning"),
