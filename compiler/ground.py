@@ -44,7 +44,7 @@ from math import prod
 from typing import Iterable, Iterator, TypeVar
 
 from . import ast
-from .analysis import axiom_levels, static_predicates, stratified
+from .analysis import axiom_levels, mentioned_variables, static_predicates, stratified
 from .costs import (MAX_COST, UndefinedValue, UnpriceableCost, action_cost, function_values, takes,
                     uses_action_costs)
 from .errors import AgentgenError
@@ -196,8 +196,12 @@ def dnf(f: ast.Formula, binding: dict[str, str], world: _World, positive: bool =
         as_or = ast.Or((ast.Not(f.condition), f.consequence))
         return dnf(as_or, binding, world, positive, relaxed)
     if isinstance(f, (ast.Forall, ast.Exists)):
-        parts = (dnf(f.body, {**binding, **extra}, world, positive, relaxed)
-                 for extra in _assignments(f.variables, world))
+        used = set(mentioned_variables(f.body))
+        if any(v.name not in used and not world.objects(v.types) for v in f.variables):
+            holds = isinstance(f, ast.Forall)  # a variable over no object: forall holds, exists fails
+            return [frozenset()] if holds == positive else []
+        kept = tuple(v for v in f.variables if v.name in used)  # the others only repeat the same condition
+        parts = (dnf(f.body, {**binding, **extra}, world, positive, relaxed) for extra in _assignments(kept, world))
         return _and(parts) if isinstance(f, ast.Forall) == positive else _or(parts)
     raise GroundingError("G701", f"cannot ground the condition {type(f).__name__}")
 

@@ -100,6 +100,21 @@ def test_a_quantifier_over_every_object_is_refused_while_grounding(tmp_path: Pat
     assert proc.returncode == 4 and b"a quantifier over ?a ?b ?c ?d ?e has 24,300,000 instances" in proc.stderr
 
 
+def test_grounding_drops_quantified_variables_the_body_never_uses(tmp_path: Path):
+    """A goal over 5 variables of which the body uses 2: 900 instances, not 24,300,000 (before: G702, refused as too
+    large). Dropping them keeps the meaning: with one (r a b) in the initial state nothing can delete, the same goal
+    is unsolvable."""
+    domain, problem = tmp_path / "d.pddl", tmp_path / "p.pddl"
+    domain.write_text(QUANTIFIED.replace("(r ?a ?b ?c ?d ?e)", "(r ?a ?b)"))
+    goal = "(:goal (and (done) (forall (?a ?b ?c ?d ?e) (not (r ?a ?b)))))"
+    problem.write_text(f"(define (problem q1) (:domain q) (:objects {_objects(30)}) (:init) {goal})")
+    solved = run_cli("solve", str(domain), str(problem), timeout=120)
+    assert solved.returncode == 0 and solved.stdout.decode().startswith("(finish)"), solved.stderr
+    problem.write_text(f"(define (problem q1) (:domain q) (:objects {_objects(30)}) (:init (r o3 o4)) {goal})")
+    blocked = run_cli("solve", str(domain), str(problem), timeout=120)
+    assert blocked.returncode != 0 and b"unsolvable" in blocked.stdout + blocked.stderr, blocked.stdout
+
+
 def test_validating_a_goal_over_five_quantified_variables_is_bounded(tmp_path: Path):
     """30^5 instances ran 65 s with no progress and no limit."""
     domain, problem, plan = tmp_path / "d.pddl", tmp_path / "p.pddl", tmp_path / "plan.txt"
