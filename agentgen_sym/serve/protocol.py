@@ -109,13 +109,13 @@ class WriteBound:
         if self.transport.is_closing():
             return
         delivery = _delivery(self._sock)
-        queued = self.transport.get_write_buffer_size()
-        if delivery is None:
-            stalled, self._acked = self._paused and self._acked is not None, 0 if self._paused else None
+        if delivery is None:  # the kernel does not say what the client took: writing paused at two looks is the sign
+            stalled = self._paused and self._acked is not None
+            self._acked = 0 if self._paused else None
         else:
             waiting, acked = delivery
             stalled = self._acked is not None and acked == self._acked
-            self._acked = acked if waiting + queued else None
+            self._acked = acked if waiting + self.transport.get_write_buffer_size() else None
         if stalled:
             self._abort()
         else:
