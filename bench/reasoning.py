@@ -21,9 +21,11 @@ Per dataset, in a fresh cache (``--cache``: a temporary folder unless given; giv
   that is less), ``raised`` answers whose grading raised (``score_answer`` would have hidden it as 0.0),
   ``garbage>0`` answers with no plan (tests/reasoning_answers.GARBAGE) scored above 0. All five must be 0.
   ``UP plans`` counts the distinct plans unified-planning judged (answers that differ only in layout or form share
-  one verdict), ``UP-invalid`` the answers it found invalid. ``answers`` counts the answers cross-checked; those of
-  a task unified-planning cannot read are scored but not checked, and counted apart ("not read"). ``score us`` is
-  the mean time to grade one answer, checked or not.
+  one verdict), ``invalid`` the answers found invalid. On a task unified-planning's reader rejects, pyperplan's
+  grounding judges instead (tests/reasoning_answers.PyperplanOracle: another parser, unit-cost STRIPS only), and
+  ``pp plans`` counts the plans it judged. ``answers`` counts the answers cross-checked; those of a task neither
+  can read are scored but not checked, and counted apart ("not read"). ``score us`` is the mean time to grade one
+  answer, checked or not.
 """
 
 from __future__ import annotations
@@ -45,9 +47,9 @@ from pyparsing import ParseBaseException  # noqa: E402 (unified-planning's reade
 
 from agentgen_sym.tables import print_table  # noqa: E402
 from bench.common import write_json  # noqa: E402
-from tests.reasoning_answers import GARBAGE, UpOracle, disagreement, mutants  # noqa: E402
+from tests.reasoning_answers import GARBAGE, PyperplanOracle, UpOracle, disagreement, mutants  # noqa: E402
 
-HEADER = ["dataset", "pool", "costs", "gen s/item", "load ms", "p50 us", "p99 us", "answers", "UP plans", "UP-invalid",
+HEADER = ["dataset", "pool", "costs", "gen s/item", "load ms", "p50 us", "p99 us", "answers", "UP plans", "pp plans", "invalid",
           "invalid>floor", "valid<C*/C", "valid>C*/C", "raised", "garbage>0", "score us"]
 
 
@@ -75,7 +77,7 @@ def measure(name: str, args: argparse.Namespace) -> dict:
         lookups.append(time.perf_counter() - started)
     lookups.sort()
 
-    oracle, counts = UpOracle(), dict.fromkeys(("invalid", "above_floor", "below_ratio", "above_ratio", "raised",
+    oracle, second, counts = UpOracle(), PyperplanOracle(), dict.fromkeys(("invalid", "above_floor", "below_ratio", "above_ratio", "raised",
                                                 "garbage", "unchecked"), 0)
     examples: list[str] = []
     scoring, graded = 0.0, 0
@@ -95,11 +97,10 @@ def measure(name: str, args: argparse.Namespace) -> dict:
                 scoring += time.perf_counter() - started
                 graded += 1
             try:
-                valid, cost = oracle.verdict(entry, mutant.steps)
-            except (SyntaxError, ParseBaseException) as exc:  # unified-planning cannot read the task: scored, not
-                # cross-checked (its reader raises SyntaxError, or pyparsing's own error on a domain it cannot parse)
+                valid, cost = judged(entry, mutant.steps, oracle, second)
+            except Exception as exc:  # noqa: BLE001 (neither oracle reads the task: scored, not cross-checked)
                 counts["unchecked"] += 1
-                examples.append(f"unified-planning cannot read the task: {str(exc).splitlines()[0]}")
+                examples.append(f"no oracle reads the task: {str(exc).splitlines()[0]}")
                 continue
             valid = valid and not mutant.must_fail
             counts["invalid"] += not valid
@@ -113,9 +114,18 @@ def measure(name: str, args: argparse.Namespace) -> dict:
     return {"dataset": name, "pool": len(pool.items), "costs": f"{pool.costs[0]}..{pool.costs[-1]}",
             "generation_s_per_item": made / len(pool.items) if fresh else 0.0, "load_ms": load * 1e3,
             "p50_us": lookups[len(lookups) // 2] * 1e6, "p99_us": lookups[int(len(lookups) * 0.99)] * 1e6,
-            "answers": done, "up_plans": oracle.judged, **counts,
+            "answers": done, "up_plans": oracle.judged, "pyperplan_plans": second.judged, **counts,
             "score_us": scoring / graded * 1e6 if graded else None,  # per answer scored, cross-checked or not
             "examples": examples[:10]}
+
+
+def judged(entry: dict, steps: tuple, oracle: UpOracle, second: PyperplanOracle) -> tuple[bool, float | None]:
+    """unified-planning's verdict on ``steps``, or pyperplan's where unified-planning's reader rejects the task (it
+    raises SyntaxError, or pyparsing's own error on a domain it cannot parse)."""
+    try:
+        return oracle.verdict(entry, steps)
+    except (SyntaxError, ParseBaseException):
+        return second.verdict(entry, steps)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -144,11 +154,11 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             reports.append(measure(name, args))
             r = reports[-1]
-            print(f"{name}: {r['answers']} answers cross-checked, {wrong(r)} wrong, {r['unchecked']} scored but not "
-                  "read by unified-planning",
+            print(f"{name}: {r['answers']} answers cross-checked, {wrong(r)} wrong ({r['pyperplan_plans']} plans "
+                  f"judged by pyperplan), {r['unchecked']} scored but read by no oracle",
                   file=sys.stderr, flush=True)
     rows = [[r["dataset"], r["pool"], r["costs"], f"{r['generation_s_per_item']:.3f}", f"{r['load_ms']:.0f}",
-             f"{r['p50_us']:.0f}", f"{r['p99_us']:.0f}", r["answers"], r["up_plans"], r["invalid"], r["above_floor"],
+             f"{r['p50_us']:.0f}", f"{r['p99_us']:.0f}", r["answers"], r["up_plans"], r["pyperplan_plans"], r["invalid"], r["above_floor"],
              r["below_ratio"], r["above_ratio"], r["raised"], r["garbage"],
              "-" if r["score_us"] is None else f"{r['score_us']:.0f}"] for r in reports]
     print_table(HEADER, rows)

@@ -13,8 +13,10 @@ sequential validator judges without our parser, reader or validator.
 from __future__ import annotations
 
 import random
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.parser import parse_domain, parse_problem
@@ -161,6 +163,60 @@ class UpOracle:
                 cost = float(values[0]) if values else float(len(steps))
             self._verdicts[key] = (valid, cost)
         return self._verdicts[key]
+
+
+class PyperplanOracle:
+    """pyperplan's grounding of a STRIPS task, the steps replayed on it: a second opinion, read by another parser,
+    on the tasks unified-planning's reader rejects (it cannot parse storage's domain, and reads logistics00's
+    ``in`` as the unary type predicate). Irrelevant operators are kept, so a detour's steps exist; an operator whose
+    static precondition is false is never made, so a step needing one is inapplicable, as it should be."""
+
+    def __init__(self) -> None:
+        self._tasks: dict[tuple[str, str], tuple[dict[str, object], object]] = {}
+        self._verdicts: dict[tuple[str, tuple[ast.PlanStep, ...]], tuple[bool, float | None]] = {}
+
+    @property
+    def judged(self) -> int:
+        """The distinct (task, plan) pairs pyperplan has judged."""
+        return len(self._verdicts)
+
+    def verdict(self, entry: dict, steps: tuple[ast.PlanStep, ...]) -> tuple[bool, float | None]:
+        """Whether ``steps`` reach the goal by pyperplan's operators, and their number (costs are unit: a task with
+        a metric or action costs is refused with ValueError)."""
+        meta = entry["metadata"]
+        texts = (meta["domain_pddl"], meta["problem_pddl"])
+        key = (meta["problem_pddl"], tuple(steps))
+        if key not in self._verdicts:
+            if texts not in self._tasks:
+                self._tasks[texts] = _pyperplan_task(*texts)
+            operators, task = self._tasks[texts]
+            state, valid = task.initial_state, True
+            for step in steps:
+                operator = operators.get(f"({' '.join((step.action, *step.args)).lower()})")
+                if operator is None or not operator.applicable(state):
+                    valid = False
+                    break
+                state = operator.apply(state)
+            valid = valid and task.goal_reached(state)
+            self._verdicts[key] = (valid, float(len(steps)) if valid else None)
+        return self._verdicts[key]
+
+
+def _pyperplan_task(domain_pddl: str, problem_pddl: str) -> tuple[dict[str, object], object]:
+    """pyperplan's grounded task (its parser reads files) and its operators by name."""
+    from pyperplan import grounding
+    from pyperplan.pddl.parser import Parser
+
+    if ":action-costs" in domain_pddl.lower() or ":metric" in problem_pddl.lower():
+        raise ValueError("pyperplan judges unit-cost STRIPS tasks only")
+    with tempfile.TemporaryDirectory(prefix="pyperplan-oracle-") as folder:
+        domain_file, problem_file = Path(folder, "domain.pddl"), Path(folder, "problem.pddl")
+        domain_file.write_text(domain_pddl)
+        problem_file.write_text(problem_pddl)
+        parser = Parser(str(domain_file), str(problem_file))
+        task = grounding.ground(parser.parse_problem(parser.parse_domain()), remove_statics_from_initial_state=False,
+                                remove_irrelevant_operators=False)
+    return {operator.name: operator for operator in task.operators}, task
 
 
 def disagreement(score: float, valid: bool, cost: float | None, gold_cost: float, floor: float,

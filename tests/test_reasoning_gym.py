@@ -39,7 +39,8 @@ from agentgen_sym.reasoning import pool as pools  # noqa: E402
 from agentgen_sym.reasoning.scoring import FLOOR, VALID_MINIMUM, Verdict, grade, score_answer  # noqa: E402
 from agentgen_sym.wording.templates import Templates  # noqa: E402
 
-from .reasoning_answers import GARBAGE, LAYOUTS, UpOracle, disagreement, gold_steps, mutants, write  # noqa: E402
+from .reasoning_answers import (GARBAGE, LAYOUTS, PyperplanOracle, UpOracle, disagreement, gold_steps, mutants,  # noqa: E402
+                                write)
 
 pytestmark = pytest.mark.xdist_group("reasoning-pools")
 
@@ -339,6 +340,20 @@ def test_scores_agree_with_unified_planning():
     assert wrong == []
     assert {("gold", True), ("remove", False), ("swap", False), ("args", False), ("prefix", False),
             ("detour", True)} <= seen
+
+
+def test_the_second_oracle_agrees_with_unified_planning_where_both_read_the_task():
+    """bench/reasoning.py asks pyperplan where unified-planning's reader rejects a task (storage, logistics00): on
+    tasks both read, the two agree on every mutated plan, valid and invalid alike."""
+    requires_extra("unified_planning")
+    requires_extra("pyperplan")
+    up, second, rng, verdicts = UpOracle(), PyperplanOracle(), random.Random(7), set()
+    for entry in reasoning_gym.create_dataset(FILES, size=4, seed=2):
+        for mutant in mutants(entry, rng, 40):
+            verdict = up.verdict(entry, mutant.steps)
+            assert second.verdict(entry, mutant.steps) == verdict, (mutant.meaning, mutant.steps)
+            verdicts.add(verdict[0])
+    assert verdicts == {True, False}
 
 
 def test_the_verifiers_reasoning_gym_environment_serves_a_pddl_dataset():
