@@ -28,7 +28,7 @@ import json
 import shutil
 import time
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Callable, Generator
 
@@ -104,8 +104,10 @@ class RunOptions:
 
 
 @lru_cache(maxsize=1)
+@cache
 def code_version() -> str:
-    """A hash of the package's source (modules and grammar): results made by other code are redone."""
+    """A hash of the package's source (modules and grammar): results made by other code are redone. Read once a
+    process: the code it hashes is the code that runs."""
     import agentgen_sym
     from agentgen_sym import compiler, grammar, planners
 

@@ -190,6 +190,15 @@ def test_a_wording_change_renders_the_kept_tasks_again(cache: Path, monkeypatch)
     assert tasks_file.stat().st_mtime_ns == made  # rendered again, not generated again
 
 
+def test_a_change_of_the_generators_code_makes_a_new_pool(cache: Path, monkeypatch):
+    """The pool's folder is named by the package's source, not its version number (which no change bumps): tasks
+    a changed generator would make differently are never read from an old pool."""
+    folder = reasoning_gym.create_dataset(FILES, size=3, seed=1).pool.folder
+    monkeypatch.setattr(pools, "code_version", lambda: "another-source")
+    pools._LOADED.clear()
+    assert reasoning_gym.create_dataset(FILES, size=3, seed=1).pool.folder != folder
+
+
 # --------------------------------------------------------------------------- composite and curriculum
 
 

@@ -2,7 +2,7 @@
 
 A pool is made by the generator (``generation.generate_tasks``: measured optimal costs, Bi-Evol, validated gold
 plans) and kept as a task folder (``taskset.write_tasks``), named by a hash of everything that decides the tasks (the
-PDDL texts, the templates, the options, the package version): a changed input makes a new pool, never reads a stale
+PDDL texts, the templates, the options, the package's source): a changed input makes a new pool, never reads a stale
 one. The folder appears whole or not at all: written in a temporary folder beside it and renamed into place (when two
 processes make the same pool at once, the first rename wins and the other's copy is dropped).
 
@@ -29,13 +29,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import agentgen_sym
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.parser import Source, parse_domain, parse_problem, read_source
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation.generate import generate_tasks
-from agentgen_sym.pipeline import RUN_RANGE
+from agentgen_sym.pipeline import RUN_RANGE, code_version
 from agentgen_sym.reasoning.question import ANSWER_FORMATS, answer_text, question_text
 from agentgen_sym.taskset import TASKS_FILE, GeneratedTask, TaskSet, read_tasks, write_tasks
 from agentgen_sym.wording.templates import TEMPLATES_FILE, Templates
@@ -100,7 +99,7 @@ class PoolSource:
 
     def key(self) -> str:
         """The hash that names the pool's folder: everything that decides its content."""
-        data = {"version": agentgen_sym.__version__, "domain": self.domain_text,
+        data = {"code": code_version(), "domain": self.domain_text,
                 "problem": self.problem_text, "templates": self.templates_text, "options": asdict(self.options)}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
