@@ -12,8 +12,8 @@ sums: ``success`` pays 1 on the step that reaches the goal and 0 otherwise; ``pr
 progress rate (counted from 0, as AgentBoard's is), so the return is the highest rate reached, 1 at the goal;
 ``dense`` pays the shaped step reward (``rewards.py``), and an episode cut short by ``max_steps`` pays on its last
 step the optimal cost it still lacks (``Phi`` of where it stopped), so no policy that stalls or wanders earns the
-gold plan's 0. ``info`` carries the levels: ``success`` (1 once the goal
-holds) and ``progress_rate``. Before, ``progress`` paid the level at every step, and a policy that stalled for 30
+gold plan's 0; ``info["distance"]`` says whether both states' distances were exact. ``info`` carries the levels:
+``success`` (1 once the goal holds) and ``progress_rate``. Before, ``progress`` paid the level at every step, and a policy that stalled for 30
 steps out-earned the gold plan.
 """
 
@@ -28,7 +28,7 @@ import numpy as np
 
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.env.framing import BARE, Framing
-from agentgen_sym.env.rewards import REWARDS, Potential, potential
+from agentgen_sym.env.rewards import ESTIMATE, EXACT, REWARDS, Potential, potential
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
                                        VALID_ACTIONS_PREFIX, Outcome, TextTask, sentence)
 
@@ -115,19 +115,21 @@ class Step(NamedTuple):
 
 class Arrival(NamedTuple):
     """What a state an episode arrives at is: its observation's facts, whether the goal is reached there, the
-    fraction of goal conditions holding (AgentBoard's progress) and the dense reward's potential (0 without it)."""
+    fraction of goal conditions holding (AgentBoard's progress), the dense reward's potential (0 without it) and
+    whether that potential is the exact distance."""
 
     facts: str
     reached: bool
     progress: float
     phi: float
+    exact: bool
 
 
 class EnvCore:
     """One task played under one set of rules: ``reward`` (one of ``REWARDS``), ``max_steps`` (None: no limit),
     ``gamma`` (the shaping's discount) and ``max_states`` (the dense reward's budget; None: the export's
     ``--distances`` budget, ``export.distances.MAX_STATES``). ``dense`` (default: when it is the reward) adds the
-    dense reward to every step's info; without it no state is enumerated, so a task of any size starts at once."""
+    dense reward to every step's info; without it no distance is computed, so a task of any size starts at once."""
 
     def __init__(self, text: TextTask, *, reward: str = "success", max_steps: int | None = None,
                  gamma: float = 1.0, max_states: int | None = None, dense: bool | None = None) -> None:
@@ -165,8 +167,8 @@ class EnvCore:
     # ------------------------------------------------------------------ per task
     @cached_property
     def potential(self) -> Potential:
-        """The dense reward's potential, computed on first use (the enumeration is bounded by ``max_states``)."""
-        return potential(self.task, len(self.text.goals), self.max_states)
+        """The dense reward's potential, set up on first use (the enumeration is bounded by ``max_states``)."""
+        return potential(self.task, self.max_states)
 
     @cached_property
     def start(self) -> Arrival:
@@ -195,16 +197,12 @@ class EnvCore:
         """``arrivals`` computed: one NumPy pass per quantity for all ``rows``."""
         states = self.task.unpack(rows)
         reached = self.task.goal_reached(states)
-        phi = self.potentials(rows, states, reached).tolist() if self.dense else repeat(0.0)
+        if self.dense:
+            phi, exact = (values.tolist() for values in self.potential.of_rows(rows))
+        else:
+            phi, exact = repeat(0.0), repeat(True)
         return list(map(Arrival, self.facts_text(states), reached.tolist(), self.progress(states, reached).tolist(),
-                        phi))
-
-    def potentials(self, rows: np.ndarray, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
-        """``float[n]``: the dense reward's potential of packed ``rows`` (``states``: unpacked; ``reached``: the
-        goal holds), computed on first use."""
-        pot = self.potential
-        unheld = self.unheld(states, reached) if pot.table is None else np.zeros(len(states), dtype=np.int64)
-        return pot.of_rows(rows, unheld)
+                        phi, exact))
 
     def sessions(self, n: int = 1, framing: Framing = BARE) -> Sessions:
         """``n`` new episodes of this task, each at its initial state (none: a holder that ``open``s them)."""
@@ -247,10 +245,6 @@ class EnvCore:
         held = self.held(states, reached)
         return np.add.reduce(held, axis=1) / held.shape[1]  # the mean, without np.mean's Python wrapper
 
-    def unheld(self, states: np.ndarray, reached: np.ndarray) -> np.ndarray:
-        """``int[n]``: the goal conditions that do not hold (the fallback potential's count)."""
-        return (~self.held(states, reached)).sum(axis=1)
-
 
 class Status(NamedTuple):
     """Where one episode stands: what the server's detail and evaluation's logs report."""
@@ -280,7 +274,7 @@ class Sessions:
         # per-episode counters as lists: most steps move one or a few episodes, where NumPy's per-call cost
         # would dominate; the states are the only arrays
         self.steps, self.attempts, self.valid = [0] * n, [0] * n, [0] * n
-        self.progress, self.phi = [0.0] * n, [0.0] * n
+        self.progress, self.phi, self.exact = [0.0] * n, [0.0] * n, [True] * n
         self.paid = [0.0] * n  # the progress reward paid so far: the level, paid as it rises from 0
         self.done = [False] * n
         self.outcome = [RESET] * n
@@ -301,7 +295,8 @@ class Sessions:
             grown = max(n, 1)
             self.rows = np.concatenate([self.rows, np.zeros((grown, self.rows.shape[1]), dtype=self.rows.dtype)])
             for counter, zero in ((self.steps, 0), (self.attempts, 0), (self.valid, 0), (self.progress, 0.0),
-                                  (self.paid, 0.0), (self.phi, 0.0), (self.done, False), (self.outcome, RESET)):
+                                  (self.paid, 0.0), (self.phi, 0.0), (self.exact, True), (self.done, False),
+                                  (self.outcome, RESET)):
                 counter.extend([zero] * grown)
             self._free.extend(range(n + grown - 1, n - 1, -1))
         i = self._free.pop()
@@ -320,7 +315,8 @@ class Sessions:
         for i in ids:
             self.steps[i] = self.attempts[i] = self.valid[i] = 0
             self.outcome[i] = RESET
-            self.done[i], self.progress[i], self.phi[i] = start.reached, start.progress, start.phi
+            self.done[i], self.progress[i] = start.reached, start.progress
+            self.phi[i], self.exact[i] = start.phi, start.exact
             self.paid[i] = 0.0
         return [self.core.initial_observation()] * len(ids)
 
@@ -398,9 +394,9 @@ class Sessions:
         core = self.core
         self.steps[i] += 1
         self.attempts[i] += outcome != Outcome.QUERY
-        phi_before, was_done = self.phi[i], self.done[i]
+        phi_before, exact_before, was_done = self.phi[i], self.exact[i], self.done[i]
         if arrived is not None:
-            facts, reached, progress, self.phi[i] = arrived
+            facts, reached, progress, self.phi[i], self.exact[i] = arrived
             self.valid[i] += 1
             done = self.done[i] = self.done[i] or reached
             self.progress[i] = max(self.progress[i], progress)
@@ -424,7 +420,7 @@ class Sessions:
             shaped = -(float(core.cost[op]) if op >= 0 else 0.0) + core.gamma * self.phi[i] - phi_before
             if truncated:  # cut short of the goal, it pays the cost it still lacks (Phi <= 0): stalling earns less
                 shaped += self.phi[i]
-            info["dense"], info["potential"] = shaped, core.potential.kind
+            info["dense"], info["distance"] = shaped, EXACT if exact_before and self.exact[i] else ESTIMATE
         if pick == "success":  # paid once, on the step that reaches the goal
             reward = 1.0 if done and not was_done else 0.0
         elif pick == "progress":  # the rise of the level (from 0, as AgentBoard counts it); the sum is the level

@@ -4,57 +4,73 @@ The dense reward of a step from ``s`` to ``s'`` by an action of cost ``c`` is ``
 potential-based shaping (Ng, Harada and Russell, 1999), so it leaves optimal policies unchanged. With the
 default ``gamma = 1`` the potentials telescope: the return of any plan reaching the goal is
 ``Phi(goal) - Phi(s0) - cost(plan)``, so two such plans' returns differ by exactly their cost difference.
-``Phi`` is ``-h*(s)``, the exact optimal cost to the goal, computed once per task by the same budgeted
-enumeration as the export's ``--distances`` (``planners/distances.py``, ``MAX_STATES`` reachable states): a gold
-(optimal) plan's return is then 0, the best any plan can get. A state that cannot reach the goal gets the
-potential of one step worse than the worst state that can, so entering a dead end is penalised. An episode that
-ends short of the goal (its step limit) pays ``Phi`` of where it stopped on its last step (``env/core.py``): without
-it, a policy that never moves would return 0, the gold plan's return.
+``Phi`` is ``-h*(s)``, the exact optimal cost to the goal, so a gold (optimal) plan's return is 0, the best any plan
+can get. An episode that ends short of the goal (its step limit) pays ``Phi`` of where it stopped on its last step
+(``env/core.py``): without it, a policy that never moves would return 0, the gold plan's return.
 
-Fallback, when the task has more reachable states than the budget (the distance cannot be proved): ``Phi`` is
-minus the number of goal conditions that do not hold (the progress rate's count), still potential-based, so
-goal-reaching plans still differ by their cost difference; every step's info says ``"potential": "progress"``
-instead of ``"distance"``.
+Two ways to ``h*``, both exact, both a function of the state alone (the same value whichever episode asks first,
+on any machine):
+
+- a task with at most ``max_states`` reachable states (the export's ``--distances`` budget) is enumerated once and
+  every state's distance read from one backward Dijkstra (``planners/distances.py``); a state that cannot reach the
+  goal gets the potential of one step worse than the worst state that can, so entering a dead end is penalised;
+- a larger task gets one optimal search (A* on LM-cut, or h_max where LM-cut refuses the task) per state an episode
+  visits, at most ``SEARCH_EXPANSIONS`` expansions each, remembered per state. A search that proves no plan exists
+  gives a dead end the potential of one step worse than twice the start's distance (no enumeration gives the
+  worst state here). A search that stops at its expansions gives the bound it proved (the lowest ``f`` left open,
+  a lower bound on ``h*``): still a potential, so goal-reaching plans still differ by their cost difference, but
+  not the distance; every step that touches such a state says ``info["distance"] = "estimate"``, else ``"exact"``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from dataclasses import replace
 
 import numpy as np
 
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.planners.distances import MAX_STATES, distance_table
+from agentgen_sym.planners.registry import make_planner
+from agentgen_sym.planners.result import Status
 
-DISTANCE = "distance"
-"""``info["potential"]`` when the dense reward is shaped by the exact distance to the goal."""
-PROGRESS = "progress"
-"""``info["potential"]`` when the task was too large to enumerate and the goal conditions shape it."""
+EXACT = "exact"
+"""``info["distance"]`` when both states of the step have their exact distance to the goal."""
+ESTIMATE = "estimate"
+"""``info["distance"]`` when a state's search stopped at its expansions: its potential is a proven lower bound."""
 REWARDS = ("success", "progress", "dense")
 """The rewards every step reports (``info``); ``reward=`` picks the one a step returns as its reward."""
+SEARCH_EXPANSIONS = 2_000
+"""Expansions of one state's optimal search on a task too large to enumerate. On the bundled tasks beyond the
+enumeration (up to 108 operators, optimal costs up to 11) a search takes at most a few hundred, 5-20 ms."""
+SEARCHED_STATES = 65_536
+"""States whose searched distance is remembered per task; the memory starts over when full (a value is a function
+of the state, so forgetting one only costs its search again)."""
+OPTIMAL_PLANNERS = ("astar-lmcut", "astar-hmax", "astar-blind")
+"""The searches a state's distance may come from, the strongest admissible heuristic first: the first that accepts
+the task (LM-cut refuses conditional effects and axioms)."""
 
 
-@dataclass(frozen=True)
-class Potential:
-    """``Phi`` of one task: the exact distance table, or None for the progress fallback."""
+class Potential(ABC):
+    """``Phi`` of one task's states, with whether each is ``-h*`` exactly."""
 
-    table: dict[bytes, int] | None
-    distances: list[int] | None
-    dead_end: float
-    n_conditions: int
+    @abstractmethod
+    def of_rows(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``float[n]`` potentials and ``bool[n]`` exactness of the packed states ``rows uint64[n, n_words]``."""
 
-    @property
-    def kind(self) -> str:
-        return DISTANCE if self.table is not None else PROGRESS
+    def of(self, row: np.ndarray) -> float:
+        """``Phi`` of the packed state ``row``."""
+        return float(self.of_rows(row.reshape(1, -1))[0][0])
 
-    def of(self, row: np.ndarray, unheld: int) -> float:
-        """``Phi`` of packed state ``row`` (``unheld``: its goal conditions that do not hold)."""
-        return self.of_rows(row.reshape(1, -1), np.array([unheld]))[0]
 
-    def of_rows(self, rows: np.ndarray, unheld: np.ndarray) -> np.ndarray:
-        """``float[n]``: ``Phi`` of each packed state of ``rows uint64[n, n_words]`` (``unheld`` as for ``of``)."""
-        if self.table is None or self.distances is None:
-            return -unheld.astype(np.float64)
+class TablePotential(Potential):
+    """Every reachable state's distance from one enumeration: exact everywhere."""
+
+    def __init__(self, table: dict[bytes, int], distances: list[int]) -> None:
+        self.table, self.distances = table, distances
+        self.dead_end = -float(max(distances, default=0) + 1)
+
+    def of_rows(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         data, width = np.ascontiguousarray(rows).tobytes(), rows.shape[1] * 8
         get, distances, dead = self.table.get, self.distances, self.dead_end
         out = []
@@ -62,14 +78,46 @@ class Potential:
             found = get(data[start:start + width])
             distance = -1 if found is None else distances[found]
             out.append(-float(distance) if distance >= 0 else dead)
-        return np.array(out, dtype=np.float64)
+        return np.array(out, dtype=np.float64), np.ones(len(out), dtype=bool)
 
 
-def potential(task: GroundTask, n_conditions: int, max_states: int | None = None) -> Potential:
-    """The task's potential within ``max_states`` reachable states (None: the ``--distances`` budget)."""
+class SearchedPotential(Potential):
+    """Each state's distance from an optimal search of its own, at most ``expansions`` expansions, remembered."""
+
+    def __init__(self, task: GroundTask, expansions: int = SEARCH_EXPANSIONS) -> None:
+        self.task, self.expansions = task, expansions
+        self.planner = next(p for p in map(make_planner, OPTIMAL_PLANNERS) if p.unsupported(task) is None)
+        self._found: dict[bytes, tuple[float, bool]] = {}
+        start, _ = self._search(task.init_bits)
+        self.dead_end = -(2.0 * (-start) + 1.0)
+
+    def _search(self, row: np.ndarray) -> tuple[float, bool | None]:
+        """``Phi`` of ``row`` and whether it is exact; None for a proved dead end (its potential is set apart)."""
+        result = self.planner.solve(replace(self.task, init_bits=np.ascontiguousarray(row)),
+                                    expansion_limit=self.expansions)
+        if result.status is Status.SOLVED:
+            return -float(result.cost), True
+        if result.status is Status.UNSOLVABLE:
+            return 0.0, None
+        return -float(result.stats.frontier or 0), False
+
+    def of_rows(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        phi, exact = np.empty(len(rows)), np.empty(len(rows), dtype=bool)
+        for j, row in enumerate(rows):
+            key = row.tobytes()
+            found = self._found.get(key)
+            if found is None:
+                value, proved = self._search(row)
+                found = (self.dead_end, True) if proved is None else (value, proved)
+                if len(self._found) >= SEARCHED_STATES:
+                    self._found.clear()
+                self._found[key] = found
+            phi[j], exact[j] = found
+        return phi, exact
+
+
+def potential(task: GroundTask, max_states: int | None = None) -> Potential:
+    """The task's potential: enumerated within ``max_states`` reachable states (None: the ``--distances`` budget),
+    else searched per state."""
     found = distance_table(task, MAX_STATES if max_states is None else max_states)
-    if found is None:
-        return Potential(None, None, 0.0, n_conditions)
-    index, best = found
-    worst = max(best, default=0)
-    return Potential(index, best, -float(worst + 1), n_conditions)
+    return SearchedPotential(task) if found is None else TablePotential(*found)

@@ -6,7 +6,8 @@ module itself: gymnasium 1.x reads no plugin entry points). Observations and act
 (``gymnasium.spaces.Text`` over the folder's characters); ``reset(seed=, options={"task": id or number})`` starts a
 task (a seeded random one without options), and its observation is the goal line, a newline and the facts.
 ``step(text)`` returns gymnasium's five values; ``info`` carries every reward (``success``, ``progress_rate``,
-``dense`` with its ``potential``), whichever ``reward=`` returns. Needs the ``gym`` extra.
+``dense`` with its ``distance``: ``"exact"``, or ``"estimate"`` where a state's search stopped short), whichever
+``reward=`` returns. Needs the ``gym`` extra.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ except ImportError as exc:  # the adapter is an extra: say which
     raise ImportError(f"agentgen_sym.rl.gym_env needs gymnasium: {install_hint('gym')} ({exc})") from exc
 
 from agentgen_sym.env.core import EnvCore, Sessions, Step
+from agentgen_sym.env.rewards import ESTIMATE, EXACT
 from agentgen_sym.rl.library import TaskLibrary
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 from agentgen_sym.compiler.printer import print_pddl
@@ -75,8 +77,10 @@ class AgentgenTextEnv(gymnasium.Env[str, str]):
             sessions = self._sessions[n] = self.library.core(n).sessions(1)
         core = sessions.core
         self._observation = self.library.first_observation(core, sessions.reset()[0])
-        return self._observation, {"task": self.library.entries[n].id, "goal": core.text.goal_line,
-                                   "potential": core.potential.kind}
+        info = {"task": self.library.entries[n].id, "goal": core.text.goal_line}
+        if core.dense:  # whether the start's distance is exact, as each step's info says of its two states
+            info["distance"] = EXACT if core.start.exact else ESTIMATE
+        return self._observation, info
 
     def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
         if self._task < 0:
