@@ -47,6 +47,8 @@ COMMANDS = (
     Command("evolve", "Bi-Evol a task folder into easier and harder variants", "tasks", "add_evolve"),
     Command("export", "export a task folder as training data (sharegpt, openai, agentgym, agentflan)", "tasks",
             "add_export"),
+    Command("package", "write a task folder as an environment package (OpenEnv: manifest, server, container)",
+            "tasks", "add_package"),
     Command("serve", "serve task folders as AgentGym-compatible environment servers (HTTP)", "serve", "add_serve"),
     Command("run", "the main job: the bundled corpus through the whole pipeline", "tasks", "add_run"),
     Command("draft", "draft one environment from a text with an LLM, stage by stage", "llm", "add_draft"),

@@ -273,6 +273,50 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK if stats.ok else EXIT_FINDINGS
 
 
+# --------------------------------------------------------------------------- package
+
+
+def add_package(sub: argparse._SubParsersAction) -> None:
+    x = sub.add_parser("package",
+                       description="Write a task folder's playable tasks as an environment package: for OpenEnv, "
+                                   "the tasks, a server app on openenv's own server (HTTP, WebSocket, the task API, "
+                                   "one MCP tool per action), openenv.yaml (the reward contract, the declared tools "
+                                   "and task count, the gold plans as the oracle, the generator's seed as the "
+                                   "task-distribution pin), the runtime probe, a Dockerfile and a pyproject. "
+                                   "`openenv validate DIR` reads it; `openenv push` publishes it.",
+                       epilog="Exit codes: 0 ok, 1 some task could not be played and was left out (listed on "
+                              "stderr), 2 usage or I/O error.")
+    x.add_argument("tasks_dir", metavar="TASKS_DIR", help="a folder written by `generate`, `evolve` or `run`")
+    x.add_argument("--format", choices=["openenv"], default="openenv", help="package layout (default: openenv)")
+    x.add_argument("--out", required=True, metavar="DIR", type=output_folder,
+                   help="the package's folder (new or empty; written whole or not at all)")
+    x.add_argument("--name", help="the environment's name (default: the domain's, as an identifier)")
+    x.add_argument("--reward", choices=["success", "progress"], default="success",
+                   help="the reward each step pays (its share of the episode's return, which lies in [0, 1]; "
+                        "default: success)")
+    x.add_argument("--max-steps", type=positive_int, default=30, metavar="N",
+                   help="steps an episode may take (default 30)")
+    x.set_defaults(handler=cmd_package)
+
+
+def cmd_package(args: argparse.Namespace) -> int:
+    from agentgen_sym.export.openenv_package import PackageError, write_openenv_package
+    from agentgen_sym.rl.library import TaskLibraryError
+
+    try:
+        stats = write_openenv_package(Path(args.tasks_dir), Path(args.out), args.name, args.reward, args.max_steps)
+    except (PackageError, TaskLibraryError, TaskSetError) as exc:
+        raise UsageError(str(exc)) from exc
+    except OSError as exc:
+        _raise_if_writing(exc, Path(args.out))
+        raise UsageError(f"cannot package {args.tasks_dir}: {exc}") from exc
+    for skipped in stats.skipped:
+        eprint(skipped)
+    print(f"wrote the OpenEnv package {stats.name} to {stats.out}: {stats.tasks} tasks, {len(stats.tools)} tools; "
+          f"start it there with `uvicorn server.app:app --port 8000`, check it with `openenv validate {stats.out}`")
+    return EXIT_FINDINGS if stats.skipped else EXIT_OK
+
+
 # --------------------------------------------------------------------------- the main job
 
 

@@ -83,7 +83,7 @@ class DomainEnvironment:
         return result.observation
 
 
-def _docstring(action: ast.Action, names: list[str], wording: str) -> str:
+def tool_docstring(action: ast.Action, names: list[str], wording: str) -> str:
     """Google style, as transformers' ``get_json_schema`` reads it: a summary, then one line per argument."""
     example = wording.format(*(f"<{n}>" for n in names))
     lines = [f"Do the action: {example}.", "", "Args:"]
@@ -105,7 +105,7 @@ def _tool(action: ast.Action, method: str, names: list[str], wording: str) -> Ca
     tool.__signature__ = signature  # type: ignore[attr-defined]
     tool.__annotations__ = {**{n: str for n in names}, "return": str}
     tool.__name__ = tool.__qualname__ = method
-    tool.__doc__ = _docstring(action, names, wording)
+    tool.__doc__ = tool_docstring(action, names, wording)
     return tool
 
 
