@@ -332,6 +332,44 @@ def test_gymnasium_vector_env_steps_n_sessions_like_single_envs(tasks_dirs):
 # --------------------------------------------------------------------------- TRL's environment_factory
 
 
+def _play_in_a_spawned_process(pickled: bytes, task: str, plan: list[str]) -> tuple[str, list[str], float]:
+    """What TRL's async GRPO does with the factory in its rollout worker: unpickle it in a new interpreter, call it,
+    play an episode through the tools; the class name, the tools and the reward."""
+    import pickle
+
+    environment = pickle.loads(pickled)()
+    environment.reset(task=task)
+    for step in plan:
+        action = GroundAction.parse(step)
+        getattr(environment, action.action.replace("-", "_"))(*action.args)
+    tools = sorted(name for name, _ in inspect.getmembers(type(environment), inspect.isfunction)
+                   if not name.startswith("_") and name not in ("reset", "get_reward"))
+    return type(environment).__name__, tools, environment.get_reward()
+
+
+def test_the_trl_factory_pickles_into_a_spawned_process_as_the_async_trainer_sends_it(tasks_dirs):
+    """trl/experimental/async_grpo/async_rollout_worker.py (1.16.0) spawns its worker and pickles
+    ``environment_factory`` into it: a class generated at run time does not pickle, the factory does, and the
+    worker plays a gold plan through its tools to reward 1."""
+    import multiprocessing
+    import pickle
+
+    from agentgen_sym.rl.trl_tools import environment_class, environment_factory
+
+    folder = tasks_dirs[0]
+    with pytest.raises((pickle.PicklingError, AttributeError)):
+        pickle.dumps(environment_class(folder))
+    library = TaskLibrary(folder)
+    entry = library.entries[-1]
+    pickled = pickle.dumps(environment_factory(folder, reward="success"))
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        name, tools, reward = pool.apply(_play_in_a_spawned_process, (pickled, entry.id, list(entry.plan)))
+    here = environment_factory(folder)()
+    assert name == type(here).__name__
+    assert tools == sorted(action.name.replace("-", "_") for action in library.folder.domain.actions)
+    assert reward == 1.0
+
+
 def test_trl_environment_factory_has_one_typed_tool_per_operator_and_plays_gold_plans(tasks_dirs):
     get_json_schema = requires_extra("transformers.utils").get_json_schema
     from agentgen_sym.rl.trl_tools import dataset_rows, environment_class, success_reward

@@ -16,6 +16,8 @@ from __future__ import annotations
 import inspect
 import keyword
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -127,6 +129,39 @@ def environment_class(tasks_dir: Path | str, profile: str = DEFAULT_PROFILE, rew
         members[method] = _tool(action, method, names, library.templates.actions[action.name])
     name = "".join(part.capitalize() for part in identifier(domain.name).split("_")) + "Environment"
     return type(name, (DomainEnvironment,), members)
+
+
+@dataclass(frozen=True)
+class EnvironmentFactory:
+    """``environment_factory`` for TRL's trainers that spawn processes: calling it gives a new episode object of the
+    domain's generated class (``environment_class``). TRL's async GRPO (trl/experimental/async_grpo) pickles the
+    factory into a spawned rollout worker, and a class made at run time cannot be pickled (pickle names a class by
+    its module and name, and a new interpreter has no such class); this factory pickles as its arguments, and each
+    process builds the class once."""
+
+    tasks_dir: str
+    profile: str = DEFAULT_PROFILE
+    reward: str = "success"
+    max_steps: int | None = 30
+    max_states: int | None = None
+
+    def __call__(self) -> DomainEnvironment:
+        return _built(self)()
+
+
+@lru_cache(maxsize=None)
+def _built(factory: EnvironmentFactory) -> type[DomainEnvironment]:
+    return environment_class(factory.tasks_dir, factory.profile, factory.reward, factory.max_steps,
+                             factory.max_states)
+
+
+def environment_factory(tasks_dir: Path | str, profile: str = DEFAULT_PROFILE, reward: str = "success",
+                        max_steps: int | None = 30, max_states: int | None = None) -> EnvironmentFactory:
+    """What to pass as ``environment_factory`` where the trainer pickles it (``AsyncGRPOTrainer``); the class of
+    ``environment_class`` serves ``GRPOTrainer``, which calls it in its own process."""
+    factory = EnvironmentFactory(str(tasks_dir), profile, reward, max_steps, max_states)
+    _built(factory)  # the folder read now: a bad one is reported here, not in the worker
+    return factory
 
 
 def dataset_rows(tasks_dir: Path | str, instruction: str | None = None) -> list[dict[str, Any]]:
