@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,22 @@ def _calls() -> list[tuple[str, str, dict[str, Any]]]:
     ]
 
 
+@dataclass(frozen=True)
+class _Answer:
+    """A tool call's result under the names of mcp 1.x (``structuredContent``, ``isError``); 2.x names the fields
+    ``structured_content`` and ``is_error``."""
+
+    structuredContent: Any
+    isError: bool
+    content: list
+
+    @classmethod
+    def of(cls, result: Any) -> _Answer:
+        if hasattr(result, "structured_content"):  # mcp 2.x
+            return cls(result.structured_content, result.is_error, result.content)
+        return cls(result.structuredContent, result.isError, result.content)
+
+
 async def _session(errlog: Path) -> dict[str, Any]:
     params = StdioServerParameters(command=sys.executable, cwd=str(ROOT),
                                    args=["-m", "agentgen_sym", "mcp", "--max-bytes", str(BOUND)])
@@ -59,13 +76,13 @@ async def _calls_in_session(params: StdioServerParameters, stderr: Any, answers:
         await session.initialize()
         answers["tools"] = await session.list_tools()
         for label, tool, arguments in _calls():
-            answers[label] = await session.call_tool(tool, arguments)
+            answers[label] = _Answer.of(await session.call_tool(tool, arguments))
         fixed = answers["fix"].structuredContent["texts"]
-        answers["recheck"] = await session.call_tool("check", {"domain": fixed["domain.pddl"],
-                                                               "problems": [fixed["problem.pddl"]]})
+        answers["recheck"] = _Answer.of(await session.call_tool("check", {"domain": fixed["domain.pddl"],
+                                                                          "problems": [fixed["problem.pddl"]]}))
         plan = "\n".join(answers["solve"].structuredContent["plan"])
-        answers["validate"] = await session.call_tool("validate", {"domain": DOMAIN, "problem": PROBLEM,
-                                                                   "plan": plan})
+        answers["validate"] = _Answer.of(await session.call_tool("validate", {"domain": DOMAIN, "problem": PROBLEM,
+                                                                              "plan": plan}))
         answers["plan"] = plan
 
 

@@ -20,6 +20,7 @@ from typing import Any, AsyncIterator
 import anyio
 import mcp.types as types
 from mcp.shared.message import SessionMessage
+from pydantic import TypeAdapter
 
 CHUNK_BYTES = 1 << 16
 HEAD_BYTES = 4096
@@ -97,6 +98,10 @@ async def _lines(fd: int, max_bytes: int) -> AsyncIterator[tuple[bytes, bool]]:
         yield bytes(pending), True
 
 
+_JSONRPC = TypeAdapter(types.JSONRPCMessage)
+"""Reads a JSON-RPC message: ``JSONRPCMessage`` is a root model in mcp 1.x and a union of models in 2.x."""
+
+
 def _message(line: bytes) -> types.JSONRPCMessage | str:
     """The line as a JSON-RPC message, or the JSON-RPC error that answers it."""
     try:
@@ -104,7 +109,7 @@ def _message(line: bytes) -> types.JSONRPCMessage | str:
     except (ValueError, RecursionError) as exc:  # not JSON (or not UTF-8), or nested past the decoder's depth
         return _error(None, -32700, f"parse error: {getattr(exc, 'msg', type(exc).__name__)}")
     try:
-        return types.JSONRPCMessage.model_validate(data)
+        return _JSONRPC.validate_python(data)
     except ValueError:
         request_id = data.get("id") if isinstance(data, dict) else None
         return _error(request_id if isinstance(request_id, (int, str)) and not isinstance(request_id, bool) else None,
