@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-dev
-# CI (CI=true) runs the slow cross-checks too; locally they are skipped. The tests run on every core
-# (pytest-xdist); `make test XDIST_ARGS=` runs them in one process.
+# CI (CI=true) runs the slow cross-checks too, and the consumers' version matrix (.ci/matrix.py: each adapter's
+# tests against the oldest and latest releases it supports, a venv each); locally they are skipped. The tests run
+# on every core (pytest-xdist); `make test XDIST_ARGS=` runs them in one process.
 PYTEST_ARGS ?= $(if $(CI),,-m "not slow")
 XDIST_ARGS ?= -n auto --dist loadgroup
 
@@ -33,6 +34,7 @@ run: $(RUN_STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q $(XDIST_ARGS) $(PYTEST_ARGS)
+	$(if $(CI),$(BIN)/python .ci/matrix.py)
 
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/parse.py

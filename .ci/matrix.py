@@ -1,0 +1,67 @@
+"""The consumers' version matrix: each adapter's tests against the oldest supported and the latest release of the
+package it serves, each in a virtual environment of its own (the dev extra holds one version of each, and some
+cannot share one: openenv 0.10 replaced openenv-core 0.3's modules, mcp 2 and verifiers 0.3 exclude each other).
+`make test` runs it when CI is set; the dev environment itself covers the versions the dev extra resolves to
+(gymnasium, openenv, and mcp 1.30, both the oldest mcp supported and the last 1.x). Not here: verifiers 0.4 (its v1 API has no adapter yet) and
+TRL (the tests check the rules TRL's source states; its trainer needs torch).
+
+    python .ci/matrix.py [--only NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_TOOLS = ["pytest>=7", "pytest-timeout>=2.1", "hypothesis>=6.80"]
+
+MATRIX = [
+    # name, the extra, the consumer's pin and what else its tests read, the tests
+    ("gymnasium 1.1.0 (oldest)", "gym", ["gymnasium==1.1.0"], ["tests/test_rl_env.py"]),
+    ("openenv-core 0.3.0 (oldest)", "serve", ["openenv-core==0.3.0", "fastmcp>=3,<4", "requests>=2.28"],
+     ["tests/test_serve_rl.py", "tests/test_serve_ownership.py"]),
+    ("mcp 2.3.0 (latest)", "mcp", ["mcp==2.3.0"], ["tests/test_mcp.py", "tests/test_mcp_limits.py"]),
+]
+
+
+def run(name: str, extra: str, pins: list[str], tests: list[str], scratch: Path) -> tuple[str, float, str]:
+    """One row: install the checkout with ``extra`` and ``pins`` into a new venv, run ``tests``; the outcome."""
+    started = time.monotonic()
+    venv = scratch / name.split()[0].replace(".", "-") / name.split()[1]
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    install = subprocess.run([python, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]", *pins, *TEST_TOOLS],
+                             cwd=ROOT, capture_output=True, text=True)
+    if install.returncode != 0:
+        return "install failed", time.monotonic() - started, install.stderr[-2000:]
+    tested = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
+                            cwd=ROOT, capture_output=True, text=True)
+    summary = (tested.stdout.strip().splitlines() or ["no output"])[-1]
+    outcome = "passed" if tested.returncode == 0 else "FAILED"
+    return outcome, time.monotonic() - started, summary if tested.returncode == 0 else tested.stdout[-4000:]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("--only", help="run the rows whose name starts with this")
+    args = parser.parse_args()
+    rows = [row for row in MATRIX if args.only is None or row[0].startswith(args.only)]
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="consumer-matrix-") as scratch:
+        for name, extra, pins, tests in rows:
+            outcome, seconds, detail = run(name, extra, pins, tests, Path(scratch))
+            failed += outcome != "passed"
+            print(f"{name:30} {outcome:15} {seconds:6.0f} s  {detail if outcome == 'passed' else ''}", flush=True)
+            if outcome != "passed":
+                print(detail, flush=True)
+    print(f"consumer matrix: {len(rows) - failed} of {len(rows)} passed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
