@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 
@@ -77,6 +78,34 @@ def test_openenvs_own_client_plays_every_gold_plan_to_reward_1_over_websocket(se
         assert wrong.observation["data_idx"] == 1
         with pytest.raises(RuntimeError, match="message"):  # OpenEnv's client raises on the error answer
             env.step({"text": "no such field"})
+
+
+def test_openenvs_task_api_lists_the_served_tasks(server, plans):
+    """openenv 0.10's task API (``http_server.py``: ``/list_environments``, ``/{env}/splits``, ``/{env}/tasks``,
+    ``num_tasks``, ``task``, ``task_range``), its request models as the client sends them: every served task, in
+    data_idx order, each one a reset can name."""
+    types = pytest.importorskip("openenv.core.env_server.types")
+    if not hasattr(types, "GetTaskRangeRequest"):
+        pytest.skip("this openenv has no task API (openenv-core 0.3)")
+    base = f"{server.base}/openenv"
+    name = requests.get(f"{base}/list_environments").json()[0]
+    split = requests.get(f"{base}/{name}/splits").json()[0]["name"]
+
+    def post(route: str, request: Any) -> Any:
+        answer = requests.post(f"{base}/{name}/{route}", json=request.model_dump(exclude_unset=True))
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    assert post("num_tasks", types.NumTasksRequest(split=split)) == {"num_tasks": len(plans)}
+    listed = post("tasks", types.ListTasksRequest(split=split))["tasks"]
+    assert [t["data_idx"] for t in listed] == list(range(len(plans)))
+    assert post("task", types.GetTaskRequest(split=split, index=2))["task"] == listed[2]
+    assert post("task_range", types.GetTaskRangeRequest(split=split, start=1))["tasks"] == listed[1:]
+    reset = requests.post(f"{base}/reset", json={"task": listed[3]["id"]}).json()
+    assert reset["observation"]["data_idx"] == 3
+    past = requests.post(f"{base}/{name}/task", json={"split": split, "index": len(plans)})
+    assert (past.status_code, past.json()) == (400, {"detail": "Invalid task index"})  # as openenv's server answers
+    assert requests.post(f"{base}/other/tasks", json={"split": split}).status_code == 404
 
 
 def test_openenvs_http_protocol_plays_gold_plans_and_passes_its_validator(server, plans):

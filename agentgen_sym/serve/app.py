@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse
 
 from agentgen_sym.serve import batch
-from agentgen_sym.serve.openenv import PREFIX, OpenEnv
+from agentgen_sym.serve.openenv import ENV_NAME, PREFIX, SPLIT, OpenEnv
 from agentgen_sym.serve.pool import EnvPool, ServeError
 from agentgen_sym.serve.sockets import PATHS, SocketLimits, Sockets
 from agentgen_sym.serve.wire import INT, dumps, error_body, internal_error, json_body
@@ -186,7 +186,11 @@ class Routes:
             ("GET", f"{PREFIX}/health"): lambda body, scope: (200, {"status": "healthy"}),
             ("GET", f"{PREFIX}/metadata"): lambda body, scope: (200, self.openenv.metadata()),
             ("GET", f"{PREFIX}/schema"): lambda body, scope: (200, self.openenv.schema()),
-            ("GET", f"{PREFIX}/openapi.json"): lambda body, scope: (200, self.openenv.openapi())}
+            ("GET", f"{PREFIX}/openapi.json"): lambda body, scope: (200, self.openenv.openapi()),
+            ("GET", f"{PREFIX}/list_environments"): lambda body, scope: (200, [ENV_NAME]),
+            ("GET", f"{PREFIX}/{ENV_NAME}/splits"): lambda body, scope: (200, [{"name": SPLIT, "type": SPLIT}]),
+            **{("POST", f"{PREFIX}/{ENV_NAME}/{route}"): self.openenv_tasks(route)
+               for route in ("tasks", "num_tasks", "task", "task_range")}}
         self.paths = {path for _, path in self.routes}
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
@@ -249,6 +253,10 @@ class Routes:
         episode_id = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("episode_id", [None])[0]
         env_id, episode_owner = self.openenv.find(episode_id, bearer(scope))
         return 200, self.openenv.state(env_id, episode_id, episode_owner)
+
+    def openenv_tasks(self, route: str) -> Callable[[bytes, dict], Answer]:
+        """The task API's route ``route`` (OpenEnv 0.10)."""
+        return lambda body, scope: (200, self.openenv.tasks(route, json_body(body) if body.strip() else {}))
 
     def openenv_mcp(self, body: bytes, scope: dict) -> Answer:
         try:

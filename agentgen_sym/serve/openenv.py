@@ -1,4 +1,5 @@
-"""OpenEnv's environment protocol over the pool: reset/step/state, the schemas and the metadata.
+"""OpenEnv's environment protocol over the pool: reset/step/state, the schemas, the metadata and (openenv 0.10)
+the task API.
 
 Followed from ``openenv-core`` 0.3 (meta-pytorch/OpenEnv): ``openenv/core/env_server/http_server.py``
 (routes ``/reset``, ``/step``, ``/state``, ``/metadata``, ``/schema``, ``/health``, ``/mcp`` and the
@@ -34,6 +35,10 @@ MAX_EPISODE_ID = 255
 """The longest episode_id (OpenEnv's ``ResetRequest.episode_id`` ``max_length``)."""
 EPISODE_ID_BYTES = 16
 """A server-chosen episode_id is this many random bytes (128 bits), URL-safe base64."""
+ENV_NAME = "agentgen_sym"
+"""The environment's name in OpenEnv's task API (``/openenv/agentgen_sym/tasks`` ...)."""
+SPLIT = "train"
+"""The task API's one split: every task the server serves."""
 VERSION = "1.0.0"
 """The protocol surface's version, as ``/openapi.json`` declares it (OpenEnv's validator reads it)."""
 
@@ -142,6 +147,28 @@ class OpenEnv:
                                "{\"message\": TEXT}; a step's reward is the rise of the progress rate, so an "
                                "episode's rewards sum to the rate reached (1 at the goal)."}
 
+    def tasks(self, route: str, data: Any) -> dict:
+        """OpenEnv 0.10's task API (``http_server.py``: ``/{env}/tasks``, ``num_tasks``, ``task``, ``task_range``):
+        the served tasks, one split, each as ``GET /tasks`` lists it (``data_idx`` is what a reset names)."""
+        if not isinstance(data, dict):
+            raise ServeError("the request must be a JSON object, e.g. {\"split\": \"train\"}", 422)
+        split = data.get("split", SPLIT)
+        if split != SPLIT:
+            raise ServeError(f"no split {str(split)[:40]!r}: the tasks are one split, {SPLIT!r}", 400)
+        tasks = self.pool.catalog.tasks
+        if route == "num_tasks":
+            return {"num_tasks": len(tasks)}
+        if route == "tasks":
+            return {"tasks": [t.public() for t in tasks], "env_name": ENV_NAME}
+        if route == "task":
+            index = _index(data, "index")
+            if index >= len(tasks):
+                raise ServeError("Invalid task index", 400)
+            return {"task": tasks[index].public()}
+        start = 0 if data.get("start") is None else _index(data, "start")
+        stop = len(tasks) if data.get("stop") is None else _index(data, "stop")
+        return {"tasks": [t.public() for t in tasks[start:stop]]}
+
     @staticmethod
     def schema() -> dict:
         return {"action": ACTION_SCHEMA, "observation": OBSERVATION_SCHEMA, "state": STATE_SCHEMA}
@@ -153,7 +180,10 @@ class OpenEnv:
             ("/reset", "post", "start an episode"), ("/step", "post", "one action of an episode"),
             ("/state", "get", "an episode's state (?episode_id=)"), ("/metadata", "get", "about the environment"),
             ("/schema", "get", "action, observation and state schemas"), ("/health", "get", "health"),
-            ("/mcp", "post", "MCP JSON-RPC (no tools)"))}
+            ("/mcp", "post", "MCP JSON-RPC (no tools)"), ("/list_environments", "get", "the task API's environment"),
+            (f"/{ENV_NAME}/splits", "get", "the task API's splits"),
+            *((f"/{ENV_NAME}/{route}", "post", f"the task API: {route}")
+              for route in ("tasks", "num_tasks", "task", "task_range")))}
         return {"openapi": "3.1.0", "info": {"title": "agentgen-sym OpenEnv", "version": VERSION}, "paths": paths}
 
     @staticmethod
@@ -185,6 +215,13 @@ class OpenEnv:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ServeError("'seed' must be a non-negative integer", 422)
         return seed % len(catalog)
+
+
+def _index(data: dict, key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ServeError(f"{key!r} must be a non-negative integer", 422)
+    return value
 
 
 def _episode_id(data: dict) -> str | None:
