@@ -2,7 +2,7 @@
 
 For every task and every reward the adapters offer (``REWARDS``): the gold plan's return is exactly 1 under success
 and progress and, under the dense reward, exactly ``optimal cost - gold cost`` where every step's info calls the
-distance exact, and that is 0 (a gold plan is optimal); and no policy of four families earns as much as the gold plan without reaching the goal
+distance exact; that is 0 unless the task flags its gold plan ``optimal: false`` (listed in ``suboptimal``); and no policy of four families earns as much as the gold plan without reaching the goal
 (nor, reaching it, more than an optimal plan): one that only asks for the valid actions (stalls), one that sends text no action reads,
 one that repeats the gold plan's first step (loops) and one that takes random valid actions. Episodes run to the
 adapters' default step limit.
@@ -32,12 +32,14 @@ class Audit:
     exact: int = 0  # tasks whose every gold step's dense distance is exact
     episodes: int = 0
     breaches: list[str] = field(default_factory=list)
+    suboptimal: list[str] = field(default_factory=list)  # tasks whose gold plan costs more than the optimum
 
     def add(self, other: Audit) -> None:
         self.tasks += other.tasks
         self.exact += other.exact
         self.episodes += other.episodes
         self.breaches += other.breaches
+        self.suboptimal += other.suboptimal
 
 
 def gold_texts(library: TaskLibrary, task_id: str) -> list[str]:
@@ -89,8 +91,11 @@ def audit(folder: Path, rng: random.Random) -> Audit:
                 expected = optimum - float(entry.fields["cost"])
                 if exact and gold_return != expected:
                     found.breaches.append(f"{where}: the gold plan returns {gold_return}, not {expected}")
-                if exact and expected != 0.0:
-                    found.breaches.append(f"{where}: the gold plan costs {entry.fields['cost']}, the optimum {optimum}")
+                if exact and expected != 0.0:  # a gold plan dearer than the optimum: the data must say so
+                    found.suboptimal.append(entry.id)
+                    if entry.fields.get("optimal") is not False:
+                        found.breaches.append(f"{where}: the gold plan costs {entry.fields['cost']}, the optimum "
+                                              f"{optimum}, and the task does not flag it")
             elif gold_return != 1.0:
                 found.breaches.append(f"{where}: the gold plan returns {gold_return}, not 1")
             for policy in POLICIES:

@@ -388,12 +388,11 @@ def test_generate_reports_progress_with_a_total(tmp_path: Path, capsys, monkeypa
 
 def test_a_level_past_the_expansion_budget_is_reported_as_budget(tmp_path: Path):
     """With few expansions, hard candidates cannot be settled: the harder chains end there and the levels
-    beyond are reported as a budget limit, not as something the domain cannot express (20 expansions: since A* on
-    LM-cut follows a breadth-first search that runs out, 40 settle every level here)."""
+    beyond are reported as a budget limit, not as something the domain cannot express."""
     from agentgen_sym.generation.pool import EvolveOptions
     from agentgen_sym.generation.measure import Budgets
 
-    tight = EvolveOptions(rounds=3, budgets=Budgets(satisficing=5, optimal=20))
+    tight = EvolveOptions(rounds=3, budgets=Budgets(satisficing=5, optimal=40))
     report = generate_folder(DOMAIN, SEED, n=6, seed=5, out_dir=tmp_path / "o", lo=1, hi=10, options=tight)
     assert report.tasks and report.evolution["harder"].get("over_budget", 0) >= 1
     assert report.unreached and report.unreached[10].startswith("budget")

@@ -9,11 +9,9 @@ is; then a short satisficing probe (a few
 hundred expansions of the default portfolio) looks for a plan, and one whose cost meets the bound
 is optimal with no optimal search at all (most candidates of childsnack and many other domains:
 an optimal search there spent its whole budget proving what LM-cut already said). Otherwise the
-optimal search (breadth-first with unit costs, A* otherwise) gets its expansions, and where breadth-first search
-does not finish, A* on LM-cut gets as many (it goes deep where breadth cannot: a ward-pharmacy task of 250,000
-states kept a gold plan one step longer than optimal); when neither finishes, the frontier it stopped at is a
-second bound (no plan is shorter than the depth breadth-first search has exhausted, nor cheaper than the lowest
-f A* left open), and a candidate that bound puts beyond the hardest level is not searched
+optimal search (breadth-first with unit costs, A* otherwise) gets its expansions; when it does not
+finish, the frontier it stopped at is a second bound (no plan is shorter than the depth breadth-first
+search has exhausted), and a candidate that bound puts beyond the hardest level is not searched
 further; otherwise the cheaper of the probe's plan and the witness is kept or, when there is neither,
 a satisficing search gets its expansions, fewer on a task with many ground operators (a witness spares that search: on parking one such search
 spent 90 s on 5000 expansions and found nothing); such a plan is flagged ``optimal = False`` with the lower bound recorded (optimal
@@ -206,17 +204,6 @@ def _measure(task: CompiledTask, budgets: Budgets, watch: Stopwatch, cap: int | 
         if best.status is Status.UNSOLVABLE:
             return UNSOLVABLE
         searched = _frontier_bound(task, best)
-        if task.ground.unit_cost and not (cap is not None and searched is not None
-                                          and _length_bound(task, searched) > cap):
-            # breadth-first search ran out of expansions on a wide task (ward-pharmacy's 250,000 states): A* on
-            # LM-cut goes deep where breadth cannot, and its plan is optimal too
-            with watch.stage("optimal"):
-                deep = solve(task, "astar-lmcut", expansion_limit=min(budgets.optimal_for(task.ground.n_ops),
-                                                                      budgets.optimal_for(task.ground.n_ops, True)))
-            expanded += deep.stats.expanded
-            if deep.solved:
-                return _measurement(deep, True, expanded, int(deep.cost))
-            searched = max(searched or 0, _frontier_bound(task, deep) or 0) or searched
     if cap is not None and searched is not None and _length_bound(task, searched) > cap:
         return BEYOND
     bound = max(bound, searched or 0)
