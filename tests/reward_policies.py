@@ -16,7 +16,7 @@ from pathlib import Path
 
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.env.core import EnvCore
-from agentgen_sym.env.rewards import EXACT, REWARDS
+from agentgen_sym.env.rewards import EXACT, REWARDS, SearchedPotential
 from agentgen_sym.rl.library import TaskLibrary
 
 POLICIES = ("stall", "invalid", "loop", "random", "random", "random")
@@ -30,6 +30,7 @@ class Audit:
 
     tasks: int = 0
     exact: int = 0  # tasks whose every gold step's dense distance is exact
+    searched: int = 0  # tasks too large to enumerate, whose distances come from a search per state
     episodes: int = 0
     breaches: list[str] = field(default_factory=list)
     suboptimal: list[str] = field(default_factory=list)  # tasks whose gold plan costs more than the optimum
@@ -37,6 +38,7 @@ class Audit:
     def add(self, other: Audit) -> None:
         self.tasks += other.tasks
         self.exact += other.exact
+        self.searched += other.searched
         self.episodes += other.episodes
         self.breaches += other.breaches
         self.suboptimal += other.suboptimal
@@ -87,6 +89,7 @@ def audit(folder: Path, rng: random.Random) -> Audit:
                 found.tasks += 1
                 exact = all(step.info["distance"] == EXACT for step in steps)
                 found.exact += exact
+                found.searched += isinstance(core.potential, SearchedPotential)
                 optimum = -core.potential.of(core.task.init_bits)
                 expected = optimum - float(entry.fields["cost"])
                 if exact and gold_return != expected:

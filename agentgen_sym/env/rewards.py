@@ -88,8 +88,8 @@ class SearchedPotential(Potential):
         self.task, self.expansions = task, expansions
         self.planner = next(p for p in map(make_planner, OPTIMAL_PLANNERS) if p.unsupported(task) is None)
         self._found: dict[bytes, tuple[float, bool]] = {}
-        start, _ = self._search(task.init_bits)
-        self.dead_end = -(2.0 * (-start) + 1.0)
+        start, _ = self._search(task.init_bits)  # Phi(s0) = -h*(s0)
+        self.dead_end = 2.0 * start - 1.0
 
     def _search(self, row: np.ndarray) -> tuple[float, bool | None]:
         """``Phi`` of ``row`` and whether it is exact; None for a proved dead end (its potential is set apart)."""

@@ -23,6 +23,7 @@ from pathlib import Path
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.files import inside
 from agentgen_sym.rl.library import TaskLibrary
+from agentgen_sym.rl.trl_tools import OPENENV_RESERVED, identifier, tool_names
 from agentgen_sym.taskset import DOMAIN_FILE, TASKS_FILE
 from agentgen_sym.wording.templates import TEMPLATES_FILE
 
@@ -51,15 +52,13 @@ returns are at most 0, for the training adapters)."""
 def write_openenv_package(tasks_dir: Path, out: Path, name: str | None = None, reward: str = "success",
                           max_steps: int = 30) -> PackageStats:
     """Write the package of ``tasks_dir``'s playable tasks to ``out`` (a new or empty folder)."""
-    from agentgen_sym.rl.trl_tools import identifier
-
     if reward not in PACKAGE_REWARDS:
         raise PackageError(f"a package serves the reward {' or '.join(PACKAGE_REWARDS)}, not {reward!r}")
     library = TaskLibrary(tasks_dir, reward=reward, max_steps=max_steps)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise PackageError(f"{out} exists and is not an empty folder: choose a new one")
     name = identifier(name or library.folder.domain.name)
-    tools = list(_tool_names(library))
+    tools = [name for name, _ in tool_names(library.folder.domain, OPENENV_RESERVED).values()]
     out.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
@@ -76,22 +75,6 @@ def write_openenv_package(tasks_dir: Path, out: Path, name: str | None = None, r
         shutil.rmtree(scratch, ignore_errors=True)
         raise
     return PackageStats(out, name, len(library), tools, list(library.skipped))
-
-
-def _tool_names(library: TaskLibrary) -> dict[str, None]:
-    """The MCP tools the server lists, one per action, in the domain's order (names as ``action_tools`` makes)."""
-    from agentgen_sym.rl.openenv_env import RESERVED_TOOLS
-    from agentgen_sym.rl.trl_tools import identifier
-
-    names: dict[str, None] = {}
-    taken = set(RESERVED_TOOLS)
-    for action in library.folder.domain.actions:
-        name = identifier(action.name, taken)
-        if name in RESERVED_TOOLS:
-            name = identifier(name + "_action", taken)
-        taken.add(name)
-        names[name] = None
-    return names
 
 
 def _write_tasks(library: TaskLibrary, folder: Path) -> None:
@@ -177,7 +160,7 @@ tags: [openenv, planning, pddl]
 
 Written by `agentgen-sym package --format openenv` from a task folder: every task's problem was checked against the
 domain and its gold plan validated. An episode is one task: the first observation is the goal line and the facts;
-an action is one line of text (as the goal's wording names actions, or a PDDL call), or a call of one of the
+an action is one line of text (in the words "check valid actions" lists, or a PDDL call), or a call of one of the
 {len(tools)} MCP tools, one per action ({", ".join(f"`{t}`" for t in tools)}). Reward: `{reward}` (each step pays
 its share of the return), at most {max_steps} steps an episode.
 

@@ -33,18 +33,16 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.env.core import Sessions, Step
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 from agentgen_sym.rl.library import TaskLibrary
-from agentgen_sym.rl.trl_tools import EPISODE_OVER, identifier, tool_docstring
+from agentgen_sym.rl.trl_tools import EPISODE_OVER, OPENENV_RESERVED, identifier, tool_docstring, tool_names
 
 SPLIT = "train"
 """The one split of a task folder's tasks."""
-RESERVED_TOOLS = frozenset({"reset", "step", "state", "close"})
-"""Tool names OpenEnv keeps for itself; an action so named gets the suffix ``_action``."""
 
 
 class PlanAction(Action):
     """One action of the domain, as text: its wording (``walk robby from kitchen to hall``) or a PDDL call."""
 
-    message: str = Field(..., description="the action, as the goal's wording names it or as a PDDL call")
+    message: str = Field(..., description="the action in the words 'check valid actions' lists, or a PDDL call")
 
     @classmethod
     def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Action:  # type: ignore[override]
@@ -188,18 +186,9 @@ class PlanEnvironment(MCPEnvironment):
 def action_tools(library: TaskLibrary, act: Callable[[str], Step | None]) -> dict[str, Callable[..., str]]:
     """One function per domain action, named and documented as the TRL tools are, each calling ``act`` with the
     action's text and returning what the agent reads."""
-    tools: dict[str, Callable[..., str]] = {}
-    taken = set(RESERVED_TOOLS)
-    for action in library.folder.domain.actions:
-        name = identifier(action.name, taken)
-        if name in RESERVED_TOOLS:
-            name = identifier(name + "_action", taken)
-        taken.add(name)
-        names: list[str] = []
-        for parameter in action.parameters:
-            names.append(identifier(parameter.name, set(names)))
-        tools[name] = _tool(library, action, name, names, act)
-    return tools
+    domain = library.folder.domain
+    named = tool_names(domain, OPENENV_RESERVED)
+    return {named[a.name][0]: _tool(library, a, *named[a.name], act) for a in domain.actions}
 
 
 def _tool(library: TaskLibrary, action: ast.Action, name: str, names: list[str],

@@ -28,7 +28,9 @@ from agentgen_sym.env.profiles import DEFAULT_PROFILE
 
 EPISODE_OVER = "The episode is over: no further action takes effect."
 RESERVED = frozenset({"reset", "get_reward", "task_id", "observation", "done", "returns"})
-"""Names the generated class uses itself; an action so named gets the suffix ``_action``."""
+"""Names the generated class uses itself; an action so named gets a trailing underscore."""
+OPENENV_RESERVED = frozenset({"reset", "step", "state", "close"})
+"""Tool names OpenEnv keeps for itself (its MCP tools, ``rl.openenv_env``, are named by ``tool_names`` too)."""
 
 
 def identifier(name: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
@@ -39,6 +41,22 @@ def identifier(name: str, taken: set[str] | frozenset[str] = frozenset()) -> str
     while out in taken:
         out += "_"
     return out
+
+
+def tool_names(domain: ast.Domain, taken: set[str] | frozenset[str]) -> dict[str, tuple[str, list[str]]]:
+    """Per action of ``domain``: the identifier of its tool, unique and none of ``taken`` (a taken name gets a
+    trailing underscore), and one identifier per parameter (never ``self``): the names TRL's tools and OpenEnv's
+    MCP tools share."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    used = set(taken)
+    for action in domain.actions:
+        name = identifier(action.name, used)
+        used.add(name)
+        names: list[str] = []
+        for parameter in action.parameters:
+            names.append(identifier(parameter.name, {"self", *names}))
+        found[action.name] = (name, names)
+    return found
 
 
 class DomainEnvironment:
@@ -117,15 +135,8 @@ def environment_class(tasks_dir: Path | str, profile: str = DEFAULT_PROFILE, rew
     library = TaskLibrary(tasks_dir, profile, reward=reward, max_steps=max_steps, max_states=max_states, dense=True)
     domain = library.folder.domain
     members: dict[str, Any] = {"library": library, "__doc__": f"Episodes of the {domain.name} tasks in {tasks_dir}."}
-    taken = set(RESERVED) | set(dir(DomainEnvironment))
     for action in domain.actions:
-        method = identifier(action.name, taken)
-        if method in RESERVED:
-            method = identifier(method + "_action", taken)
-        taken.add(method)
-        names: list[str] = []
-        for parameter in action.parameters:
-            names.append(identifier(parameter.name, {"self", *names}))
+        method, names = tool_names(domain, RESERVED | set(dir(DomainEnvironment)))[action.name]
         members[method] = _tool(action, method, names, library.templates.actions[action.name])
     name = "".join(part.capitalize() for part in identifier(domain.name).split("_")) + "Environment"
     return type(name, (DomainEnvironment,), members)
