@@ -134,6 +134,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         "bench/* one with --benchmarks)")
     parser.add_argument("--benchmarks", type=Path, metavar="DIR",
                         help="also register a benchmark folder's families as bench/<family> (its MANIFEST.tsv)")
+    parser.add_argument("--pool-size", type=int, metavar="N",
+                        help="tasks in each bench/* pool (default: the pool's own, 64); a smaller pool makes a slow "
+                        "family's generation affordable, at the price of fewer distinct tasks behind the answers")
     parser.add_argument("--answers", type=int, default=10_000, metavar="N", help="mutated answers per dataset")
     parser.add_argument("--lookups", type=int, default=10_000, metavar="N", help="timed dataset[i] per dataset")
     parser.add_argument("--seed", type=int, default=0, help="seed of the lookups and the mutations (default 0)")
@@ -148,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["AGENTGEN_SYM_CACHE"] = str(args.cache or scratch)
         import agentgen_sym.reasoning as reasoning
 
-        families = reasoning.register_benchmarks(args.benchmarks, prefix="bench/") if args.benchmarks else []
+        families = (reasoning.register_benchmarks(args.benchmarks, prefix="bench/", **pool_options(args))
+                    if args.benchmarks else [])
         names = args.datasets.split(",") if args.datasets else [*reasoning.CORPUS_DATASETS, *families]
         reports = []
         for name in names:
@@ -172,6 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         write_json(args.json, {"datasets": reports, "argv": sys.argv[1:]})
     return 1 if any(wrong(r) for r in reports) else 0
+
+
+def pool_options(args: argparse.Namespace) -> dict[str, int]:
+    """The pool options of the bench/* registrations the command line sets."""
+    return {} if args.pool_size is None else {"size": args.pool_size}
 
 
 def wrong(report: dict) -> int:
