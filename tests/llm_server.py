@@ -1,7 +1,8 @@
 """A scripted OpenAI-compatible chat server on 127.0.0.1, so LLM tests run the real client over real HTTP.
 
-Tests drive it two ways: a *script* (one step per request, in order: a reply, an HTTP status,
-a delay, or raw bytes) or *rules* (a reply chosen by a substring of the last user message).
+Tests drive it three ways: a *script* (one step per request, in order: a reply, an HTTP status,
+a delay, or raw bytes), *rules* (a reply chosen by a substring of the last user message) or a
+*policy* (a function of the request's messages: a scripted agent playing a conversation).
 Every request body is recorded for assertions on prompts. The request count is bounded and
 the server stops, waking any delayed handler, when the fixture ends.
 """
@@ -9,9 +10,10 @@ the server stops, waking any delayed handler, when the fixture ends.
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Union
@@ -92,9 +94,10 @@ class ScriptedLLMServer:
         self._script: list[Step] = []
         self._rules: list[Rule] = []
         self._default: Step | None = None
+        self._policy: Callable[[list[dict]], Step] | None = None
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._httpd = _QuietServer(("127.0.0.1", 0), _handler_for(self))
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
                                         daemon=True)
@@ -114,14 +117,20 @@ class ScriptedLLMServer:
         """Answer the next requests with ``steps`` in order; once they run out, answer 500."""
         with self._lock:
             self._script = list(steps)
-            self._rules, self._default = [], None
+            self._rules, self._default, self._policy = [], None, None
 
     def rules(self, rules: Sequence[Rule], default: Step | None = None) -> None:
         """Answer each request by the first rule matching its last user message, else ``default`` (else 500)."""
         with self._lock:
             self._script = []
             self._rules = list(rules)
-            self._default = default
+            self._default, self._policy = default, None
+
+    def policy(self, choose: Callable[[list[dict]], Step]) -> None:
+        """Answer each request with ``choose(messages)``, the request's chat messages as sent."""
+        with self._lock:
+            self._script, self._rules, self._default = [], [], None
+            self._policy = choose
 
     def start(self) -> "ScriptedLLMServer":
         self._thread.start()
@@ -145,6 +154,8 @@ class ScriptedLLMServer:
             self.requests.append(body)
             if len(self.requests) > self.max_requests:
                 return Status(500, f"test server: more than {self.max_requests} requests")
+            if self._policy is not None:
+                return self._policy(list(body.get("messages") or []))
             if self._rules or self._default is not None:
                 last_user = _last_user_message(body)
                 for rule in self._rules:
@@ -167,6 +178,14 @@ class ScriptedLLMServer:
     def wait(self, seconds: float) -> bool:
         """Sleep that ends early, returning False, when the server stops: teardown never waits on a handler."""
         return not self._stopping.wait(seconds)
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up mid-request (the timeout and limit tests' clients do, on purpose) is no error."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
 
 
 def _last_user_message(body: dict) -> str:
@@ -194,6 +213,21 @@ def _completion_body(body: dict, reply: Reply) -> dict:
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                   "total_tokens": prompt_tokens + completion_tokens},
     }
+
+
+def _stream_body(body: dict, reply: Reply) -> bytes:
+    """The completion as OpenAI streams it (``stream: true``): server-sent chunks, the content in one delta, the
+    finish reason in the last, the usage in a chunk of its own, then ``[DONE]``."""
+    whole = _completion_body(body, reply)
+    head = {key: whole[key] for key in ("id", "created", "model")} | {"object": "chat.completion.chunk"}
+    message = whole["choices"][0]["message"]
+    chunks = [
+        head | {"choices": [{"index": 0, "delta": {"role": "assistant", "content": message["content"] or ""},
+                             "finish_reason": None}]},
+        head | {"choices": [{"index": 0, "delta": {}, "finish_reason": reply.finish_reason}]},
+        head | {"choices": [], "usage": whole["usage"]},
+    ]
+    return b"".join(b"data: " + json.dumps(chunk).encode() + b"\n\n" for chunk in chunks) + b"data: [DONE]\n\n"
 
 
 def _handler_for(server: ScriptedLLMServer) -> type[BaseHTTPRequestHandler]:
@@ -233,6 +267,8 @@ def _handler_for(server: ScriptedLLMServer) -> type[BaseHTTPRequestHandler]:
                 self._send(200, step.body, step.content_type)
             elif isinstance(step, Drip):
                 self._drip(step)
+            elif body.get("stream"):
+                self._send(200, _stream_body(body, step), "text/event-stream")
             else:
                 self._send(200, json.dumps(_completion_body(body, step)).encode())
 
