@@ -449,7 +449,7 @@ def _readme_blocks() -> list[str]:
 
 
 def _kitchen_tools() -> list[str]:
-    from agentgen_sym.rl.trl_tools import identifier
+    from agentgen_sym.env.tools import identifier
 
     return sorted(identifier(a.name) for a in parse_domain(CORPUS / "kitchen-line" / "domain.pddl").actions)
 

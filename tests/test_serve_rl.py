@@ -29,10 +29,15 @@ openenv_client = requires_extra("openenv.core.generic_client")
 from openenv.cli._validation import validate_running_environment  # noqa: E402
 from openenv.core.env_server.types import ResetRequest, ResetResponse, StepRequest, StepResponse  # noqa: E402
 
+from agentgen_sym.compiler.parser import parse_domain  # noqa: E402
+from agentgen_sym.compiler.task import GroundAction  # noqa: E402
 from agentgen_sym.env import GOAL_SATISFIED  # noqa: E402
+from agentgen_sym.env.catalog import data_indices  # noqa: E402
+from agentgen_sym.env.tools import OPENENV_RESERVED, tool_names  # noqa: E402
 from agentgen_sym.serve import batch  # noqa: E402
 from agentgen_sym.serve.catalog import Catalog  # noqa: E402
 from agentgen_sym.serve.pool import EnvPool, ServeError  # noqa: E402
+from agentgen_sym.taskset import read_folder  # noqa: E402
 
 from .agentgym_textcraft import StepOutput, TextCraftStyleEnvClient  # noqa: E402
 from .test_serve import Server, bench  # noqa: E402
@@ -131,6 +136,96 @@ def test_openenvs_http_protocol_plays_gold_plans_and_passes_its_validator(server
     assert unnamed.status_code == 400 and "episode_id" in unnamed.json()["detail"]
     unknown = requests.post(f"{server.base}/openenv/step", json={"action": {"message": "x"}, "episode_id": "nope"})
     assert unknown.status_code == 404
+
+
+def _pddl_plans(tasks_dirs) -> list[tuple[dict[str, tuple[str, list[str]]], list[GroundAction]]]:
+    """Per data_idx: the tool naming of the task's domain (action -> tool, arguments) and its gold plan in PDDL."""
+    entries, names = [], []
+    for folder in tasks_dirs:
+        names.append(tool_names(parse_domain(folder / "domain.pddl"), OPENENV_RESERVED))
+        entries.append({e.id: e for e in read_folder(folder).tasks})
+    return [(names[position], [GroundAction.parse(s) for s in entries[position][task_id].plan])
+            for position, task_id in data_indices(entries)]
+
+
+def test_openenvs_mcp_tool_client_sees_one_tool_per_action_and_plays_gold_plans(server, tasks_dirs):
+    """openenv's MCPToolClient over the WebSocket (its list_tools and call_tool steps), as TRL's OpenEnv path
+    drives tools: one tool per action of the episode's domain, each call one step paying its share of the return;
+    an unknown tool or wrong arguments are the call's error and step nothing."""
+    mcp_client = pytest.importorskip("openenv.core.mcp_client")
+    mcp_types = pytest.importorskip("openenv.core.env_server.mcp_types")
+
+    async def play() -> None:
+        async with mcp_client.MCPToolClient(base_url=server.base + "/openenv") as env:
+            for idx, (named, plan) in enumerate(_pddl_plans(tasks_dirs)):
+                await env.reset(data_idx=idx)
+                tools = await env.list_tools(use_cache=False)
+                assert sorted(t.name for t in tools) == sorted(tool for tool, _ in named.values())
+                for tool in tools:
+                    arguments = next(a for t, a in named.values() if t == tool.name)
+                    assert tool.input_schema["required"] == arguments and tool.description.startswith("Do the action")
+                if idx == 0:
+                    with pytest.raises(RuntimeError, match="no tool 'no_such_tool': the tools are"):
+                        await env.call_tool("no_such_tool")
+                    with pytest.raises(RuntimeError, match="takes .*, each an object name"):
+                        await env.call_tool(named[plan[0].action][0], nonsense="x")
+                returned, result = 0.0, None
+                for step in plan:
+                    tool, arguments = named[step.action]
+                    result = await env.step(mcp_types.CallToolAction(tool_name=tool,
+                                                                     arguments=dict(zip(arguments, step.args))))
+                    assert result.observation.error is None, result.observation.error
+                    returned += result.reward
+                assert result.done is True and returned == 1.0, (idx, returned)
+                assert result.observation.result["data"].endswith(GOAL_SATISFIED)
+                assert (await env.state()).step_count == len(plan)  # the refused calls stepped nothing
+
+    asyncio.run(play())
+
+
+def test_openenv_mcp_over_http_names_its_episode(server, tasks_dirs):
+    """POST /openenv/mcp: tools/list and tools/call on the HTTP episode params.episode_id names (HTTP keeps no
+    session); without one, or on another token's episode, a JSON-RPC error, never a tool."""
+    named, plan = _pddl_plans(tasks_dirs)[0]
+    requests.post(f"{server.base}/openenv/reset", json={"data_idx": 0, "episode_id": "mcp-http"},
+                  headers={"Authorization": "Bearer mine"})
+
+    def rpc(method: str, params: dict, token: str = "mine") -> dict:
+        return requests.post(f"{server.base}/openenv/mcp", headers={"Authorization": f"Bearer {token}"},
+                             json={"jsonrpc": "2.0", "id": 7, "method": method, "params": params}).json()
+
+    listed = rpc("tools/list", {"episode_id": "mcp-http"})["result"]["tools"]
+    assert sorted(t["name"] for t in listed) == sorted(tool for tool, _ in named.values())
+    returned = 0.0
+    for step in plan:
+        tool, arguments = named[step.action]
+        answer = rpc("tools/call", {"episode_id": "mcp-http", "name": tool,
+                                    "arguments": dict(zip(arguments, step.args))})
+        returned += answer["result"]["structuredContent"]["reward"]
+    assert answer["result"]["structuredContent"]["done"] is True and returned == 1.0
+    assert rpc("tools/list", {})["error"]["code"] == -32602
+    assert rpc("tools/list", {"episode_id": "mcp-http"}, token="theirs")["error"]["code"] == -32602
+    assert rpc("resources/list", {})["error"]["code"] == -32601
+
+    async def attach(token: str) -> tuple[dict, int | None]:
+        """A WebSocket naming the session ?session_id=mcp-http: its state, or how it was closed."""
+        url = server.base.replace("http", "ws") + "/openenv/ws?session_id=mcp-http"
+        async with websockets.connect(url, additional_headers={"Authorization": f"Bearer {token}"}) as ws:
+            try:
+                await ws.send(json.dumps({"type": "state"}))
+                answer = json.loads(await ws.recv())
+                if answer["type"] != "error":
+                    return answer, None
+                await ws.recv()  # the close that follows the refusal
+            except websockets.ConnectionClosed as closed:
+                return {"type": "closed", "reason": closed.rcvd.reason}, closed.rcvd.code
+
+    answer, code = asyncio.run(attach("theirs"))  # another client's session is never adopted
+    assert code == 1008 and "no such session" in answer["reason"]
+    answer, code = asyncio.run(attach("mine"))
+    assert answer["data"]["step_count"] == len(plan) and code is None
+    assert rpc("openenv/session/close", {"session_id": "mcp-http"})["result"]["closed"] is True
+    assert rpc("tools/list", {"session_id": "mcp-http"})["error"]["code"] == -32602
 
 
 def _pool(tasks_dirs) -> EnvPool:

@@ -23,7 +23,7 @@ from pathlib import Path
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.files import inside
 from agentgen_sym.rl.library import TaskLibrary
-from agentgen_sym.rl.trl_tools import OPENENV_RESERVED, identifier, tool_names
+from agentgen_sym.env.tools import OPENENV_RESERVED, identifier, tool_names
 from agentgen_sym.taskset import DOMAIN_FILE, TASKS_FILE
 from agentgen_sym.wording.templates import TEMPLATES_FILE
 

@@ -33,7 +33,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.env.core import Sessions, Step
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 from agentgen_sym.rl.library import TaskLibrary
-from agentgen_sym.rl.trl_tools import EPISODE_OVER, OPENENV_RESERVED, identifier, tool_docstring, tool_names
+from agentgen_sym.env.tools import EPISODE_OVER, OPENENV_RESERVED, identifier, tool_docstring, tool_names
 
 SPLIT = "train"
 """The one split of a task folder's tasks."""

@@ -14,8 +14,6 @@ same episodes (TRL passes them ``environments=``), are for rewards other than th
 from __future__ import annotations
 
 import inspect
-import keyword
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,38 +23,10 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.env.core import Sessions, Step
 from agentgen_sym.rl.library import TaskLibrary
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
+from agentgen_sym.env.tools import EPISODE_OVER, identifier, tool_docstring, tool_names
 
-EPISODE_OVER = "The episode is over: no further action takes effect."
 RESERVED = frozenset({"reset", "get_reward", "task_id", "observation", "done", "returns"})
 """Names the generated class uses itself; an action so named gets a trailing underscore."""
-OPENENV_RESERVED = frozenset({"reset", "step", "state", "close"})
-"""Tool names OpenEnv keeps for itself (its MCP tools, ``rl.openenv_env``, are named by ``tool_names`` too)."""
-
-
-def identifier(name: str, taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """A Python identifier for a PDDL name (``pick-up`` -> ``pick_up``, ``?from`` -> ``from_``), unique in ``taken``."""
-    out = re.sub(r"\W+", "_", name.lstrip("?")).strip("_").lower() or "x"
-    if out[0].isdigit() or keyword.iskeyword(out):
-        out += "_"
-    while out in taken:
-        out += "_"
-    return out
-
-
-def tool_names(domain: ast.Domain, taken: set[str] | frozenset[str]) -> dict[str, tuple[str, list[str]]]:
-    """Per action of ``domain``: the identifier of its tool, unique and none of ``taken`` (a taken name gets a
-    trailing underscore), and one identifier per parameter (never ``self``): the names TRL's tools and OpenEnv's
-    MCP tools share."""
-    found: dict[str, tuple[str, list[str]]] = {}
-    used = set(taken)
-    for action in domain.actions:
-        name = identifier(action.name, used)
-        used.add(name)
-        names: list[str] = []
-        for parameter in action.parameters:
-            names.append(identifier(parameter.name, {"self", *names}))
-        found[action.name] = (name, names)
-    return found
 
 
 class DomainEnvironment:
@@ -101,17 +71,6 @@ class DomainEnvironment:
         self.done = result.terminated or result.truncated
         self.observation = result.observation
         return result.observation
-
-
-def tool_docstring(action: ast.Action, names: list[str], wording: str) -> str:
-    """Google style, as transformers' ``get_json_schema`` reads it: a summary, then one line per argument."""
-    example = wording.format(*(f"<{n}>" for n in names))
-    lines = [f"Do the action: {example}.", "", "Args:"]
-    for name, parameter in zip(names, action.parameters):
-        kind = " or ".join(parameter.types) if parameter.types else "object"
-        lines.append(f"    {name}: the {kind} to act on (an object name of the task)")
-    lines += ["", "Returns:", "    What the agent observes after the action."]
-    return "\n".join(lines)
 
 
 def _tool(action: ast.Action, method: str, names: list[str], wording: str) -> Callable[..., str]:

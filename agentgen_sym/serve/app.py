@@ -29,7 +29,7 @@ from agentgen_sym.serve import batch
 from agentgen_sym.serve.openenv import ENV_NAME, PREFIX, SPLIT, OpenEnv
 from agentgen_sym.serve.pool import EnvPool, ServeError
 from agentgen_sym.serve.sockets import PATHS, SocketLimits, Sockets
-from agentgen_sym.serve.wire import INT, dumps, error_body, internal_error, json_body
+from agentgen_sym.serve.wire import INT, bearer, dumps, error_body, internal_error, json_body
 
 MAX_BODY_BYTES = 64 * 1024
 """The default limit on a request body; an action is a line of text, so this is generous."""
@@ -152,15 +152,6 @@ Answer = tuple[int, Any]
 """A direct route's HTTP status and JSON content."""
 
 
-def bearer(scope: dict) -> str | None:
-    """The request's ``Authorization: Bearer`` token, if it sends one: the client the environments it creates
-    belong to."""
-    for name, value in scope["headers"]:
-        if name.lower() == b"authorization" and value[:7].lower() == b"bearer ":
-            return value[7:].strip().decode("latin-1") or None
-    return None
-
-
 def owner(scope: dict) -> object:
     """Who an AgentGym request speaks for: its bearer token, or None (anyone who names the id)."""
     token = bearer(scope)
@@ -263,7 +254,7 @@ class Routes:
             request = json_body(body)
         except ServeError:
             return 200, {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse error"}}
-        return 200, self.openenv.mcp(request)
+        return 200, self.openenv.mcp(request, bearer(scope))
 
 
 def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = MAX_BODY_BYTES,

@@ -18,6 +18,12 @@ bits, so only the client it was given to can name the episode; an id the client 
 ...``): then its episode ids are its own, and no request without that token reaches them. A WebSocket
 connection holds one episode, as in OpenEnv, which no other connection or HTTP request can reach or adopt: an
 ``episode_id`` in a WebSocket reset is that episode's label, never the address of another.
+
+An episode's actions are also MCP tools (``env/tools.py``: one per action of its domain, one string argument per
+parameter, named as TRL's and the OpenEnv package's tools are): a step may be OpenEnv's MCP action
+``{"type": "list_tools"}`` or ``{"type": "call_tool", "tool_name", "arguments"}``, as its ``MCPToolClient`` sends
+them over the WebSocket, and ``/mcp`` answers ``tools/list`` and ``tools/call`` on the HTTP episode that
+``params.episode_id`` names. A tool call is one step: its result is the observation, its reward the step's.
 """
 
 from __future__ import annotations
@@ -27,7 +33,9 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from agentgen_sym.env.tools import Tool, domain_tools
 from agentgen_sym.serve.pool import EnvPool, ServeError
+from agentgen_sym.wording.templates import Templates
 
 PREFIX = "/openenv"
 """Where the HTTP routes live (AgentGym's ``/reset`` and ``/step`` keep the root): base URL ``http://HOST:PORT/openenv``."""
@@ -37,6 +45,8 @@ EPISODE_ID_BYTES = 16
 """A server-chosen episode_id is this many random bytes (128 bits), URL-safe base64."""
 ENV_NAME = "agentgen_sym"
 """The environment's name in OpenEnv's task API (``/openenv/agentgen_sym/tasks`` ...)."""
+MCP_METHODS = ("tools/list", "tools/call", "openenv/session/create", "openenv/session/close")
+"""What ``/mcp`` answers (OpenEnv 0.10's MCP client creates a session, lists and calls tools, closes it)."""
 SPLIT = "train"
 """The task API's one split: every task the server serves."""
 VERSION = "1.0.0"
@@ -64,6 +74,7 @@ class OpenEnv:
         self.pool = pool
         self._episodes: OrderedDict[tuple[str | None, str], int] = OrderedDict()  # least recent first
         self._lock = threading.Lock()
+        self._toolsets: dict[int, tuple[dict[str, Tool], Templates]] = {}  # per task folder
 
     # ------------------------------------------------------------------ the episode
     def reset_http(self, data: Any, token: str | None = None) -> dict:
@@ -85,14 +96,28 @@ class OpenEnv:
         return self._opened(answer, episode_id, data_idx)
 
     def reset_socket(self, data: Any, connection: Any) -> dict:
-        """Start a task in the WebSocket ``connection``'s own episode (a new one on its first reset); an
-        ``episode_id`` in ``data`` is the episode's label, never another episode's address."""
+        """Start a task in the WebSocket ``connection``'s own episode (a new one on its first reset), or in the
+        session it attached to; an ``episode_id`` in ``data`` labels the connection's own episode, never another
+        episode's address."""
+        if connection.session is not None:  # the session's episode keeps the session's id
+            token, session_id = connection.session
+            opened = self.reset_http(dict(data, episode_id=session_id) if isinstance(data, dict) else data, token)
+            connection.episode, _ = self.find(session_id, token)
+            return opened
         data_idx = self._task(data)
         label = _episode_id(data) or connection.episode_id or secrets.token_urlsafe(EPISODE_ID_BYTES)
         connection.episode, answer = self._start(data_idx, connection.episode, connection)
         connection.created.add(connection.episode)
         connection.episode_id = label
         return self._opened(answer, label, data_idx)
+
+    def attach(self, connection: Any, session_id: str, token: str | None) -> None:
+        """Bind a WebSocket to the session ``session_id`` of ``token`` (``/ws?session_id=``, as OpenEnv's MCP client
+        connects): its reset, step and state play the session's episode, which tools/list and tools/call over HTTP
+        reach too; the session outlives the connection. Raises ServeError for a session the token does not hold."""
+        env_id, owner = self.find(session_id, token)
+        connection.episode, connection.episode_id, connection.session, connection.owner = (
+            env_id, session_id, (token, session_id), owner)
 
     def _start(self, data_idx: Any, env_id: int | None, owner: object) -> tuple[int, dict]:
         """Reset ``owner``'s environment ``env_id`` to the task, or create one (none yet, or it was evicted)."""
@@ -112,11 +137,57 @@ class OpenEnv:
         return {"observation": observation, "reward": 0.0, "done": answer["done"]}  # nothing earned yet
 
     def step(self, env_id: int, episode_id: str, action: Any, owner: object) -> dict:
+        """One step by ``{"message": TEXT}``, or OpenEnv's MCP actions: ``{"type": "list_tools"}`` (the tools of the
+        episode's domain, moving nothing) and ``{"type": "call_tool", "tool_name", "arguments"}`` (one step by the
+        tool's action)."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "list_tools":
+            tools, templates = self._tools(env_id, owner)
+            return {"observation": {"tools": [t.spec(templates) for t in tools.values()], "episode_id": episode_id},
+                    "reward": 0.0, "done": self.pool.detail(env_id, owner)["done"]}
+        if kind == "call_tool":
+            return self._call(env_id, episode_id, action, owner)
         if not isinstance(action, dict) or not isinstance(action.get("message"), str) or len(action) != 1:
-            raise ServeError("the action must be a JSON object {\"message\": TEXT} (GET /openenv/schema)", 422)
+            raise ServeError("the action must be a JSON object {\"message\": TEXT}, or an MCP action "
+                             "{\"type\": \"list_tools\"} or {\"type\": \"call_tool\", ...} (GET /openenv/schema)", 422)
         answer = self.pool.step(env_id, action["message"], owner, increments=True)
         return {"observation": {"text": answer["observation"], "episode_id": episode_id},
                 "reward": answer["reward"], "done": answer["done"]}
+
+    def _call(self, env_id: int, episode_id: str, action: dict, owner: object) -> dict:
+        """A tool call: the step its action's text takes, its observation as the tool's result; a tool or arguments
+        the domain does not have are the call's error, as OpenEnv's MCP environments answer them, and step nothing."""
+        tools, templates = self._tools(env_id, owner)
+        name, arguments = action.get("tool_name"), action.get("arguments", {})
+        tool = tools.get(name) if isinstance(name, str) else None
+        if tool is None:
+            return self._tool_error(env_id, episode_id, name, "tool_not_found",
+                                    f"no tool {str(name)[:80]!r}: the tools are {', '.join(sorted(tools))}", owner)
+        if not isinstance(arguments, dict) or sorted(arguments) != sorted(tool.arguments) or not all(
+                isinstance(v, str) for v in arguments.values()):
+            return self._tool_error(env_id, episode_id, name, "invalid_args",
+                                    f"{name} takes {', '.join(tool.arguments) or 'no arguments'}, each an object "
+                                    "name (a string)", owner)
+        text = templates.action(tool.action.name, tuple(arguments[a] for a in tool.arguments))
+        answer = self.pool.step(env_id, text, owner, increments=True)
+        result = {"content": [{"type": "text", "text": answer["observation"]}], "data": answer["observation"]}
+        return {"observation": {"tool_name": name, "result": result, "error": None, "episode_id": episode_id},
+                "reward": answer["reward"], "done": answer["done"]}
+
+    def _tool_error(self, env_id: int, episode_id: str, name: Any, kind: str, message: str, owner: object) -> dict:
+        return {"observation": {"tool_name": str(name)[:80], "result": None, "error": {"error_type": kind,
+                                                                                     "message": message},
+                                "episode_id": episode_id},
+                "reward": 0.0, "done": self.pool.detail(env_id, owner)["done"]}
+
+    def _tools(self, env_id: int, owner: object) -> tuple[dict[str, Tool], Templates]:
+        """The tools of the episode's domain (one set per task folder) and the folder's wording."""
+        info = self.pool.catalog.tasks[self.pool.task_of(env_id, owner)]
+        found = self._toolsets.get(info.folder)
+        if found is None:
+            text = self.pool.catalog.text(info.data_idx)
+            found = self._toolsets.setdefault(info.folder, (domain_tools(text.compiled.domain), text.templates))
+        return found
 
     def state(self, env_id: int, episode_id: str, owner: object) -> dict:
         detail = self.pool.detail(env_id, owner)
@@ -180,20 +251,56 @@ class OpenEnv:
             ("/reset", "post", "start an episode"), ("/step", "post", "one action of an episode"),
             ("/state", "get", "an episode's state (?episode_id=)"), ("/metadata", "get", "about the environment"),
             ("/schema", "get", "action, observation and state schemas"), ("/health", "get", "health"),
-            ("/mcp", "post", "MCP JSON-RPC (no tools)"), ("/list_environments", "get", "the task API's environment"),
+            ("/mcp", "post", "MCP JSON-RPC: tools/list, tools/call (params.episode_id)"),
+            ("/list_environments", "get", "the task API's environment"),
             (f"/{ENV_NAME}/splits", "get", "the task API's splits"),
             *((f"/{ENV_NAME}/{route}", "post", f"the task API: {route}")
               for route in ("tasks", "num_tasks", "task", "task_range")))}
         return {"openapi": "3.1.0", "info": {"title": "agentgen-sym OpenEnv", "version": VERSION}, "paths": paths}
 
-    @staticmethod
-    def mcp(request: Any) -> dict:
-        """JSON-RPC answers for ``/mcp``: this environment offers no MCP tools (its actions are text)."""
+    def mcp(self, request: Any, token: str | None = None) -> dict:
+        """JSON-RPC answers for ``/mcp``: OpenEnv's session methods (``openenv/session/create``: an HTTP episode on
+        task 0, 128 random bits named, that a WebSocket attaches to with ``?session_id=``; ``openenv/session/close``)
+        and ``tools/list`` and ``tools/call`` on the episode ``params.session_id`` (or ``episode_id``) names."""
         rpc_id = request.get("id") if isinstance(request, dict) else None
-        if isinstance(request, dict) and request.get("method") == "tools/list":
-            return {"jsonrpc": "2.0", "id": rpc_id, "result": {"tools": []}}
-        return {"jsonrpc": "2.0", "id": rpc_id,
-                "error": {"code": -32601, "message": "no such method: this environment has no MCP tools"}}
+        method = request.get("method") if isinstance(request, dict) else None
+        params = request.get("params") if isinstance(request, dict) else None
+        if method not in MCP_METHODS:
+            return _rpc_error(rpc_id, -32601, f"no method {str(method)[:40]!r}: this server answers "
+                                              f"{', '.join(MCP_METHODS)}")
+        if not isinstance(params, dict):
+            params = {}
+        if method == "openenv/session/create":
+            session_id = self.reset_http({}, token)["observation"]["episode_id"]
+            return {"jsonrpc": "2.0", "id": rpc_id, "result": {"session_id": session_id}}
+        episode_id = params.get("session_id", params.get("episode_id"))
+        try:
+            env_id, owner = self.find(episode_id, token)
+            if method == "openenv/session/close":
+                self.close(episode_id, token)
+                return {"jsonrpc": "2.0", "id": rpc_id, "result": {"session_id": episode_id, "closed": True}}
+            if method == "tools/list":
+                tools, templates = self._tools(env_id, owner)
+                specs = [t.spec(templates) for t in tools.values()]
+                return {"jsonrpc": "2.0", "id": rpc_id, "result": {"tools": specs}}
+            step = self._call(env_id, episode_id, {"tool_name": params.get("name"),
+                                                   "arguments": params.get("arguments", {})}, owner)
+        except ServeError as exc:
+            return _rpc_error(rpc_id, -32602, str(exc))
+        observation = step["observation"]
+        if observation["error"] is not None:
+            return _rpc_error(rpc_id, -32602, observation["error"]["message"])
+        text = observation["result"]["data"]
+        return {"jsonrpc": "2.0", "id": rpc_id, "result": {
+            "content": observation["result"]["content"], "isError": False, "data": text,
+            "structuredContent": {"observation": text, "reward": step["reward"], "done": step["done"]}}}
+
+    def close(self, episode_id: str, token: str | None) -> None:
+        """End the HTTP episode (or session) ``episode_id`` of ``token``."""
+        env_id, owner = self.find(episode_id, token)
+        with self._lock:
+            self._episodes.pop((token, episode_id), None)
+        self.pool.close(env_id, owner)
 
     # ------------------------------------------------------------------ internals
     def _task(self, data: Any) -> Any:
@@ -215,6 +322,10 @@ class OpenEnv:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ServeError("'seed' must be a non-negative integer", 422)
         return seed % len(catalog)
+
+
+def _rpc_error(rpc_id: Any, code: int, message: str) -> dict:
+    return {"jsonrpc": "2.0", "id": rpc_id, "error": {"code": code, "message": message}}
 
 
 def _index(data: dict, key: str) -> int:

@@ -198,6 +198,10 @@ class EnvPool:
             with environment.table.lock:
                 return environment.table.episodes.valid_actions(environment.row)
 
+    def task_of(self, env_id: Any, owner: object = None) -> int:
+        """The data_idx of environment ``env_id``'s task (refused as every request of another owner is)."""
+        return self._get(env_id, owner).data_idx
+
     def detail(self, env_id: Any, owner: object = None) -> dict:
         environment = self._get(env_id, owner)
         with environment.lock:

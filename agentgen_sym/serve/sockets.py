@@ -19,11 +19,12 @@ import json
 import sys
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs
 
 from agentgen_sym.serve import batch
 from agentgen_sym.serve.openenv import OpenEnv
 from agentgen_sym.serve.pool import EnvPool, ServeError
-from agentgen_sym.serve.wire import internal_error, json_body
+from agentgen_sym.serve.wire import bearer, internal_error, json_body
 
 PATHS = frozenset({"/ws", "/openenv/ws"})
 """Where the WebSocket is served (OpenEnv's client connects to ``BASE_URL/ws``)."""
@@ -40,14 +41,17 @@ class SocketLimits:
 
 
 class Connection:
-    """One WebSocket's episode (OpenEnv's) and the environments it created."""
+    """One WebSocket's episode (OpenEnv's: its own, or the session it attached to, ``session`` and ``owner`` then
+    the session's) and the environments it created."""
 
-    __slots__ = ("episode", "episode_id", "created")
+    __slots__ = ("episode", "episode_id", "created", "session", "owner")
 
     def __init__(self) -> None:
         self.episode: int | None = None
         self.episode_id = ""
         self.created: set[int] = set()
+        self.session: tuple[str | None, str] | None = None  # (token, session_id)
+        self.owner: object = self
 
 
 class Sockets:
@@ -67,8 +71,16 @@ class Sockets:
                         "reason": f"the server holds {self.limits.max_connections} WebSockets, its limit"})
             return
         await send({"type": "websocket.accept"})
-        self.open += 1
         connection = Connection()
+        session_id = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("session_id", [None])[0]
+        if session_id is not None:
+            try:
+                self.openenv.attach(connection, session_id, bearer(scope))
+            except ServeError as exc:
+                await send({"type": "websocket.send", "text": _error(str(exc), "SESSION_ERROR")})
+                await send({"type": "websocket.close", "code": 1008, "reason": "no such session of this client"})
+                return
+        self.open += 1
         loop = asyncio.get_running_loop()
         task = asyncio.current_task()
         last = [loop.time()]
@@ -134,9 +146,10 @@ class Sockets:
                 raise ServeError("no episode yet: send {\"type\": \"reset\"} first", 422)
             if kind == "step":
                 return _reply("observation", self.openenv.step(connection.episode, connection.episode_id, data,
-                                                               connection))
+                                                               connection.owner))
             if kind == "state":
-                return _reply("state", self.openenv.state(connection.episode, connection.episode_id, connection))
+                return _reply("state", self.openenv.state(connection.episode, connection.episode_id,
+                                                          connection.owner))
             if kind == "create":
                 if len(connection.created) >= self.limits.max_envs_per_connection:
                     return _error(f"this connection holds {len(connection.created)} environments, its limit; "

@@ -26,6 +26,15 @@ _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
+def bearer(scope: dict) -> str | None:
+    """The request's ``Authorization: Bearer`` token, if it sends one: the client the environments it creates
+    belong to."""
+    for name, value in scope["headers"]:
+        if name.lower() == b"authorization" and value[:7].lower() == b"bearer ":
+            return value[7:].strip().decode("latin-1") or None
+    return None
+
+
 def error_body(message: str) -> bytes:
     return json.dumps({"error": message}).encode()
 
