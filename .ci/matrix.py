@@ -2,8 +2,8 @@
 package it serves, each in a virtual environment of its own (the dev extra holds one version of each, and some
 cannot share one: openenv 0.10 replaced openenv-core 0.3's modules, mcp 2 and verifiers 0.3 exclude each other).
 `make test` runs it when CI is set; the dev environment itself covers the versions the dev extra resolves to
-(gymnasium, openenv, and mcp 1.30, both the oldest mcp supported and the last 1.x). Not here: verifiers 0.4 (its v1 API has no adapter yet) and
-TRL (the tests check the rules TRL's source states; its trainer needs torch).
+(gymnasium, openenv, verifiers 0.3 and mcp 1.30, both the oldest mcp supported and the last 1.x). Not here: TRL
+(the tests check the rules TRL's source states; its trainer needs torch).
 
     python .ci/matrix.py [--only NAME]
 """
@@ -26,6 +26,8 @@ MATRIX = [
     ("openenv-core 0.3.0 (oldest)", "serve", ["openenv-core==0.3.0", "fastmcp>=3,<4", "requests>=2.28"],
      ["tests/test_serve_rl.py", "tests/test_serve_ownership.py"]),
     ("mcp 2.3.0 (latest)", "mcp", ["mcp==2.3.0"], ["tests/test_mcp.py", "tests/test_mcp_limits.py"]),
+    # vf-eval runs its chat program with uv, which it would otherwise fetch from the internet
+    ("verifiers 0.4.0 (latest)", "verifiers-v1", ["verifiers==0.4.0", "uv"], ["tests/test_verifiers_v1.py"]),
 ]
 
 

@@ -438,6 +438,20 @@ def test_verifiers_environment_loads_and_scores_scripted_rollouts(tasks_dirs, mo
     assert len(state["trajectory"]) == 10  # the step limit ends it
 
 
+def test_the_verifiers_adapter_of_the_other_release_says_which_to_use():
+    """verifiers 0.3 and 0.4 cannot share an environment: importing the adapter of the release not installed
+    names the one that is (0.4 keeps a ``verifiers`` package, so a bare AttributeError would be the alternative)."""
+    verifiers = requires_extra("verifiers")
+    import importlib
+
+    if verifiers.__version__.startswith("0.3."):
+        with pytest.raises(ImportError, match=r"needs verifiers 0\.4: pip install -e '\.\[verifiers-v1\]'"):
+            importlib.import_module("agentgen_sym.rl.verifiers_v1")
+    else:
+        with pytest.raises(ImportError, match="with verifiers 0.4 use the taskset agentgen-sym-tasks"):
+            importlib.import_module("agentgen_sym.rl.verifiers_env")
+
+
 # --------------------------------------------------------------------------- the README
 
 

@@ -19,6 +19,9 @@ from agentgen_sym.extras import install_hint
 
 try:
     import verifiers as vf
+    if not hasattr(vf, "MultiTurnEnv"):  # 0.4 moved its stack to verifiers.v1, which has no MultiTurnEnv
+        raise ImportError(f"verifiers {vf.__version__} is installed: with verifiers 0.4 use the taskset "
+                          "agentgen-sym-tasks (agentgen_sym.rl.verifiers_v1)")
     from datasets import Dataset
 except ImportError as exc:  # the adapter is an extra: say which
     raise ImportError(f"agentgen_sym.rl.verifiers_env needs verifiers 0.3: {install_hint('verifiers')} ({exc})"
@@ -26,21 +29,11 @@ except ImportError as exc:  # the adapter is an extra: say which
 
 from agentgen_sym.env.core import Sessions
 from agentgen_sym.rl.library import TaskLibrary
+from agentgen_sym.rl.replies import SYSTEM_PROMPT, action_text
 from agentgen_sym.env.profiles import DEFAULT_PROFILE
 
-SYSTEM_PROMPT = ("You act in a planning environment. Each turn, reply with one action, on a line of its own after "
-                 "'Action:'; 'check valid actions' lists the actions that apply now.")
 STATE_KEY = "agentgen_episode"
 """Where a rollout's episode lives in the verifiers state: ``{"task", "sessions", "success", "progress", "dense"}``."""
-
-
-def action_text(reply: str) -> str:
-    """The action in a model reply: the rest of the line after its last ``Action:``, else its last non-blank line."""
-    if "Action:" in reply:
-        rest = reply.rsplit("Action:", 1)[1].strip()
-        return rest.splitlines()[0].strip() if rest else ""
-    lines = [line.strip() for line in reply.splitlines() if line.strip()]
-    return lines[-1] if lines else ""
 
 
 def _content(message: Any) -> str:
