@@ -34,7 +34,7 @@ from agentgen_sym.generation.evolve import measured_direction, select_even, unit
 from agentgen_sym.generation.grounding import Grounding, Groundings, Recipe, Ungroundable
 from agentgen_sym.generation.measure import (OVER_BUDGET, Budgets, Measurement, Stopwatch, enabling_steps,
                                              plan_branching)
-from agentgen_sym.generation.schemagoals import sample_instances
+from agentgen_sym.generation.schemagoals import Literal, sample_instances, subject
 from agentgen_sym.generation.schemas import SeedGoals, goal_literals
 from agentgen_sym.generation.tasks import TaskSpec, random_walk, seed_statics
 from agentgen_sym.generation.units import Outcome, admissible, made_groundings, make_variants, measure_candidates
@@ -155,6 +155,7 @@ def _schema_spec(task, rng: np.random.Generator, objects, statics, attempt: int,
     rest = [c for c in changed if c != first] + [(f, True) for f in sorted(kept_true)]
     k = int(rng.integers(max(1, seed_goals.conjuncts - 1), seed_goals.conjuncts + 3))
     picked = [first] + [rest[i] for i in sorted(rng.choice(len(rest), size=min(k - 1, len(rest)), replace=False))]
+    picked += maintained(task, before, picked, seed_goals)
     goal = tuple(sorted(f for f, positive in picked if positive))
     negative = tuple(sorted(f for f, positive in picked if not positive))
     return TaskSpec(objects, init, goal, Origin("walk"), None, statics, tuple(task.plan_steps(ops)), negative,
@@ -172,9 +173,39 @@ def _sampled_spec(task, rng: np.random.Generator, objects, statics, seed_goals: 
     picked = sample_instances(task.facts, set(init), seed_goals, objects, k, rng)
     if not picked:
         return None
+    picked += maintained(task, set(init), picked, seed_goals)
     goal = tuple(sorted(f for f, positive in picked if positive))
     negative = tuple(sorted(f for f, positive in picked if not positive))
     return TaskSpec(objects, init, goal, Origin("walk"), None, statics, (), negative, "schema", seed_goals)
+
+
+def _held(spec: TaskSpec) -> int:
+    """How many of a task's goal literals hold at its start: maintenance goals, which a plan must not break."""
+    init = set(spec.init)
+    return sum(f in init for f in spec.goal) + sum(f not in init for f in spec.negative)
+
+
+def maintained(task, start: set[GroundAtom], picked: list[Literal], seed_goals: SeedGoals) -> list[Literal]:
+    """The seed's maintenance goals (``SeedGoals.maintained``) a candidate keeps: each literal that holds at its
+    start and that some action can undo (a fact asked to hold that an action deletes, one asked to stay false that
+    an action adds), unless the goal already speaks of its fact or its subject. A goal the user wrote is a goal
+    even when it holds at the start: a plan may not break it on the way."""
+    taken = {f for f, _ in picked} | {subject(f) for f, _ in picked}
+    kept = []
+    for fact, positive in seed_goals.maintained:
+        if (fact in start) != positive or fact in taken or subject(fact) in taken:
+            continue
+        fact_id = task.fact_ids.get(fact)
+        if fact_id is not None and _undoable(task, positive)[fact_id]:
+            kept.append((fact, positive))
+    return kept
+
+
+def _undoable(task, positive: bool) -> np.ndarray:
+    """``bool[n_facts]``: the facts some operator deletes (``positive``: literals asking a fact to hold) or adds."""
+    rows = (task.del_bits, task.ce_del_bits) if positive else (task.add_bits, task.ce_add_bits)
+    union = np.bitwise_or.reduce(np.concatenate([r.reshape(-1, task.n_words) for r in rows]), axis=0)
+    return task.unpack(union[None, :])[0][:task.n_facts]
 
 
 def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:
@@ -461,6 +492,7 @@ class TaskPool:
                                   branching=branching, enabling=enabling,
                                   invented={ids[g.order]: len(extra) for g in chosen
                                             if (extra := {o.name for o in g.spec.objects} - self.seed_objects)},
+                                  maintained={ids[g.order]: held for g in chosen if (held := _held(g.spec))},
                                   dropped={level: sum(c.get(k, 0) for k in ("walk", "input", "easier", "harder"))
                                            for level, c in sorted(levels.items()) if not histogram.get(level)},
                                   goal_sources=dict(sorted(Counter(t.goal_source for t in tasks).items())))

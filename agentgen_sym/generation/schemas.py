@@ -37,12 +37,15 @@ class GoalSchema:
 
 @dataclass(frozen=True)
 class SeedGoals:
-    """A seed problem's goal schemas, the number of literals its goal has, and the schemas whose seed instance
-    already held in the seed's initial state (only facts of those may be goals while true at the start)."""
+    """A seed problem's goal schemas, the number of literals its goal has, the schemas whose seed instance
+    already held in the seed's initial state (only facts of those may be goals while true at the start), and those
+    seed literals themselves (``maintained``: fact and sign, what the user asked to stay so, such as a tap that
+    starts off and must end off)."""
 
     schemas: tuple[GoalSchema, ...]
     conjuncts: int
     true_at_start: frozenset[GoalSchema] = frozenset()
+    maintained: tuple[tuple[GroundAtom, bool], ...] = ()
 
     def positive(self) -> tuple[GoalSchema, ...]:
         return tuple(s for s in self.schemas if s.positive)
@@ -82,7 +85,8 @@ def goal_schemas(domain: ast.Domain, problem: ast.Problem) -> SeedGoals:
         ground = all(isinstance(t, ast.Constant) for t in atom.args)
         if ground and (GroundAtom(atom.predicate, tuple(t.name for t in atom.args)) in start) == positive:
             at_start.add(schema)  # the seed asks for a fact that already holds (or a fact already absent)
-    return SeedGoals(tuple(found), count, frozenset(at_start))
+    maintained = tuple((fact, positive) for fact, positive in _required(problem.goal) if (fact in start) == positive)
+    return SeedGoals(tuple(found), count, frozenset(at_start), maintained)
 
 
 def schemas_of(domain: ast.Domain, problems: Iterable[ast.Problem]) -> SeedGoals | None:
@@ -95,6 +99,18 @@ def schemas_of(domain: ast.Domain, problems: Iterable[ast.Problem]) -> SeedGoals
         found.update(dict.fromkeys(goals.schemas))
         conjuncts = max(conjuncts, goals.conjuncts)
     return SeedGoals(tuple(found), conjuncts) if found else None
+
+
+def _required(formula: ast.Formula | None) -> Iterator[tuple[GroundAtom, bool]]:
+    """The ground literals a goal requires as conjuncts (not those in a disjunction, an implication or under a
+    quantifier, which the goal may do without)."""
+    if isinstance(formula, ast.And):
+        for part in formula.parts:
+            yield from _required(part)
+    elif isinstance(formula, (ast.Atom, ast.Not)):
+        atom, positive = (formula, True) if isinstance(formula, ast.Atom) else (formula.arg, False)
+        if isinstance(atom, ast.Atom) and atom.predicate != "=" and all(isinstance(t, ast.Constant) for t in atom.args):
+            yield GroundAtom(atom.predicate, tuple(t.name for t in atom.args)), positive
 
 
 def _literals(formula: ast.Formula, positive: bool, bound: dict[str, tuple[str, ...]]

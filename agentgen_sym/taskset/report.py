@@ -79,6 +79,7 @@ def provenance(report: GenerationReport) -> dict:
             "goal_sources": dict(report.goal_sources),
             "origins": dict(sorted(Counter(str(t.origin) for t in report.tasks).items())),
             "invented": {"tasks": len(report.invented), "objects": sum(report.invented.values())},
+            "maintained": {"tasks": len(report.maintained), "literals": sum(report.maintained.values())},
             "dropped_levels": {str(level): count for level, count in report.dropped.items()}}
 
 
@@ -109,6 +110,10 @@ def _sources(report: GenerationReport) -> list[str]:
     lines.append(f"{len(report.invented)} task(s) hold {invented} object(s) invented by Bi-Evol (not in the seed "
                  "problem), named like their siblings or by type." if report.invented
                  else "No task holds an invented object.")
+    held = sum(report.maintained.values())
+    lines.append(f"{len(report.maintained)} task(s) keep {held} maintenance goal(s): goal literals that already hold "
+                 "at the start, which the plan must keep or restore."
+                 if report.maintained else "No task has a goal that holds at its start.")
     return lines + [""]
 
 
