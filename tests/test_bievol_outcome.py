@@ -167,8 +167,8 @@ def test_levels_reached_but_not_kept_are_named(tmp_path):
 @pytest.mark.slow
 def test_the_card_of_an_export_tells_how_the_tasks_were_made(tmp_path, capsys):
     """An export of an evolved folder: its card quotes the generate and evolve commands (not only the export's),
-    the range and how it was chosen, the goal sources and the invented objects, read from the folders'
-    provenance."""
+    the range and how it was chosen, the goal sources, the invented objects and the maintenance goals, read from
+    the folders' provenance."""
     from agentgen_sym import cli
 
     gen, evo, out = tmp_path / "gen", tmp_path / "evo", tmp_path / "data" / "d.jsonl"
@@ -188,6 +188,8 @@ def test_the_card_of_an_export_tells_how_the_tasks_were_made(tmp_path, capsys):
     assert f"| {lo}..{hi} | {made['range_source']} |" in card and "input tasks'" in made["range_source"]
     assert all(f"{name} {count}" in card for name, count in made["goal_sources"].items())
     assert f"{made['invented']['objects']} in {made['invented']['tasks']} task(s)" in card
+    held = made["maintained"]
+    assert f"| {held['literals']} in {held['tasks']} task(s) |" in card  # the maintenance goals column
 
 
 def test_enabling_steps_are_the_ones_a_later_step_needs(tmp_path):

@@ -130,7 +130,8 @@ def _negatives_loading(entry: ExportEntry) -> str:
 
 def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
     """How the exported task folders were made, from each one's ``provenance.json``: the commands, the difficulty
-    range and how it was chosen, where the goals came from, objects Bi-Evol invented, levels reached but dropped."""
+    range and how it was chosen, where the goals came from, objects Bi-Evol invented, goals holding at the start
+    (maintenance goals), levels reached but dropped."""
     from agentgen_sym.taskset.report import read_provenance  # see render_card
 
     served = sorted({path for entry in entries for path in entry.served})
@@ -140,27 +141,32 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
         return ["The task folders record no provenance (written by hand or by an older version): how their tasks "
                 "were made is not known here.", ""]
     lines = ["| task folder | domain | tasks | difficulty range | range chosen | goal sources | invented objects "
-             "| levels reached, not kept |", "|---|---|---|---|---|---|---|---|"]
+             "| maintenance goals | levels reached, not kept |", "|---|---|---|---|---|---|---|---|---|"]
     commands: list[str] = []
     for path, data in known.items():
         total = data.get("tasks") or 0
         sources = ", ".join(f"{name} {count} ({100 * count / total:.0f}%)" if total else f"{name} {count}"
                             for name, count in sorted((data.get("goal_sources") or {}).items())) or "not recorded"
         invented = data.get("invented") or {}
+        held = data.get("maintained")
+        maintenance = "not recorded" if not isinstance(held, dict) else \
+            f"{held.get('literals', 0)} in {held.get('tasks', 0)} task(s)"
         lo, hi = (data.get("range") or ["?", "?"])[:2]
         dropped = ", ".join(f"{level} ({count})" for level, count in sorted(
             (data.get("dropped_levels") or {}).items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0))
         lines.append(f"| `{path}` | {data.get('domain')} | {total} | {lo}..{hi} | {data.get('range_source') or '-'} "
                      f"| {sources} | {invented.get('objects', 0)} in {invented.get('tasks', 0)} task(s) "
-                     f"| {dropped or 'none'} |")
+                     f"| {maintenance} | {dropped or 'none'} |")
         commands += [c for c in data.get("commands") or [] if isinstance(c, str) and c not in commands]
     missing = [path for path in served if path not in known]
     if missing:
         lines += ["", "No provenance recorded for: " + ", ".join(f"`{path}`" for path in missing) + "."]
     lines += ["", "Goal sources: `schema`, instances of the seed problem's goal schemas; `walk`, facts a random walk "
               "made true; `seed`, the seed problem's own goal. Invented objects were added by Bi-Evol's harder "
-              "moves (named like their siblings or by type); dropped levels were reached but left out of the "
-              "selection (outside the range, or more levels than tasks).", "", "Tasks made by:", ""]
+              "moves (named like their siblings or by type). Maintenance goals are goal literals that already hold "
+              "at a task's start and that an action can break: its plan must keep or restore them. Dropped levels "
+              "were reached but left out of the selection (outside the range, or more levels than tasks).", "",
+              "Tasks made by:", ""]
     lines += [f"    {command}" for command in commands] or ["    (command not recorded)"]
     return lines + [""]
 
