@@ -2,8 +2,8 @@
 package it serves, each in a virtual environment of its own (the dev extra holds one version of each, and some
 cannot share one: openenv 0.10 replaced openenv-core 0.3's modules, mcp 2 and verifiers 0.3 exclude each other).
 `make test` runs it when CI is set; the dev environment itself covers the versions the dev extra resolves to
-(gymnasium, openenv, verifiers 0.3 and mcp 1.30, both the oldest mcp supported and the last 1.x). Not here: TRL
-(the tests check the rules TRL's source states; its trainer needs torch).
+(gymnasium, openenv, verifiers 0.3 and mcp 1.30, both the oldest mcp supported and the last 1.x). TRL's row takes
+torch 2.13.0, the CPU build this kind of machine keeps on disk (a torch from the index is a CUDA build of several GB).
 
     python .ci/matrix.py [--only NAME]
 """
@@ -28,6 +28,8 @@ MATRIX = [
     ("mcp 2.3.0 (latest)", "mcp", ["mcp==2.3.0"], ["tests/test_mcp.py", "tests/test_mcp_limits.py"]),
     # vf-eval runs its chat program with uv, which it would otherwise fetch from the internet
     ("verifiers 0.4.0 (latest)", "verifiers-v1", ["verifiers==0.4.0", "uv"], ["tests/test_verifiers_v1.py"]),
+    # TRL's environment_factory needs no extra of ours
+    ("trl 1.16.0 (latest)", "", ["trl==1.16.0", "torch==2.13.0"], ["tests/test_trl_trainer.py"]),
 ]
 
 
@@ -37,7 +39,8 @@ def run(name: str, extra: str, pins: list[str], tests: list[str], scratch: Path)
     venv = scratch / name.split()[0].replace(".", "-") / name.split()[1]
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = str(venv / "bin" / "python")
-    install = subprocess.run([python, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]", *pins, *TEST_TOOLS],
+    install = subprocess.run([python, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]" if extra else ".", *pins,
+                              *TEST_TOOLS],
                              cwd=ROOT, capture_output=True, text=True)
     if install.returncode != 0:
         return "install failed", time.monotonic() - started, install.stderr[-2000:]

@@ -9,21 +9,17 @@ the dev environment holds verifiers 0.3, whose adapter tests/test_rl_env.py cove
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from agentgen_sym.compiler.compile import compile_task
-from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.rl.library import TaskLibrary
-from agentgen_sym.solver import solve
 
-from .conftest import CORPUS, ROOT
+from .conftest import ROOT
+from .corpus_tasks import DOMAINS, optimal_tasks_dirs
 from .llm_server import Reply, ScriptedLLMServer
 from .reward_policies import gold_texts
 
@@ -33,33 +29,13 @@ if not pytest.importorskip("verifiers", reason=NOT_INSTALLED).__version__.starts
 import verifiers.v1 as vf  # noqa: E402
 pytestmark = pytest.mark.slow  # a chat program per turn: minutes for the corpus
 
-DOMAINS = sorted(p.name for p in CORPUS.iterdir() if (p / "domain.pddl").is_file())
 NONSENSE = ("I would rather not say.", "Action: jump over the moon", "Action: check valid actions")
 
 
 @pytest.fixture(scope="module")
 def bundled(tmp_path_factory) -> dict[str, Path]:
     """A TASKS_DIR per bundled domain, every one of its problems a task with an optimal plan."""
-    out = tmp_path_factory.mktemp("vf-tasks")
-    folders = {}
-    for name in DOMAINS:
-        source, folder = CORPUS / name, out / name
-        (folder / "tasks").mkdir(parents=True)
-        for extra in ("domain.pddl", "templates.json"):
-            if (source / extra).is_file():
-                shutil.copy(source / extra, folder / extra)
-        lines = []
-        for problem in sorted(source.glob("p*.pddl")):
-            task = compile_task(source / "domain.pddl", problem)
-            solution = solve(task, planner="optimal", time_limit=60)
-            assert solution.steps, (name, problem.name, solution.status)
-            shutil.copy(problem, folder / "tasks" / problem.name)
-            lines.append(json.dumps({"id": f"{name}-{problem.stem}", "domain": task.domain.name,
-                                     "problem_file": f"tasks/{problem.name}", "cost": solution.cost,
-                                     "plan": [str(GroundAction(s.action, s.args)) for s in solution.steps]}))
-        (folder / "tasks.jsonl").write_text("\n".join(lines) + "\n")
-        folders[name] = folder
-    return folders
+    return optimal_tasks_dirs(tmp_path_factory.mktemp("vf-tasks"))
 
 
 def _eval(folder: Path, policy, out: Path, *options: str) -> list:
