@@ -18,6 +18,7 @@ family's smallest problem as the seed, ``--tasks`` tasks); a family the generato
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import random
 import subprocess
@@ -75,6 +76,12 @@ def benchmark_folders(benchmarks: Path, size: int, wanted: set[str] | None) -> l
     return found
 
 
+def manifest_families(benchmarks: Path) -> set[str]:
+    """The families a benchmark folder's ``MANIFEST.tsv`` lists (its ``domain`` column)."""
+    with (benchmarks / "MANIFEST.tsv").open(encoding="utf-8", newline="") as manifest:
+        return {row["domain"] for row in csv.DictReader(manifest, delimiter="\t")}
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--benchmarks", type=Path, metavar="DIR",
@@ -90,12 +97,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    wanted = set(args.families.split(",")) if args.families else None
+    if args.benchmarks and wanted:  # a misspelt family would be measured as nothing, silently, after make run
+        unknown = sorted(wanted - manifest_families(args.benchmarks))
+        if unknown:
+            print(f"bench/rewards.py: no family {', '.join(unknown)} in {args.benchmarks / 'MANIFEST.tsv'}",
+                  file=sys.stderr)
+            return 2
     reports, skipped = [], []
     with tempfile.TemporaryDirectory(prefix="rewards-bench-") as scratch:
         os.environ["AGENTGEN_SYM_CACHE"] = str(args.cache or scratch)
         reports.append(measure("make run", make_run_folders(Path(scratch) / "run"), args.seed))
         if args.benchmarks:
-            wanted = set(args.families.split(",")) if args.families else None
             for name, folder in benchmark_folders(args.benchmarks, args.tasks, wanted):
                 if isinstance(folder, str):
                     skipped.append((name, folder))
