@@ -87,6 +87,8 @@ RUN_RANGE = (3, 11)
 Bi-Evol stop a chain, and skip candidates provably beyond it. The bundled problems' optimal plans take 3 to 15
 steps and AgentGen's released gold trajectories 7 at the median: an even spread over 3..11 is as long, and the
 hardest levels stay within what the budgets settle on two cores."""
+RUN_RANGE_SOURCE = f"run's default ({RUN_RANGE[0]}..{RUN_RANGE[1]})"
+"""How ``run`` records a domain's range when it is RUN_RANGE (the default; ``--range 3 11`` asks for the same)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,8 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
     (work / "done.json").unlink(missing_ok=True)
     templates = folder / "templates.json"
     made = yield from tasks_job(domain, problem, templates if templates in inputs else None, work, options.n,
-                                options.seed, options.lo, options.hi, options.evolve, workers, command)
+                                options.seed, options.lo, options.hi, options.evolve, workers, command,
+                                RUN_RANGE_SOURCE if (options.lo, options.hi) == RUN_RANGE else None)
     report = made.evolved.report
     (stats,) = yield Batch(export_units, (), [work])
     origins = [task.origin for task in report.tasks]

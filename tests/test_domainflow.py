@@ -3,6 +3,7 @@ written, nothing read back) exactly as the next stage would have read them."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -68,3 +69,19 @@ def test_the_flow_writes_each_set_and_passes_it_on_as_its_folder_reads_back(tmp_
     assert all((work / dataset_file(fmt)).exists() for fmt in FORMAT_NAMES)
     assert {s.written for s in stats.values()} == {len(made.evolved.tasks)}
 
+
+
+def test_run_says_whether_its_range_is_the_default(tmp_path: Path):
+    """The card quotes each folder's provenance: `run` without --range used RUN_RANGE, which it must not call
+    "given (--range)" (it did); a range asked for is given."""
+    from agentgen_sym import cli
+    from agentgen_sym.pipeline import RUN_RANGE_SOURCE
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS / "bike-workshop", corpus / "bike-workshop")
+    for out, extra, expected in (("default", [], RUN_RANGE_SOURCE), ("asked", ["--range", "2", "6"], "given (--range)")):
+        assert cli.main(["run", "--corpus", str(corpus), "--out", str(tmp_path / out), "--n", "2", *extra]) == 0
+        for name in ("generated", "tasks"):
+            made = json.loads((tmp_path / out / "bike-workshop" / name / "provenance.json").read_text())
+            assert made["range_source"] == expected, (out, name)
+    assert RUN_RANGE_SOURCE == "run's default (3..11)"
