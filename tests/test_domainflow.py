@@ -85,3 +85,22 @@ def test_run_says_whether_its_range_is_the_default(tmp_path: Path):
             made = json.loads((tmp_path / out / "bike-workshop" / name / "provenance.json").read_text())
             assert made["range_source"] == expected, (out, name)
     assert RUN_RANGE_SOURCE == "run's default (3..11)"
+
+
+def test_the_objects_bi_evol_invented_are_counted_against_the_seed_problem(tmp_path: Path):
+    """Each folder's provenance counts the objects its tasks hold beyond the seed problem's. The evolve stage used
+    to take the objects of the widest input task for the seed's when its input held no walk task: on
+    museum-install `run` recorded 0 invented objects in 0 tasks for 4 in 4. The seed's objects now travel in the
+    generated folder's provenance."""
+    folder = CORPUS / "museum-install"
+    _, seed_problem = choose_seed(sorted(folder.glob("p*.pddl")), "largest")
+    job = tasks_job(parse_domain(folder / "domain.pddl"), seed_problem, folder / "templates.json", tmp_path, 12, 0,
+                    3, 11)
+    with make_executor(SERIAL) as serial:
+        drive(serial, {"flow": job}, SERIAL.workers)
+    seed = {o.name for o in seed_problem.objects}
+    for name in ("generated", "tasks"):
+        made = json.loads((tmp_path / name / "provenance.json").read_text())
+        assert sorted(made["seed_objects"]) == sorted(seed)
+        extra = [len({o.name for o in read.problem.objects} - seed) for read in read_tasks(tmp_path / name).tasks]
+        assert made["invented"] == {"tasks": sum(n > 0 for n in extra), "objects": sum(extra)}, name

@@ -57,7 +57,9 @@ def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = 
         (lo, hi), how = seed_range(lengths), range_note(lengths).replace("seed problems'", "input tasks'")
     pool = yield from _task_pool(tasks.domain, _walk_base(widest), seed, progress, options)
     walked = [t.problem for t in tasks.tasks if t.origin.move in ("walk", "seed")]  # the seed's objects, none invented
-    if walked:
+    if tasks.report.seed_objects:  # recorded by the generation that made the tasks: a folder without walk tasks
+        pool.seed_objects = frozenset(tasks.report.seed_objects)  # would take an invented object for a seed's
+    elif walked:
         pool.seed_objects = frozenset(o.name for p in walked for o in p.objects)
     source = tasks.source or "input"
     schemas = schemas_of(tasks.domain, [t.problem for t in tasks.tasks if t.goal_source == "schema"])

@@ -493,6 +493,7 @@ class TaskPool:
                                   invented={ids[g.order]: len(extra) for g in chosen
                                             if (extra := {o.name for o in g.spec.objects} - self.seed_objects)},
                                   maintained={ids[g.order]: held for g in chosen if (held := _held(g.spec))},
+                                  seed_objects=tuple(sorted(self.seed_objects)),
                                   dropped={level: sum(c.get(k, 0) for k in ("walk", "input", "easier", "harder"))
                                            for level, c in sorted(levels.items()) if not histogram.get(level)},
                                   goal_sources=dict(sorted(Counter(t.goal_source for t in tasks).items())))

@@ -33,7 +33,7 @@ from agentgen_sym.wording.templates import TemplateError, Templates
 from agentgen_sym.files import inside, remove_dead_temporaries, write_atomic
 from agentgen_sym.joblimits import shielded
 from agentgen_sym.taskset.model import BadEntry, GeneratedTask, GenerationReport, Origin, TaskEntry, TaskSet
-from agentgen_sym.taskset.report import write_report
+from agentgen_sym.taskset.report import read_provenance, write_report
 from agentgen_sym.walk import require_file
 
 TASKS_FILE = "tasks.jsonl"
@@ -212,10 +212,17 @@ def read_tasks(tasks_dir: Path) -> TaskSet:
     levels = sorted(histogram)
     report = GenerationReport(folder.domain.name, tuple(tasks), 0, len(tasks), dict(sorted(histogram.items())),
                               levels[0] if levels else 1, levels[-1] if levels else 1, inputs=len(tasks),
-                              goal_sources=dict(sorted(Counter(t.goal_source for t in tasks if t.goal_source).items())))
+                              goal_sources=dict(sorted(Counter(t.goal_source for t in tasks if t.goal_source).items())),
+                              seed_objects=_seed_objects(tasks_dir))
     templates = tasks_dir / TEMPLATES_FILE
     return TaskSet(folder.domain, tuple(tasks), report, templates if templates.exists() else None, tuple(skipped),
                    tasks_dir.name)
+
+
+def _seed_objects(tasks_dir: Path) -> tuple[str, ...]:
+    """The seed problem's objects as the folder's ``provenance.json`` records them (none: not recorded)."""
+    names = (read_provenance(tasks_dir) or {}).get("seed_objects")
+    return tuple(n for n in names if isinstance(n, str)) if isinstance(names, list) else ()
 
 
 def _load(tasks_dir: Path, entry: TaskEntry) -> GeneratedTask:

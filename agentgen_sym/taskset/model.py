@@ -149,6 +149,7 @@ class GenerationReport:
     enabling: dict[str, float] = field(default_factory=dict)  # task id: share of plan steps that enable a later one
     invented: dict[str, int] = field(default_factory=dict)  # task id: objects its seed problem did not have (if any)
     maintained: dict[str, int] = field(default_factory=dict)  # task id: goal literals holding at its start (if any)
+    seed_objects: tuple[str, ...] = ()  # the seed problem's objects, sorted: what a task's others were invented over
     dropped: dict[int, int] = field(default_factory=dict)  # level: verified tasks there, none kept (outside the range)
     range_source: str = ""  # how [lo, hi] was chosen: "--range", or the seed problems' plan lengths it came from
     commands: tuple[str, ...] = ()  # the commands that made the set, oldest first (generate, then evolve...)

@@ -80,6 +80,7 @@ def provenance(report: GenerationReport) -> dict:
             "origins": dict(sorted(Counter(str(t.origin) for t in report.tasks).items())),
             "invented": {"tasks": len(report.invented), "objects": sum(report.invented.values())},
             "maintained": {"tasks": len(report.maintained), "literals": sum(report.maintained.values())},
+            "seed_objects": list(report.seed_objects),
             "dropped_levels": {str(level): count for level, count in report.dropped.items()}}
 
 
