@@ -190,6 +190,9 @@ def test_the_card_of_an_export_tells_how_the_tasks_were_made(tmp_path, capsys):
     assert f"{made['invented']['objects']} in {made['invented']['tasks']} task(s)" in card
     held = made["maintained"]
     assert f"| {held['literals']} in {held['tasks']} task(s) |" in card  # the maintenance goals column
+    flagged = [t for t in map(json.loads, (evo / "tasks.jsonl").read_text().splitlines()) if not t["optimal"]]
+    assert made["not_proved_optimal"]["tasks"] == len(flagged)
+    assert (f"| {len(flagged)} task(s), worst gap " if flagged else "| none |") in card
 
 
 def test_enabling_steps_are_the_ones_a_later_step_needs(tmp_path):

@@ -542,3 +542,8 @@ def test_the_reward_contract_holds_on_every_task_of_make_run(tmp_path):
     flagged = [json.loads(line)["id"] for folder in tmp_path.glob("*/tasks")
                for line in (folder / "tasks.jsonl").read_text().splitlines() if json.loads(line)["optimal"] is False]
     assert sorted(found.suboptimal) == sorted(flagged) and len(flagged) <= 1
+    for folder in tmp_path.glob("*/tasks"):  # the report and the card count them, with the worst gap proved
+        lines = [json.loads(line) for line in (folder / "tasks.jsonl").read_text().splitlines()]
+        gaps = [t["cost"] - t["cost_lower_bound"] for t in lines if t["optimal"] is False]
+        recorded = json.loads((folder / "provenance.json").read_text())["not_proved_optimal"]
+        assert recorded == {"tasks": len(gaps), "worst_gap": max(gaps) if gaps else None}, folder

@@ -128,6 +128,16 @@ def _negatives_loading(entry: ExportEntry) -> str:
     return text
 
 
+def _unproved(recorded: object) -> str:
+    """The card's cell for the tasks not proved optimal, as provenance records them."""
+    if not isinstance(recorded, dict):
+        return "not recorded"
+    if not recorded.get("tasks"):
+        return "none"
+    gap = recorded.get("worst_gap")
+    return f"{recorded['tasks']} task(s), " + ("gap not bounded" if gap is None else f"worst gap {gap}")
+
+
 def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
     """How the exported task folders were made, from each one's ``provenance.json``: the commands, the difficulty
     range and how it was chosen, where the goals came from, objects Bi-Evol invented, goals holding at the start
@@ -141,7 +151,8 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
         return ["The task folders record no provenance (written by hand or by an older version): how their tasks "
                 "were made is not known here.", ""]
     lines = ["| task folder | domain | tasks | difficulty range | range chosen | goal sources | invented objects "
-             "| maintenance goals | levels reached, not kept |", "|---|---|---|---|---|---|---|---|---|"]
+             "| maintenance goals | not proved optimal | levels reached, not kept |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     commands: list[str] = []
     for path, data in known.items():
         total = data.get("tasks") or 0
@@ -151,12 +162,13 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
         held = data.get("maintained")
         maintenance = "not recorded" if not isinstance(held, dict) else \
             f"{held.get('literals', 0)} in {held.get('tasks', 0)} task(s)"
+        flagged = _unproved(data.get("not_proved_optimal"))
         lo, hi = (data.get("range") or ["?", "?"])[:2]
         dropped = ", ".join(f"{level} ({count})" for level, count in sorted(
             (data.get("dropped_levels") or {}).items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0))
         lines.append(f"| `{path}` | {data.get('domain')} | {total} | {lo}..{hi} | {data.get('range_source') or '-'} "
                      f"| {sources} | {invented.get('objects', 0)} in {invented.get('tasks', 0)} task(s) "
-                     f"| {maintenance} | {dropped or 'none'} |")
+                     f"| {maintenance} | {flagged} | {dropped or 'none'} |")
         commands += [c for c in data.get("commands") or [] if isinstance(c, str) and c not in commands]
     missing = [path for path in served if path not in known]
     if missing:
@@ -164,7 +176,9 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
     lines += ["", "Goal sources: `schema`, instances of the seed problem's goal schemas; `walk`, facts a random walk "
               "made true; `seed`, the seed problem's own goal. Invented objects were added by Bi-Evol's harder "
               "moves (named like their siblings or by type). Maintenance goals are goal literals that already hold "
-              "at a task's start and that an action can break: its plan must keep or restore them. Dropped levels "
+              "at a task's start and that an action can break: its plan must keep or restore them. A task not proved "
+              "optimal has a valid gold plan whose cost the search could not prove least within its budget (flagged "
+              "`optimal: false`); the worst gap is that cost minus the proved lower bound. Dropped levels "
               "were reached but left out of the selection (outside the range, or more levels than tasks).", "",
               "Tasks made by:", ""]
     lines += [f"    {command}" for command in commands] or ["    (command not recorded)"]

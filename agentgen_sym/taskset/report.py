@@ -81,7 +81,16 @@ def provenance(report: GenerationReport) -> dict:
             "invented": {"tasks": len(report.invented), "objects": sum(report.invented.values())},
             "maintained": {"tasks": len(report.maintained), "literals": sum(report.maintained.values())},
             "seed_objects": list(report.seed_objects),
+            "not_proved_optimal": unproved(report),
             "dropped_levels": {str(level): count for level, count in report.dropped.items()}}
+
+
+def unproved(report: GenerationReport) -> dict:
+    """The tasks whose gold plan was not proved optimal within the budget, and the worst gap between such a
+    plan's cost and the lower bound proved for it (None when no bound was proved)."""
+    flagged = [t for t in report.tasks if not t.optimal]
+    gaps = [t.cost - t.bound for t in flagged if t.bound is not None]
+    return {"tasks": len(flagged), "worst_gap": max(gaps) if len(gaps) == len(flagged) and gaps else None}
 
 
 def recorded_path(path: str | Path) -> str:
@@ -115,6 +124,14 @@ def _sources(report: GenerationReport) -> list[str]:
     lines.append(f"{len(report.maintained)} task(s) keep {held} maintenance goal(s): goal literals that already hold "
                  "at the start, which the plan must keep or restore."
                  if report.maintained else "No task has a goal that holds at its start.")
+    flagged = unproved(report)
+    if flagged["tasks"]:
+        gap = ("no lower bound proved for some" if flagged["worst_gap"] is None
+               else f"at most {flagged['worst_gap']} over the proved lower bound")
+        lines.append(f"{flagged['tasks']} task(s) have a gold plan not proved optimal within the search budget "
+                     f"(flagged `optimal: false`; {gap}).")
+    else:
+        lines.append("Every gold plan was proved optimal.")
     return lines + [""]
 
 
