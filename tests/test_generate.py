@@ -130,6 +130,17 @@ def test_select_even_takes_round_robin():
     assert sorted(select_even(items, lambda x: x, 1, 3, 5)) == [1, 1, 2, 3, 3]
 
 
+def test_select_even_spreads_fewer_tasks_than_levels_over_the_whole_range():
+    """Issue 57: evolve on tasks of 9-36 steps returned 3-14, the lowest levels, when more levels were reached than
+    tasks asked; the pick now spans the range, ends included, and stays one task a level."""
+    items = list(range(9, 37)) * 2
+    chosen = sorted(select_even(items, lambda x: x, 1, 40, 12))
+    assert chosen[0] == 9 and chosen[-1] == 36 and len(set(chosen)) == 12
+    gaps = [b - a for a, b in zip(chosen, chosen[1:])]
+    assert max(gaps) - min(gaps) <= 1  # evenly spaced
+    assert select_even([5, 7, 9], lambda x: x, 1, 10, 1) == [7]
+
+
 @pytest.fixture(scope="module")
 def evolved(generated, tmp_path_factory):
     out = tmp_path_factory.mktemp("evo") / "evolved"

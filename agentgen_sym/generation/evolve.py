@@ -347,7 +347,8 @@ def _renamed_static(item: ast.Atom | ast.FunctionValue, old: str, new: str) -> a
 def select_even(items: list[T], difficulty: Callable[[T], int], lo: int, hi: int, n: int) -> list[T]:
     """Up to ``n`` items with difficulty in [lo, hi], taken round-robin from the difficulty buckets
     (the order within a bucket is the given order), so the histogram is as flat as the pool allows; the rounds
-    go up the levels and down in turn, so a last, partial round does not always favour the easiest levels."""
+    go up the levels and down in turn. A round with fewer places left than levels to take from takes levels spread
+    evenly over them, ends included: twelve tasks from levels 9..36 span 9..36, not 9..20."""
     buckets: dict[int, list[T]] = defaultdict(list)
     for item in items:
         d = difficulty(item)
@@ -357,8 +358,17 @@ def select_even(items: list[T], difficulty: Callable[[T], int], lo: int, hi: int
     levels = sorted(buckets)
     depth = 0
     while len(chosen) < n and any(depth < len(buckets[d]) for d in levels):
-        for d in (levels if depth % 2 == 0 else levels[::-1]):
-            if depth < len(buckets[d]) and len(chosen) < n:
-                chosen.append(buckets[d][depth])
+        ready = spread([d for d in levels if depth < len(buckets[d])], n - len(chosen))
+        chosen += [buckets[d][depth] for d in (ready if depth % 2 == 0 else ready[::-1])]
         depth += 1
     return chosen
+
+
+def spread(levels: list[int], k: int) -> list[int]:
+    """``levels`` (sorted) if there are at most ``k``, else ``k`` of them evenly spaced, the first and last included
+    (the middle one for ``k`` = 1)."""
+    if len(levels) <= k:
+        return levels
+    if k == 1:
+        return [levels[len(levels) // 2]]
+    return [levels[round(i * (len(levels) - 1) / (k - 1))] for i in range(k)]
