@@ -595,3 +595,21 @@ def test_a_task_with_action_costs_gets_its_optimal_search_by_the_heuristic_work_
     budgets = Budgets(probe=1, heuristic_work=task.ground.n_ops * 3)
     measure_task(task, budgets)
     assert limits["astar-hmax"] == 3 < budgets.optimal_work // task.ground.n_ops
+
+
+def test_a_chain_keeps_one_tail_of_its_plan_for_the_same_goal():
+    """Issue 57: 20 of 60 tasks were the end of another task's plan with the same goal (later starts cut from one
+    parent). Beyond the first tail of a chain, such a task is a near-duplicate and is not selected; a tail of
+    another goal, or a plan that only shares steps, is no tail."""
+    from types import SimpleNamespace
+
+    from agentgen_sym.generation.pool import _extra_tails
+
+    def item(order: int, plan: str, goal: str = "g") -> SimpleNamespace:
+        return SimpleNamespace(order=order, spec=SimpleNamespace(goal=(goal,), negative=()),
+                               measurement=SimpleNamespace(plan=tuple(plan)))
+
+    items = [item(0, "abcdef"), item(1, "cdef"), item(2, "def"), item(3, "ef"), item(4, "ef", goal="h"),
+             item(5, "xyz"), item(6, "yz"), item(7, "abcd")]
+    # chain abcdef: cdef kept (first made), def and ef extra; chain xyz: yz kept; ef of another goal, abcd no tail
+    assert _extra_tails(items) == {2, 3}

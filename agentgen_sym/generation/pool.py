@@ -179,6 +179,31 @@ def _sampled_spec(task, rng: np.random.Generator, objects, statics, seed_goals: 
     return TaskSpec(objects, init, goal, Origin("walk"), None, statics, (), negative, "schema", seed_goals)
 
 
+def _extra_tails(items: list[Generated]) -> set[int]:
+    """The items (by order) that repeat the end of a longer item's plan for the same goal beyond the first such
+    tail of that chain: near-duplicates, as a later start cut from a parent's plan is. One tail per chain ranks as
+    any task (an easier level of the same task); more would fill the data with one plan's suffixes."""
+    def goal(g: Generated) -> tuple:
+        return g.spec.goal, g.spec.negative
+
+    longest = sorted(items, key=lambda g: (-len(g.measurement.plan), g.order))
+    root: dict[int, int] = {}  # order -> the order of the longest plan its plan ends
+    for i, g in enumerate(longest):
+        plan = tuple(g.measurement.plan)
+        for h in longest[:i]:
+            if len(h.measurement.plan) > len(plan) and goal(h) == goal(g) and \
+                    tuple(h.measurement.plan[-len(plan):]) == plan:
+                root[g.order] = root.get(h.order, h.order)
+                break
+    chains: set[int] = set()  # the roots that kept a tail already
+    extra: set[int] = set()
+    for order in sorted(root):  # creation order: the first tail made of a chain stays
+        if root[order] in chains:
+            extra.add(order)
+        chains.add(root[order])
+    return extra
+
+
 def _held(spec: TaskSpec) -> int:
     """How many of a task's goal literals hold at its start: maintenance goals, which a plan must not break."""
     init = set(spec.init)
@@ -444,10 +469,12 @@ class TaskPool:
             self.progress(min(self.done, self.total), self.total, note)
 
     def select(self, n: int, lo: int, hi: int | None, seed: int, templates_file: Path | None = None) -> TaskSet:
-        """Up to ``n`` tasks spread evenly over [lo, hi]; within a level Bi-Evol's variants come first, and of those
-        the ones over the seed's own objects (an invented object is kept only where the level needs it)."""
+        """Up to ``n`` tasks spread evenly over [lo, hi]; within a level a chain's extra plan tails (``_extra_tails``)
+        come last, Bi-Evol's variants first, and of those the ones over the seed's own objects (an invented object,
+        like an extra tail, is kept only where the level needs it)."""
         top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
-        ranked = sorted(self.items, key=lambda g: (g.direction is None,
+        tails = _extra_tails(self.items)  # last in their level: taken only where nothing else fills it
+        ranked = sorted(self.items, key=lambda g: (g.order in tails, g.direction is None,
                                                    not {o.name for o in g.spec.objects} <= self.seed_objects, g.order))
         chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
         chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
