@@ -215,6 +215,20 @@ class GroundTask:
         return np.flatnonzero(~self.action_mask)
 
     @cached_property
+    def deletable(self) -> np.ndarray:
+        """``bool[n_facts]``: the facts some operator deletes, by an effect or a conditional one."""
+        return self._touched(self.del_bits, self.ce_del_bits)
+
+    @cached_property
+    def addable(self) -> np.ndarray:
+        """``bool[n_facts]``: the facts some operator adds, by an effect or a conditional one."""
+        return self._touched(self.add_bits, self.ce_add_bits)
+
+    def _touched(self, *rows: np.ndarray) -> np.ndarray:
+        union = np.bitwise_or.reduce(np.concatenate([r.reshape(-1, self.n_words) for r in rows]), axis=0)
+        return self.unpack(union[None, :])[0][:self.n_facts]
+
+    @cached_property
     def atom_mask(self) -> np.ndarray:
         """``bool[n_facts]``: facts that are atoms of the domain (not the compiled goal's fact)."""
         return np.array([fact != GOAL_FACT for fact in self.facts], dtype=bool)

@@ -220,17 +220,10 @@ def maintained(task, start: set[GroundAtom], picked: list[Literal], seed_goals: 
     for fact, positive in seed_goals.maintained:
         if (fact in start) != positive or fact in taken or subject(fact) in taken:
             continue
-        fact_id = task.fact_ids.get(fact)
-        if fact_id is not None and _undoable(task, positive)[fact_id]:
+        fact_id = task.fact_ids.get(fact)  # a fact never reached is never added
+        if fact_id is not None and (task.deletable if positive else task.addable)[fact_id]:
             kept.append((fact, positive))
     return kept
-
-
-def _undoable(task, positive: bool) -> np.ndarray:
-    """``bool[n_facts]``: the facts some operator deletes (``positive``: literals asking a fact to hold) or adds."""
-    rows = (task.del_bits, task.ce_del_bits) if positive else (task.add_bits, task.ce_add_bits)
-    union = np.bitwise_or.reduce(np.concatenate([r.reshape(-1, task.n_words) for r in rows]), axis=0)
-    return task.unpack(union[None, :])[0][:task.n_facts]
 
 
 def _walk_spec(task, rng: np.random.Generator, objects, statics, attempt: int) -> TaskSpec:

@@ -101,16 +101,11 @@ def schemas_of(domain: ast.Domain, problems: Iterable[ast.Problem]) -> SeedGoals
     return SeedGoals(tuple(found), conjuncts) if found else None
 
 
-def _required(formula: ast.Formula | None) -> Iterator[tuple[GroundAtom, bool]]:
-    """The ground literals a goal requires as conjuncts (not those in a disjunction, an implication or under a
-    quantifier, which the goal may do without)."""
-    if isinstance(formula, ast.And):
-        for part in formula.parts:
-            yield from _required(part)
-    elif isinstance(formula, (ast.Atom, ast.Not)):
-        atom, positive = (formula, True) if isinstance(formula, ast.Atom) else (formula.arg, False)
-        if isinstance(atom, ast.Atom) and atom.predicate != "=" and all(isinstance(t, ast.Constant) for t in atom.args):
-            yield GroundAtom(atom.predicate, tuple(t.name for t in atom.args)), positive
+def _required(goal: ast.Formula | None) -> Iterator[tuple[GroundAtom, bool]]:
+    """The ground literals a goal requires as conjuncts (``goal_literals`` of each conjunct that is one; a
+    disjunction, an implication or a quantifier, which the goal may satisfy without them, gives none)."""
+    for part in goal.parts if isinstance(goal, ast.And) else () if goal is None else (goal,):
+        yield from goal_literals(part) or ()
 
 
 def _literals(formula: ast.Formula, positive: bool, bound: dict[str, tuple[str, ...]]

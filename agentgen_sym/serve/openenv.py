@@ -275,10 +275,10 @@ class OpenEnv:
             return {"jsonrpc": "2.0", "id": rpc_id, "result": {"session_id": session_id}}
         episode_id = params.get("session_id", params.get("episode_id"))
         try:
-            env_id, owner = self.find(episode_id, token)
             if method == "openenv/session/close":
                 self.close(episode_id, token)
                 return {"jsonrpc": "2.0", "id": rpc_id, "result": {"session_id": episode_id, "closed": True}}
+            env_id, owner = self.find(episode_id, token)
             if method == "tools/list":
                 tools, templates = self._tools(env_id, owner)
                 specs = [t.spec(templates) for t in tools.values()]
