@@ -14,7 +14,7 @@ from typing import Sequence
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import READ_ANYWAY, check
-from agentgen_sym.compiler.deletes import missing_delete_diagnostics
+from agentgen_sym.compiler.broken_invariants import invariant_diagnostics
 from agentgen_sym.compiler.diagnostics import Diagnostic, Severity, SourceCache
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.limits import Budget
@@ -79,7 +79,7 @@ def check_unit(domain_source: Source, problem_sources: Sequence[Source], max_byt
         if domain_ok and not checked_with_problem:
             found += check(domain.node, incomplete=domain.lost, budget=budget)
         if domain_ok and not domain.lost:  # W623 reads every problem's initial state at once
-            found += missing_delete_diagnostics(domain.node, problems, budget)
+            found += invariant_diagnostics(domain.node, problems, budget)
     except OSError as exc:
         raise InputError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
     return list(dict.fromkeys(found)), sources.texts

@@ -195,15 +195,20 @@ CATALOGUE: dict[str, CodeInfo] = {c.code: c for c in [
              "(a road length between places with no road) need no value. Judged only on a task without errors. "
              "Give the value in `:init`, or rule such steps out in the precondition.",
              "(increase (total-cost) (road-length ?a ?b)) with no `(= (road-length b a) N)` in `:init`"),
-    CodeInfo("W623", "warning", "missing delete effect",
-             "An action requires a fact and adds another of the same object's state without deleting the first: "
-             "`load` requires `(at ?p ?l)` and adds `(in ?p ?v)`, but the parcel stays at `?l`. Reported when the "
-             "two facts form one state of the object: in every given problem's initial state each object has at "
-             "most one of them, and another action moves objects between them (`unload` deletes `in` and adds "
-             "`at`). After the step both hold, and plans exploit it (one parcel loaded into three bikes). Judged on "
-             "the problems given (none: not reported). The fix adds the delete; `generate` and `evolve` drop a "
-             "task whose initial state or gold plan uses the bug.",
-             "(:action load :parameters (?p ?v ?l) :precondition (and (at ?p ?l) (at ?v ?l)) :effect (in ?p ?v))",
+    CodeInfo("W623", "warning", "action breaks a state invariant",
+             "An action can break a state invariant that the domain otherwise keeps: each object is in at most one "
+             "fact of a group (a parcel is `at` one place or `in` one vehicle). Two slips do it: a **missing "
+             "delete**, where `load` requires `(at ?p ?l)`, adds `(in ?p ?v)` and keeps the first, so the parcel is "
+             "both somewhere and in a vehicle; and a **missing precondition**, where `load` deletes `(at ?p ?l)` "
+             "without requiring it, so a parcel already in a bike is loaded into a van too. Reported when the group "
+             "is one state of the object: in every given problem's initial state each object has at most one of its "
+             "facts, and another action moves objects between them (`unload` deletes `in` and adds `at`). The "
+             "message gives a witness, at most two steps from a problem's initial state that leave two facts of "
+             "one object true, when one is found. Plans exploit the slip (one parcel loaded into three bikes), "
+             "and every such plan stays valid. Judged on the problems given (none: not reported). The fix adds the "
+             "delete or the precondition; `generate` and `evolve` drop a task whose initial state or gold plan "
+             "breaks the invariant and count the drops in the report and the card.",
+             "(:action load :parameters (?p ?v ?l) :precondition (at ?v ?l) :effect (and (in ?p ?v) (not (at ?p ?l))))",
              fixable=True),
     CodeInfo("V801", "error", "unknown action in a plan",
              "A plan step names an action the domain does not define (often a typo); the closest action name "

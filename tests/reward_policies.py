@@ -16,7 +16,7 @@ from pathlib import Path
 
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.env.core import EnvCore
-from agentgen_sym.env.rewards import EXACT, REWARDS, SearchedPotential
+from agentgen_sym.env.rewards import EXACT, REWARDS, Potential, SearchedPotential
 from agentgen_sym.rl.library import TaskLibrary
 
 POLICIES = ("stall", "invalid", "loop", "random", "random", "random")
@@ -75,10 +75,14 @@ def policy_return(core: EnvCore, policy: str, gold: list[str], rng: random.Rando
 def audit(folder: Path, rng: random.Random) -> Audit:
     """The contract on every task of ``folder`` under every reward."""
     found = Audit()
+    potentials: dict[str, Potential] = {}  # a function of the state: one per task serves every reward's library
     for reward in REWARDS:
         library = TaskLibrary(folder, reward=reward, max_steps=MAX_STEPS, dense=True)
         for entry in library.entries:
             core, gold = library.core(entry.id), gold_texts(library, entry.id)
+            if entry.id in potentials:
+                core.__dict__["potential"] = potentials[entry.id]  # EnvCore.potential is a cached_property
+            potentials[entry.id] = core.potential
             sessions = core.sessions(1)
             steps = [sessions.step(0, text) for text in gold]
             gold_return = sum(step.reward for step in steps)

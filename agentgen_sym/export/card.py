@@ -151,8 +151,9 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
         return ["The task folders record no provenance (written by hand or by an older version): how their tasks "
                 "were made is not known here.", ""]
     lines = ["| task folder | domain | tasks | difficulty range | range chosen | goal sources | invented objects "
-             "| maintenance goals | not proved optimal | levels reached, not kept |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| maintenance goals | not proved optimal | dropped: broke a seed invariant "
+             "| levels reached, not kept |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     commands: list[str] = []
     for path, data in known.items():
         total = data.get("tasks") or 0
@@ -163,12 +164,14 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
         maintenance = "not recorded" if not isinstance(held, dict) else \
             f"{held.get('literals', 0)} in {held.get('tasks', 0)} task(s)"
         flagged = _unproved(data.get("not_proved_optimal"))
+        broke = data.get("broken_invariant_dropped")
         lo, hi = (data.get("range") or ["?", "?"])[:2]
         dropped = ", ".join(f"{level} ({count})" for level, count in sorted(
             (data.get("dropped_levels") or {}).items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0))
         lines.append(f"| `{path}` | {data.get('domain')} | {total} | {lo}..{hi} | {data.get('range_source') or '-'} "
                      f"| {sources} | {invented.get('objects', 0)} in {invented.get('tasks', 0)} task(s) "
-                     f"| {maintenance} | {flagged} | {dropped or 'none'} |")
+                     f"| {maintenance} | {flagged} | {'not recorded' if broke is None else broke} "
+                     f"| {dropped or 'none'} |")
         commands += [c for c in data.get("commands") or [] if isinstance(c, str) and c not in commands]
     missing = [path for path in served if path not in known]
     if missing:
@@ -178,7 +181,9 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
               "moves (named like their siblings or by type). Maintenance goals are goal literals that already hold "
               "at a task's start and that an action can break: its plan must keep or restore them. A task not proved "
               "optimal has a valid gold plan whose cost the search could not prove least within its budget (flagged "
-              "`optimal: false`); the worst gap is that cost minus the proved lower bound. Dropped levels "
+              "`optimal: false`); the worst gap is that cost minus the proved lower bound. A candidate task whose "
+              "initial state or gold plan broke a state invariant of the seed problem (W623: a delete or precondition "
+              "the domain forgot, so the plan would teach the bug) was dropped, never exported. Dropped levels "
               "were reached but left out of the selection (outside the range, or more levels than tasks).", "",
               "Tasks made by:", ""]
     lines += [f"    {command}" for command in commands] or ["    (command not recorded)"]

@@ -25,7 +25,7 @@ import numpy as np
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.diagnostics import PddlError
-from agentgen_sym.compiler.deletes import exploiting_step, seed_missing_deletes
+from agentgen_sym.compiler.broken_invariants import breaking_step, problem_init, seed_broken_invariants
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.task import GroundAtom
 from agentgen_sym.executor import Batch
@@ -38,7 +38,7 @@ from agentgen_sym.generation.schemagoals import Literal, sample_instances, subje
 from agentgen_sym.generation.schemas import SeedGoals, goal_literals
 from agentgen_sym.generation.tasks import TaskSpec, random_walk, seed_statics
 from agentgen_sym.generation.units import Outcome, admissible, made_groundings, make_variants, measure_candidates
-from agentgen_sym.taskset import DIRECTIONS, GeneratedTask, GenerationReport, Origin, TaskSet
+from agentgen_sym.taskset import DIRECTIONS, INVARIANT_DROPPED, GeneratedTask, GenerationReport, Origin, TaskSet
 
 MAX_WALK = 24
 MAX_GOAL_ATOMS = 4
@@ -321,14 +321,14 @@ class TaskPool:
         if not isinstance(measured, Measurement):
             counts[measured.replace(" ", "_")] += 1
             return measured
-        if exploiting_step(self.domain, seed_missing_deletes(self.domain, self.seed_problem), admitted.spec.init,
-                           measured.plan) is not None:  # W623: the task uses a delete the domain forgot
-            counts["missing_delete"] += 1
-            self.watch.events["missing-delete dropped"] += 1
-            return "missing-delete"
+        spec = admitted.spec  # W623: a task that uses a delete or precondition the domain forgot teaches the bug
+        if breaking_step(self.domain, seed_broken_invariants(self.domain, self.seed_problem), spec.init, measured.plan,
+                         problem_init(self.seed_problem), (o.name for o in spec.objects)) is not None:
+            counts["broken_invariant"] += 1
+            self.watch.events[INVARIANT_DROPPED] += 1
+            return "broken-invariant"
         if measured.difficulty == 0:
             return "trivial"
-        spec = admitted.spec
         if parent is not None:  # a variant is labelled by its measured outcome; its chain is the move's direction
             moved = measured_direction(parent.measurement, measured)
             if moved is None:

@@ -13,6 +13,8 @@ from typing import Any
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.task import GroundAction
 
+INVARIANT_DROPPED = "broken-invariant dropped"
+"""The event of a candidate dropped because its initial state or gold plan breaks a seed invariant (W623)."""
 DIRECTIONS = ("easier", "harder")
 """Bi-Evol's two directions, the prefixes of a variant's origin."""
 
@@ -138,7 +140,8 @@ class GenerationReport:
     hi: int
     seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage; never written
     skipped: tuple[tuple[str, str], ...] = ()  # input tasks that could not be read: (id or line, reason)
-    self_moves: dict[str, int] = field(default_factory=dict)  # gold plans with a W620 step: re-solved, dropped
+    # events worth reporting: gold plans with a W620 step re-solved or dropped, tasks breaking a W623 invariant dropped
+    self_moves: dict[str, int] = field(default_factory=dict)
     evolution: dict[str, dict[str, int]] = field(default_factory=dict)
     levels: dict[int, dict[str, int]] = field(default_factory=dict)
     unreached: dict[int, str] = field(default_factory=dict)

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from agentgen_sym.files import write_atomic
-from agentgen_sym.taskset.model import DIRECTIONS, GenerationReport
+from agentgen_sym.taskset.model import DIRECTIONS, INVARIANT_DROPPED, GenerationReport
 
 
 def write_report(out_dir: Path, report: GenerationReport) -> None:
@@ -59,10 +59,11 @@ def write_report(out_dir: Path, report: GenerationReport) -> None:
     if resolved or dropped:
         lines += ["", f"{resolved + dropped} candidate gold plan(s) used a self-move step (W620): {resolved} re-solved "
                       f"with the inequality added, {dropped} dropped (no plan without it)."]
-    exploits = report.self_moves.get("missing-delete dropped", 0)
-    if exploits:
-        lines += ["", f"{exploits} candidate task(s) dropped: their initial state or gold plan used a missing delete "
-                      "effect of the domain (W623; `agentgen-sym check DOMAIN PROBLEMS` names it)."]
+    broke = report.self_moves.get(INVARIANT_DROPPED, 0)
+    if broke:
+        lines += ["", f"{broke} candidate task(s) dropped: their initial state or gold plan broke a state invariant "
+                      "that the seed problem keeps, through a delete or precondition the domain forgot (W623; "
+                      "`agentgen-sym check DOMAIN PROBLEMS` names it)."]
     write_atomic(out_dir / "report.md", "\n".join(lines) + "\n")
     write_atomic(out_dir / PROVENANCE_FILE, json.dumps(provenance(report), indent=2, sort_keys=True) + "\n")
     _plot(out_dir / "difficulty.png", report)
@@ -82,6 +83,7 @@ def provenance(report: GenerationReport) -> dict:
             "maintained": {"tasks": len(report.maintained), "literals": sum(report.maintained.values())},
             "seed_objects": list(report.seed_objects),
             "not_proved_optimal": unproved(report),
+            "broken_invariant_dropped": report.self_moves.get(INVARIANT_DROPPED, 0),
             "dropped_levels": {str(level): count for level, count in report.dropped.items()}}
 
 
