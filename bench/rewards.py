@@ -5,6 +5,7 @@ Run from the repository root:
 
     .venv/bin/python bench/rewards.py                                        # make run's 120 tasks
     .venv/bin/python bench/rewards.py --benchmarks ../shared/benchmarks --json /tmp/rewards.json
+    .venv/bin/python bench/rewards.py --benchmarks ../shared/benchmarks --no-run --families grid,tpp --tasks 8
 
 Per source: ``tasks``; ``exact``, the tasks whose gold plan's every step has an exact distance (enumerated, or
 searched per state on a task of more than 20,000 states: ``searched`` counts those) and their share; ``episodes``,
@@ -87,6 +88,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--benchmarks", type=Path, metavar="DIR",
                         help="also every family of a benchmark folder (its MANIFEST.tsv)")
     parser.add_argument("--families", help="comma-separated benchmark families (default: all)")
+    parser.add_argument("--no-run", action="store_true",
+                        help="leave make run's tasks out: only the benchmark families (with --benchmarks)")
     parser.add_argument("--tasks", type=int, default=12, metavar="N", help="tasks per benchmark family (default 12)")
     parser.add_argument("--seed", type=int, default=5, help="seed of the random policies (default 5)")
     parser.add_argument("--cache", type=Path, metavar="DIR",
@@ -104,10 +107,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench/rewards.py: no family {', '.join(unknown)} in {args.benchmarks / 'MANIFEST.tsv'}",
                   file=sys.stderr)
             return 2
+    if args.no_run and not args.benchmarks:
+        print("bench/rewards.py: --no-run leaves nothing to measure without --benchmarks", file=sys.stderr)
+        return 2
     reports, skipped = [], []
     with tempfile.TemporaryDirectory(prefix="rewards-bench-") as scratch:
         os.environ["AGENTGEN_SYM_CACHE"] = str(args.cache or scratch)
-        reports.append(measure("make run", make_run_folders(Path(scratch) / "run"), args.seed))
+        if not args.no_run:
+            reports.append(measure("make run", make_run_folders(Path(scratch) / "run"), args.seed))
         if args.benchmarks:
             for name, folder in benchmark_folders(args.benchmarks, args.tasks, wanted):
                 if isinstance(folder, str):

@@ -32,6 +32,7 @@ import numpy as np
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.planners.distances import MAX_STATES, distance_table
 from agentgen_sym.planners.registry import make_planner
+from agentgen_sym.planners.relevance import relevant_task
 from agentgen_sym.planners.result import Status
 
 EXACT = "exact"
@@ -85,7 +86,9 @@ class SearchedPotential(Potential):
     """Each state's distance from an optimal search of its own, at most ``expansions`` expansions, remembered."""
 
     def __init__(self, task: GroundTask, expansions: int = SEARCH_EXPANSIONS) -> None:
-        self.task, self.expansions = task, expansions
+        # Backward relevance reads the goal, not the start: pruned once, every state's search finds the relaxed
+        # task it builds already cached (planners/relaxed.py), where pruning per search rebuilt it each time.
+        self.task, self.expansions = relevant_task(task)[0], expansions
         self.planner = next(p for p in map(make_planner, OPTIMAL_PLANNERS) if p.unsupported(task) is None)
         self._found: dict[bytes, tuple[float, bool]] = {}
         start, _ = self._search(task.init_bits)  # Phi(s0) = -h*(s0)
