@@ -4,7 +4,8 @@ Several exports may share a folder (``make run`` writes every format into ``out/
 export records itself in the folder's ``exports.json`` (one entry per data file, replaced when
 the file is written again) and the card is rendered from all of them and their metadata
 sidecars: record counts, domains, the difficulty histogram, the formats and how to load each,
-how the records were produced and validated, and the generating command and seeds. Everything
+how the records were produced and validated, and the generating command and seeds. Beside it,
+``croissant.json`` describes the same files for Croissant readers (``croissant.py``). Everything
 is sorted, so the same exports give the same card, byte for byte.
 """
 
@@ -16,6 +17,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from agentgen_sym.export.croissant import CROISSANT_FILE, describe, render
 from agentgen_sym.files import write_atomic
 
 CARD_FILE = "README.md"
@@ -49,6 +51,28 @@ def write_card(folder: Path, entry: ExportEntry) -> None:
     ordered = [entries[name] for name in sorted(entries) if (folder / name).exists() or name == entry.file]
     write_atomic(manifest, json.dumps({"exports": [asdict(e) for e in ordered]}, indent=2) + "\n")
     write_atomic(folder / CARD_FILE, render_card(folder, ordered))
+    write_atomic(folder / CROISSANT_FILE, render(croissant(folder, ordered)))
+
+
+def croissant(folder: Path, entries: list[ExportEntry]) -> dict:
+    """The Croissant description of the exports ``entries`` of ``folder``: each data file and its metadata sidecar,
+    with their records."""
+    from agentgen_sym.export.formats import FORMATS  # see render_card
+
+    files = []
+    for entry in entries:
+        spec = FORMATS[entry.format]
+        negatives = " with negative samples" if entry.negatives else ""
+        files.append((entry.file, f"{entry.format} trajectories{negatives}, for {spec.consumer}",
+                      spec.parse((folder / entry.file).read_text(encoding="utf-8"))))
+        files.append((entry.meta_file, f"the metadata of {entry.file}, line for line: domain, seed, origin, "
+                      "the plan in PDDL, its cost and the difficulty figures", _metas(folder, entry)))
+    tasks = {meta.get("id") for entry in entries for meta in _metas(folder, entry)}
+    commands = list(dict.fromkeys(entry.command for entry in entries if entry.command))
+    served = sorted({path for entry in entries for path in entry.served})
+    return describe(folder, files, commands, served,
+                    f"Expert trajectories of {len(tasks)} planning tasks for agent tuning (the AgentGen recipe), "
+                    "generated and validated by agentgen-sym; README.md is the dataset card.")
 
 
 def _metas(folder: Path, entry: ExportEntry) -> list[dict]:
