@@ -266,3 +266,46 @@ def test_the_same_inputs_and_seed_give_the_same_folder_wherever_they_lie(tmp_pat
 
     first, second = made(tmp_path / "a"), made(tmp_path / "b" / "deeper")
     assert "generated/provenance.json" in first and first == second
+
+
+KITCHEN = CORPUS / "kitchen-line"
+
+
+def _kitchen(options) -> object:
+    """kitchen-line's 13-step seed with an optimal search of 60 expansions: most candidates go unproved at first."""
+    return generate_tasks(parse_domain(KITCHEN / "domain.pddl"), parse_problem(KITCHEN / "p03.pddl"), 8, 0,
+                          options=options)
+
+
+def test_a_flagged_task_is_searched_again_before_it_is_flagged(monkeypatch):
+    """The selection's unproved tasks get a second optimal search with more expansions: what it proves replaces the
+    flag, and each plan it proves costs what an unbounded A* on LM-cut says is optimal."""
+    from agentgen_sym.generation import pool as pool_module
+    from agentgen_sym.generation.measure import Budgets
+    from agentgen_sym.generation.pool import EvolveOptions
+    from agentgen_sym.solver import solve
+    from agentgen_sym.taskset import PROVED
+
+    options = EvolveOptions(rounds=3, budgets=Budgets(optimal=60))
+    made = _kitchen(options)
+    proved = made.report.self_moves.get(PROVED, 0)
+    assert proved > 0
+    domain = parse_domain(KITCHEN / "domain.pddl")
+    for task in made.tasks:
+        if task.optimal:
+            assert solve(compile_task(domain, task.problem), "astar-lmcut").cost == task.cost, task.id
+    # without the second search, the same run flags tasks the selection keeps
+    monkeypatch.setattr(pool_module, "prove", lambda domain, budgets, problems: [(None, 0)] * len(problems))
+    assert sum(not t.optimal for t in _kitchen(options).tasks) > 0
+
+
+def test_a_flagged_plan_too_far_over_its_bound_is_too_far():
+    from agentgen_sym.compiler.task import GroundAction
+    from agentgen_sym.generation.measure import Measurement, too_far
+
+    def m(cost: int, bound: int | None, optimal: bool = False) -> Measurement:
+        return Measurement(tuple(GroundAction("a") for _ in range(cost)), cost, optimal, 0, bound)
+
+    assert too_far(m(36, 23))  # the kitchen's 36-step plan for a 23-step task
+    assert not too_far(m(25, 23)) and not too_far(m(5, 3))  # within a quarter, or within 2 steps
+    assert not too_far(m(36, 23, optimal=True)) and not too_far(m(36, None))

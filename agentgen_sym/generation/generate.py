@@ -40,6 +40,7 @@ def generate_job(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: in
     yield from pool.walks(target=n_seeds, max_attempts=30 * n_seeds, width=width)
     pool.done = len(pool.items)
     yield from pool.evolve(list(pool.items), lo, hi, n)
+    yield from pool.prove_flagged(n, lo, hi)
     pool._tick(pool.total, "done")
     made = pool.select(n, lo, hi, seed, templates_file)
     return replace(made, report=replace(made.report, range_source=how))
@@ -74,6 +75,7 @@ def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = 
     seeds = list(pool.items)
     pool.total = len(seeds) * options.rounds
     yield from pool.evolve(seeds, lo, hi, n)
+    yield from pool.prove_flagged(n, lo, hi)
     pool._tick(pool.total, "done")
     evolved = pool.select(n, lo, hi, seed, tasks.templates_file)
     return replace(evolved, report=replace(evolved.report, skipped=tasks.skipped, range_source=how))

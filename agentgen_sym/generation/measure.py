@@ -44,6 +44,7 @@ from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners.registry import HEURISTICS, make_planner
 from agentgen_sym.planners.result import Status
 from agentgen_sym.solver import Solution, solve
+from agentgen_sym.taskset.model import MAX_GAP, MIN_GAP, PROVE_FACTOR
 
 UNSOLVABLE = "unsolvable"
 OVER_BUDGET = "over budget"
@@ -322,6 +323,35 @@ def _supports(trace: list[np.ndarray], ops: list[int], ground: GroundTask, i: in
     """Whether a fact step ``i`` made true is a precondition of step ``j`` and holds in every state between."""
     needed = np.intersect1d(made, ground.pre_idx[ops[j]])
     return any(all(trace[k][f] for k in range(i + 1, j + 1)) for f in needed)
+
+
+def too_far(measurement: Measurement) -> bool:
+    """Whether a flagged plan's cost is beyond ``MAX_GAP`` of its proved lower bound (no bound: nothing to judge)."""
+    bound = measurement.bound
+    if measurement.optimal or bound is None:
+        return False
+    return measurement.cost - bound > max(MIN_GAP, MAX_GAP * bound)
+
+
+def prove(domain: ast.Domain, budgets: Budgets, problems: list[ast.Problem]) -> list[tuple[Measurement | None, int]]:
+    """Each flagged task's optimal search once more: A* on LM-cut where the task allows (h_max otherwise; at these
+    depths a stronger bound proves more per expansion than breadth-first search), with ``PROVE_FACTOR`` times the
+    optimal search's expansions, on the domain with self-moves ruled out (no gold plan takes one). Per problem,
+    the proved optimal measurement (None when the search stopped again) and the lower bound it proved (0: none)."""
+    out: list[tuple[Measurement | None, int]] = []
+    for problem in problems:
+        try:
+            task = compile_task(guarded(domain, problem), problem)
+        except (PddlError, GroundingError):
+            out.append((None, 0))
+            continue
+        planner = "astar-lmcut" if make_planner("astar-lmcut").unsupported(task.ground) is None else "astar-hmax"
+        found = solve(task, planner, expansion_limit=PROVE_FACTOR * budgets.optimal_for(task.ground.n_ops, True))
+        if found.solved:
+            out.append((_measurement(found, True, found.stats.expanded, int(found.cost)), int(found.cost)))
+        else:
+            out.append((None, _frontier_bound(task, found) or 0))
+    return out
 
 
 def seed_lengths(domain: ast.Domain, budgets: Budgets, problems: list[ast.Problem]) -> list[int | None]:

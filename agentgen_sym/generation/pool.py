@@ -33,12 +33,13 @@ from agentgen_sym.generation.dedup import Deduplicator
 from agentgen_sym.generation.evolve import measured_direction, select_even, unit_rng
 from agentgen_sym.generation.grounding import Grounding, Groundings, Recipe, Ungroundable
 from agentgen_sym.generation.measure import (OVER_BUDGET, Budgets, Measurement, Stopwatch, enabling_steps,
-                                             plan_branching)
+                                             plan_branching, prove, too_far)
 from agentgen_sym.generation.schemagoals import Literal, sample_instances, subject
 from agentgen_sym.generation.schemas import SeedGoals, goal_literals
 from agentgen_sym.generation.tasks import TaskSpec, random_walk, seed_statics
 from agentgen_sym.generation.units import Outcome, admissible, made_groundings, make_variants, measure_candidates
-from agentgen_sym.taskset import DIRECTIONS, INVARIANT_DROPPED, GeneratedTask, GenerationReport, Origin, TaskSet
+from agentgen_sym.taskset import (DIRECTIONS, FLAGGED_DROPPED, INVARIANT_DROPPED, PROVED, GeneratedTask,
+                                  GenerationReport, Origin, TaskSet)
 
 MAX_WALK = 24
 MAX_GOAL_ATOMS = 4
@@ -261,7 +262,8 @@ class TaskPool:
         self.dedup = Deduplicator()
         self.near_seen: set[str] = set()  # near_key of every task kept (dedup.py)
         self.constants = frozenset(c.name for c in domain.constants)
-        self.items: list[Generated] = []
+        self.items: list[Generated] = []  # item i has order i
+        self.dropped_after_proof: set[int] = set()  # orders of tasks ``prove_flagged`` left out of the selection
         self.candidates = 0
         self.progress = progress
         self.watch = Stopwatch()
@@ -321,9 +323,8 @@ class TaskPool:
         if not isinstance(measured, Measurement):
             counts[measured.replace(" ", "_")] += 1
             return measured
-        spec = admitted.spec  # W623: a task that uses a delete or precondition the domain forgot teaches the bug
-        if breaking_step(self.domain, seed_broken_invariants(self.domain, self.seed_problem), spec.init, measured.plan,
-                         problem_init(self.seed_problem), (o.name for o in spec.objects)) is not None:
+        spec = admitted.spec
+        if self._breaks(spec, measured):  # the plan would teach the domain's bug
             counts["broken_invariant"] += 1
             self.watch.events[INVARIANT_DROPPED] += 1
             return "broken-invariant"
@@ -466,11 +467,7 @@ class TaskPool:
         come last, Bi-Evol's variants first, and of those the ones over the seed's own objects (an invented object,
         like an extra tail, is kept only where the level needs it)."""
         top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
-        tails = _extra_tails(self.items)  # last in their level: taken only where nothing else fills it
-        ranked = sorted(self.items, key=lambda g: (g.order in tails, g.direction is None,
-                                                   not {o.name for o in g.spec.objects} <= self.seed_objects, g.order))
-        chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
-        chosen.sort(key=lambda g: (g.measurement.difficulty, g.order))
+        chosen = self._chosen(n, lo, top)
         name = self.domain.name
         ids = {g.order: f"{name}-{i + 1:04d}" for i, g in enumerate(chosen)}
 
@@ -518,6 +515,54 @@ class TaskPool:
                                            for level, c in sorted(levels.items()) if not histogram.get(level)},
                                   goal_sources=dict(sorted(Counter(t.goal_source for t in tasks).items())))
         return TaskSet(self.domain, tuple(tasks), report, templates_file)
+
+    def _chosen(self, n: int, lo: int, top: int) -> list[Generated]:
+        """The selection ``select`` makes, sorted by difficulty: the pool less the tasks dropped after their second
+        search (``prove_flagged``)."""
+        tails = _extra_tails(self.items)  # last in their level: taken only where nothing else fills it
+        ranked = sorted((g for g in self.items if g.order not in self.dropped_after_proof),
+                        key=lambda g: (g.order in tails, g.direction is None,
+                                       not {o.name for o in g.spec.objects} <= self.seed_objects, g.order))
+        chosen = select_even(ranked, lambda g: g.measurement.difficulty, lo, top, n)
+        return sorted(chosen, key=lambda g: (g.measurement.difficulty, g.order))
+
+    def prove_flagged(self, n: int, lo: int, hi: int | None) -> Generator[Batch, list, None]:
+        """Before a selected task's gold plan is flagged ``optimal: false``, its optimal search once more with
+        ``PROVE_FACTOR`` times the budget (``measure.prove``), in one batch of units. A proved plan replaces the
+        flagged one unless it breaks a seed invariant (W623) or its shorter length no longer earns the variant's
+        label; a plan still flagged and beyond ``MAX_GAP`` of its bound is dropped. A proved length is another
+        level, so the selection is made again until no task it keeps is untried (each tried once)."""
+        tried: set[int] = set()
+        while True:
+            top = hi if hi is not None else max((g.measurement.difficulty for g in self.items), default=lo)
+            flagged = [g for g in self._chosen(n, lo, top) if not g.measurement.optimal and g.order not in tried]
+            if not flagged:
+                return
+            tried |= {g.order for g in flagged}
+            name = self.domain.name
+            results = yield Batch(prove, (self.domain, self.options.budgets),
+                                  [g.spec.problem(f"{name}-prove-{g.order}", name) for g in flagged])
+            for item, (found, bound) in zip(flagged, results):
+                measured = item.measurement
+                if found is not None and not self._breaks(item.spec, found) and (
+                        item.parent is None
+                        or measured_direction(self.items[item.parent].measurement, found) == item.direction):
+                    self.items[item.order] = replace(item, measurement=found)
+                    self.watch.events[PROVED] += 1
+                    continue
+                if bound > (measured.bound or 0):
+                    measured = replace(measured, bound=bound)
+                    self.items[item.order] = replace(item, measurement=measured)
+                if found is not None or too_far(measured):
+                    self.dropped_after_proof.add(item.order)
+                    self.watch.events[FLAGGED_DROPPED] += 1
+
+    def _breaks(self, spec: TaskSpec, measured: Measurement) -> bool:
+        """Whether the task's initial state or plan breaks a seed invariant (W623: a delete or precondition the
+        domain forgot)."""
+        return breaking_step(self.domain, seed_broken_invariants(self.domain, self.seed_problem), spec.init,
+                             measured.plan, problem_init(self.seed_problem), (o.name for o in spec.objects)
+                             ) is not None
 
     def _plan_figures(self, chosen: list[Generated], ids: dict[int, str]
                       ) -> tuple[dict[str, float], dict[str, float]]:

@@ -7,12 +7,13 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "agentgen_sym.taskset.folder": ("DOMAIN_FILE", "TASKS_FILE", "TaskFolder", "TaskSetError", "TaskUnplayable",
                                     "append_tasks", "compile_entry", "read_folder", "read_problem", "read_tasks",
                                     "write_tasks"),
-    "agentgen_sym.taskset.model": ("DIRECTIONS", "FIGURES", "INVARIANT_DROPPED", "BadEntry", "GeneratedTask",
-                                   "GenerationReport", "Origin", "TaskEntry", "TaskSet", "problem_file_of"),
+    "agentgen_sym.taskset.model": ("DIRECTIONS", "FIGURES", "FLAGGED_DROPPED", "INVARIANT_DROPPED", "PROVED",
+                                   "BadEntry", "GeneratedTask", "GenerationReport", "Origin", "TaskEntry", "TaskSet",
+                                   "problem_file_of"),
 })
 del lazy_names
 
-__all__ = ["BadEntry", "DIRECTIONS", "DOMAIN_FILE", "FIGURES", "GeneratedTask", "GenerationReport", "INVARIANT_DROPPED",
-           "Origin", "TASKS_FILE", "TaskEntry", "TaskFolder", "TaskSet", "TaskSetError", "TaskUnplayable",
-           "append_tasks", "compile_entry", "problem_file_of", "read_folder", "read_problem", "read_tasks",
-           "write_tasks"]
+__all__ = ["BadEntry", "DIRECTIONS", "DOMAIN_FILE", "FIGURES", "FLAGGED_DROPPED", "GeneratedTask",
+           "GenerationReport", "INVARIANT_DROPPED", "Origin", "PROVED", "TASKS_FILE", "TaskEntry", "TaskFolder",
+           "TaskSet", "TaskSetError", "TaskUnplayable", "append_tasks", "compile_entry", "problem_file_of",
+           "read_folder", "read_problem", "read_tasks", "write_tasks"]

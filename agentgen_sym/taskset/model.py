@@ -15,6 +15,19 @@ from agentgen_sym.compiler.task import GroundAction
 
 INVARIANT_DROPPED = "broken-invariant dropped"
 """The event of a candidate dropped because its initial state or gold plan breaks a seed invariant (W623)."""
+PROVE_FACTOR = 8
+"""How many times the optimal search's expansions a selected task gets once more before its gold plan is flagged
+``optimal: false`` (``generation/measure.prove``): only the few flagged tasks the selection keeps pay for it."""
+MAX_GAP = 0.25
+"""A flagged gold plan whose cost exceeds the proved lower bound by more than this share of the bound (and more
+than ``MIN_GAP`` steps) is dropped, not exported: a plan that long wastes steps a model would learn (a kitchen's
+36-step plan for a 23-step task)."""
+MIN_GAP = 2
+PROVED = "flagged proved optimal"
+"""The event of a selected task whose flagged gold plan a second, larger optimal search replaced (proved)."""
+FLAGGED_DROPPED = "flagged dropped"
+"""The event of a selected task dropped after its second search: still flagged and too far from its bound, or
+proved at a length its variant label no longer earns (or by a plan that breaks a seed invariant)."""
 DIRECTIONS = ("easier", "harder")
 """Bi-Evol's two directions, the prefixes of a variant's origin."""
 
