@@ -53,16 +53,16 @@ class DomainTasks:
 
 def tasks_job(domain: ast.Domain, seed_problem: ast.Problem, templates_file: Path | None, work: Path, n: int,
               seed: int, lo: int = 1, hi: int | None = None, options: EvolveOptions = EvolveOptions(),
-              workers: int = 1, command: str | None = None, range_source: str | None = None) -> Job:
+              workers: int = 1, command: str | None = None) -> Job:
     """``n`` tasks generated from ``seed_problem`` into ``work/generated``, then Bi-Evol from them into
     ``work/tasks``, as a coroutine for ``drive`` returning DomainTasks; raises as ``generate_job`` and
     ``evolve_job`` do (ValueError when generation found no task). ``command``, the one that asked for it, is
-    each folder's provenance (``run``'s, or ``build``'s), and ``range_source`` how ``lo..hi`` was chosen when the
-    caller chose it (None: given, or from the seed when ``hi`` is None)."""
+    each folder's provenance (``run``'s, or ``build``'s). Without ``hi``, both folders cover the range generation
+    takes from the seed problem."""
     made = {"commands": (command,) if command else ()}
-    if range_source is not None:
-        made["range_source"] = range_source
     generated = yield from generate_job(domain, seed_problem, n, seed, lo, hi, None, templates_file, options, workers)
+    if hi is None:  # Bi-Evol keeps the range generation took from the seed (not one from the walk tasks' lengths)
+        lo, hi, made["range_source"] = generated.report.lo, generated.report.hi, generated.report.range_source
     generated = replace(generated, report=replace(generated.report, **made))
     generated = yield from _written(generated, work / "generated")
     evolved = yield from evolve_job(generated, n, seed, lo, hi, None, options)

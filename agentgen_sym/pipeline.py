@@ -82,23 +82,14 @@ def domain_inputs(folder: Path) -> Walk:
     return walk(folder, lambda name: Path(name).suffix == ".pddl" or name == "templates.json", recursive=False)
 
 
-RUN_RANGE = (3, 11)
-"""The main job's difficulty levels per domain, shared by the API and the command line: a bound lets
-Bi-Evol stop a chain, and skip candidates provably beyond it. The bundled problems' optimal plans take 3 to 15
-steps and AgentGen's released gold trajectories 7 at the median: an even spread over 3..11 is as long, and the
-hardest levels stay within what the budgets settle on two cores."""
-RUN_RANGE_SOURCE = f"run's default ({RUN_RANGE[0]}..{RUN_RANGE[1]})"
-"""How ``run`` records a domain's range when it is RUN_RANGE (the default; ``--range 3 11`` asks for the same)."""
-
-
 @dataclass(frozen=True)
 class RunOptions:
     """Everything besides the inputs that determines a domain's result."""
 
     n: int
     seed: int
-    lo: int = RUN_RANGE[0]
-    hi: int | None = RUN_RANGE[1]
+    lo: int = 1
+    hi: int | None = None  # None: each domain's own range, from its seed problem (generation/measure.seed_range)
     evolve: EvolveOptions = EvolveOptions()
 
     def key(self) -> dict:
@@ -165,8 +156,7 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
     (work / "done.json").unlink(missing_ok=True)
     templates = folder / "templates.json"
     made = yield from tasks_job(domain, problem, templates if templates in inputs else None, work, options.n,
-                                options.seed, options.lo, options.hi, options.evolve, workers, command,
-                                RUN_RANGE_SOURCE if (options.lo, options.hi) == RUN_RANGE else None)
+                                options.seed, options.lo, options.hi, options.evolve, workers, command)
     report = made.evolved.report
     (stats,) = yield Batch(export_units, (), [work])
     origins = [task.origin for task in report.tasks]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agentgen_sym.compiler.parser import parse_domain
+from agentgen_sym.compiler.parser import parse_domain, parse_problem
 from agentgen_sym.domainflow import choose_seed, export_datasets, tasks_job
 from agentgen_sym.executor import SERIAL, drive, make_executor
 from agentgen_sym.export.formats import FORMAT_NAMES, dataset_file
@@ -71,20 +71,26 @@ def test_the_flow_writes_each_set_and_passes_it_on_as_its_folder_reads_back(tmp_
 
 
 
-def test_run_says_whether_its_range_is_the_default(tmp_path: Path):
-    """The card quotes each folder's provenance: `run` without --range used RUN_RANGE, which it must not call
-    "given (--range)" (it did); a range asked for is given."""
+def test_run_covers_each_domains_own_range_unless_one_is_asked(tmp_path: Path):
+    """`run` without --range covers the domain's own lengths, as `generate` does: a third of the seed problem's
+    optimal plan length to twice it (it played 3..11 whatever the domain, so a 13-step seed's length never came up),
+    in both folders, and says so; a range asked for is given."""
     from agentgen_sym import cli
-    from agentgen_sym.pipeline import RUN_RANGE_SOURCE
+    from agentgen_sym.domainflow import choose_seed
+    from agentgen_sym.generation.measure import measure
 
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS / "bike-workshop", corpus / "bike-workshop")
-    for out, extra, expected in (("default", [], RUN_RANGE_SOURCE), ("asked", ["--range", "2", "6"], "given (--range)")):
+    seed, _ = choose_seed(sorted((corpus / "bike-workshop").glob("p*.pddl")), "largest")
+    length = measure(parse_domain(corpus / "bike-workshop" / "domain.pddl"), parse_problem(seed)).difficulty
+    own = [max(1, length // 3), 2 * length]
+    for out, extra, source, expected in (("default", [], f"plan lengths ({length} steps)", own),
+                                         ("asked", ["--range", "2", "6"], "given (--range)", [2, 6])):
         assert cli.main(["run", "--corpus", str(corpus), "--out", str(tmp_path / out), "--n", "2", *extra]) == 0
         for name in ("generated", "tasks"):
             made = json.loads((tmp_path / out / "bike-workshop" / name / "provenance.json").read_text())
-            assert made["range_source"] == expected, (out, name)
-    assert RUN_RANGE_SOURCE == "run's default (3..11)"
+            assert source in made["range_source"] and made["range"] == expected, (out, name)
+    assert length > 11  # the seed's own length lies beyond the old fixed 3..11
 
 
 def test_the_objects_bi_evol_invented_are_counted_against_the_seed_problem(tmp_path: Path):

@@ -10,6 +10,8 @@ the function TRL's chat templates call.
 
 from __future__ import annotations
 
+import dataclasses
+
 import asyncio
 import inspect
 import json
@@ -247,6 +249,34 @@ def test_a_state_whose_search_stops_short_says_its_distance_is_an_estimate(tasks
     total, cost, steps = _play(core, gold_texts(library, entry.id))
     assert steps[-1].terminated and steps[0].info["distance"] == ESTIMATE
     assert total == pytest.approx(-phi[0] - cost) and total < 0
+
+
+def test_a_gold_plan_proved_optimal_gives_the_distances_along_it(tasks_dirs, tmp_path):
+    """The rest of an optimal plan is optimal from where it stands: along a gold plan flagged optimal, every state's
+    distance is what the plan has left to pay, with no search (one of 1 expansion proves nothing here), and it is
+    the enumerated distance; the library's cores get the plan."""
+    folder = shutil.copytree(tasks_dirs[1], tmp_path / "flagged")  # its gold plans are optimal (solved above)
+    lines = (folder / "tasks.jsonl").read_text().splitlines()
+    (folder / "tasks.jsonl").write_text("".join(json.dumps({**json.loads(line), "optimal": True}) + "\n"
+                                                for line in lines if line.strip()))
+    library = TaskLibrary(folder, reward="dense", max_states=1)
+    enumerated = TaskLibrary(folder, reward="dense")
+    entry = max(library.entries, key=lambda e: len(e.plan))
+    assert entry.optimal_plan == tuple(GroundAction.parse(step) for step in entry.plan)
+    assert library.core(entry.id).optimal_plan == entry.optimal_plan
+    core = library.core(entry.id)
+    core.__dict__["potential"] = seeded = SearchedPotential(core.task, expansions=1, optimal_plan=entry.optimal_plan)
+    table = enumerated.core(entry.id).potential
+    total, cost, steps = _play(core, gold_texts(library, entry.id))
+    assert steps[-1].terminated and all(s.info["distance"] == EXACT for s in steps)
+    assert total == 0.0 and -seeded.of(core.task.init_bits) == cost
+    sessions = core.sessions(1)
+    for text in gold_texts(library, entry.id):
+        assert seeded.of(sessions.rows[0]) == table.of(sessions.rows[0])
+        sessions.step(0, text)
+    # a plan not proved optimal is no distance: unflagged, the entry gives none
+    unflagged = dataclasses.replace(entry, fields={**entry.fields, "optimal": False})
+    assert unflagged.optimal_plan is None
 
 
 # --------------------------------------------------------------------------- the hyphen pitfall

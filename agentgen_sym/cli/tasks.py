@@ -22,7 +22,7 @@ from agentgen_sym.generation import evolve_folder, generate_folder
 from agentgen_sym.generation.schemas import GOAL_MODES, GoalModeError
 from agentgen_sym.generation.pool import EvolveOptions
 from agentgen_sym.generation.measure import Budgets
-from agentgen_sym.pipeline import RUN_RANGE, TABLE, RunOptions, table_row
+from agentgen_sym.pipeline import TABLE, RunOptions, table_row
 from agentgen_sym.pipeline import run as run_pipeline
 from agentgen_sym.tables import print_table
 from agentgen_sym.taskset import GenerationReport, TaskSetError
@@ -334,9 +334,9 @@ def add_run(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--out", default="out", metavar="DIR", type=output_folder, help="output folder (default: out)")
     r.add_argument("--n", type=task_count, default=12, help=f"tasks per domain (default 12, at most {MAX_TASKS:,})")
     r.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    r.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"), default=RUN_RANGE,
-                   help=f"difficulty range to cover evenly per domain (default: {RUN_RANGE[0]} {RUN_RANGE[1]}; "
-                        f"levels up to {MAX_LEVEL:,})")
+    r.add_argument("--range", type=plan_level, nargs=2, metavar=("LO", "HI"),
+                   help="difficulty range to cover evenly per domain (default: each domain's own, from a third of its "
+                        f"seed problem's optimal plan length to twice it; levels up to {MAX_LEVEL:,})")
     _bievol_options(r)
     job_limit_options(r, "run")
     executor_options(r)

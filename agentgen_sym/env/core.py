@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
-from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.compiler.task import GroundAction, GroundTask
 from agentgen_sym.env.framing import BARE, Framing
 from agentgen_sym.env.rewards import ESTIMATE, EXACT, REWARDS, Potential, potential
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_SATISFIED, INVALID_ACTION, UNSATISFIED_ACTION,
@@ -129,10 +129,13 @@ class EnvCore:
     """One task played under one set of rules: ``reward`` (one of ``REWARDS``), ``max_steps`` (None: no limit),
     ``gamma`` (the shaping's discount) and ``max_states`` (the dense reward's budget; None: the export's
     ``--distances`` budget, ``export.distances.MAX_STATES``). ``dense`` (default: when it is the reward) adds the
-    dense reward to every step's info; without it no distance is computed, so a task of any size starts at once."""
+    dense reward to every step's info; without it no distance is computed, so a task of any size starts at once.
+    ``optimal_plan``, the task's gold plan where it was proved optimal, gives the distances along it at once
+    (``rewards.potential``): every front end passes it, so every front end pays the same rewards."""
 
     def __init__(self, text: TextTask, *, reward: str = "success", max_steps: int | None = None,
-                 gamma: float = 1.0, max_states: int | None = None, dense: bool | None = None) -> None:
+                 gamma: float = 1.0, max_states: int | None = None, dense: bool | None = None,
+                 optimal_plan: tuple[GroundAction, ...] | None = None) -> None:
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}; choose one of {', '.join(REWARDS)}")
         if max_steps is not None and max_steps < 1:
@@ -140,6 +143,7 @@ class EnvCore:
         self.text = text
         self.task = task = text.task
         self.reward_name, self.max_steps, self.gamma, self.max_states = reward, max_steps, gamma, max_states
+        self.optimal_plan = optimal_plan
         self.dense = reward == "dense" if dense is None else dense
         if reward == "dense" and not self.dense:
             raise ValueError("the dense reward needs dense=True")
@@ -168,7 +172,7 @@ class EnvCore:
     @cached_property
     def potential(self) -> Potential:
         """The dense reward's potential, set up on first use (the enumeration is bounded by ``max_states``)."""
-        return potential(self.task, self.max_states)
+        return potential(self.task, self.max_states, self.optimal_plan)
 
     @cached_property
     def start(self) -> Arrival:

@@ -15,7 +15,10 @@ on any machine):
   every state's distance read from one backward Dijkstra (``planners/distances.py``); a state that cannot reach the
   goal gets the potential of one step worse than the worst state that can, so entering a dead end is penalised;
 - a larger task gets one optimal search (A* on LM-cut, or h_max where LM-cut refuses the task) per state an episode
-  visits, at most ``SEARCH_EXPANSIONS`` expansions each, remembered per state. A search that proves no plan exists
+  visits, at most ``SEARCH_EXPANSIONS`` expansions each (fewer on a task of many operators: ``SEARCH_WORK``),
+  remembered per state. A gold plan proved optimal gives the
+  distance of every state it passes without a search: the rest of an optimal plan is optimal from where it
+  stands, so ``h*`` there is what the plan has left to pay. A search that proves no plan exists
   gives a dead end the potential of one step worse than twice the start's distance (no enumeration gives the
   worst state here). A search that stops at its expansions gives the bound it proved (the lowest ``f`` left open,
   a lower bound on ``h*``): still a potential, so goal-reaching plans still differ by their cost difference, but
@@ -29,7 +32,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from agentgen_sym.compiler.task import GroundTask
+from agentgen_sym.compiler.task import GroundAction, GroundTask
 from agentgen_sym.planners.distances import MAX_STATES, distance_table
 from agentgen_sym.planners.registry import make_planner
 from agentgen_sym.planners.relevance import relevant_task
@@ -44,6 +47,10 @@ REWARDS = ("success", "progress", "dense")
 SEARCH_EXPANSIONS = 2_000
 """Expansions of one state's optimal search on a task too large to enumerate. On the bundled tasks beyond the
 enumeration (up to 108 operators, optimal costs up to 11) a search takes at most a few hundred, 5-20 ms."""
+SEARCH_WORK = 2_000_000
+"""Expansions times the task's relevant operators, at most, per state's search: LM-cut reads every operator per
+state, so parking's 25,000 operators get 80 expansions (2,000 took about 10 s a state, a step's wait while
+training), the bundled tasks all 2,000. Counted in work, not seconds, so every machine pays the same rewards."""
 SEARCHED_STATES = 65_536
 """States whose searched distance is remembered per task; the memory starts over when full (a value is a function
 of the state, so forgetting one only costs its search again)."""
@@ -85,13 +92,17 @@ class TablePotential(Potential):
 class SearchedPotential(Potential):
     """Each state's distance from an optimal search of its own, at most ``expansions`` expansions, remembered."""
 
-    def __init__(self, task: GroundTask, expansions: int = SEARCH_EXPANSIONS) -> None:
+    def __init__(self, task: GroundTask, expansions: int = SEARCH_EXPANSIONS,
+                 optimal_plan: tuple[GroundAction, ...] | None = None) -> None:
         # Backward relevance reads the goal, not the start: pruned once, every state's search finds the relaxed
         # task it builds already cached (planners/relaxed.py), where pruning per search rebuilt it each time.
-        self.task, self.expansions = relevant_task(task)[0], expansions
+        self.task = relevant_task(task)[0]
+        self.expansions = min(expansions, max(1, SEARCH_WORK // max(1, self.task.n_ops)))
         self.planner = next(p for p in map(make_planner, OPTIMAL_PLANNERS) if p.unsupported(task) is None)
+        self._known = dict(_along(task, optimal_plan)) if optimal_plan else {}  # never forgotten
         self._found: dict[bytes, tuple[float, bool]] = {}
-        start, _ = self._search(task.init_bits)  # Phi(s0) = -h*(s0)
+        known = self._known.get(task.init_bits.tobytes())
+        start = known[0] if known else self._search(task.init_bits)[0]  # Phi(s0) = -h*(s0)
         self.dead_end = 2.0 * start - 1.0
 
     def _search(self, row: np.ndarray) -> tuple[float, bool | None]:
@@ -108,7 +119,7 @@ class SearchedPotential(Potential):
         phi, exact = np.empty(len(rows)), np.empty(len(rows), dtype=bool)
         for j, row in enumerate(rows):
             key = row.tobytes()
-            found = self._found.get(key)
+            found = self._known.get(key) or self._found.get(key)
             if found is None:
                 value, proved = self._search(row)
                 found = (self.dead_end, True) if proved is None else (value, proved)
@@ -119,8 +130,31 @@ class SearchedPotential(Potential):
         return phi, exact
 
 
-def potential(task: GroundTask, max_states: int | None = None) -> Potential:
+def _along(task: GroundTask, plan: tuple[GroundAction, ...]) -> list[tuple[bytes, tuple[float, bool]]]:
+    """(state, (Phi, exact)) for every state an optimal ``plan`` passes, its goal state included: ``h*`` is the
+    cost the plan has left. Empty when the plan does not replay to the goal on ``task`` (then nothing is known), and
+    on a task whose goal is compiled into operators (a search's plan ends with one, the gold plan does not)."""
+    if task.goal_ops.size:
+        return []
+    row, passed, costs = task.init_bits, [], []
+    for step in plan:
+        state = task.unpack(row[None, :])
+        applicable = task.applicable(state)[0]
+        op = next((o for o in task.action_ops.get(step, ()) if applicable[o]), None)
+        if op is None:
+            return []
+        passed.append(row.tobytes())
+        costs.append(float(task.cost[op]))
+        row = task.successors(row[None, :], state, np.array([0]), np.array([op]))[0]
+    if not task.is_goal(task.unpack(row[None, :]))[0]:
+        return []
+    left = np.cumsum(costs[::-1])[::-1].tolist() if costs else []
+    return [(key, (-cost, True)) for key, cost in zip(passed, left)] + [(row.tobytes(), (0.0, True))]
+
+
+def potential(task: GroundTask, max_states: int | None = None,
+              optimal_plan: tuple[GroundAction, ...] | None = None) -> Potential:
     """The task's potential: enumerated within ``max_states`` reachable states (None: the ``--distances`` budget),
-    else searched per state."""
+    else searched per state, with the states of ``optimal_plan`` (a gold plan proved optimal) known at once."""
     found = distance_table(task, MAX_STATES if max_states is None else max_states)
-    return SearchedPotential(task) if found is None else TablePotential(*found)
+    return SearchedPotential(task, optimal_plan=optimal_plan) if found is None else TablePotential(*found)

@@ -34,11 +34,15 @@ from agentgen_sym.compiler.parser import Source, parse_domain, parse_problem, re
 from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.files import write_atomic
 from agentgen_sym.generation.generate import generate_tasks
-from agentgen_sym.pipeline import RUN_RANGE, code_version
+from agentgen_sym.pipeline import code_version
 from agentgen_sym.reasoning.question import ANSWER_FORMATS, answer_text, question_text
 from agentgen_sym.taskset import TASKS_FILE, GeneratedTask, TaskSet, read_tasks, write_tasks
 from agentgen_sym.wording.templates import TEMPLATES_FILE, Templates
 
+LEVELS = (3, 11)
+"""A reasoning dataset's optimal plan lengths by default: the bundled problems' optimal plans take 3 to 15 steps and
+AgentGen's released gold trajectories 7 at the median; an even spread over 3..11 is as long, and its hardest items
+stay within what the generator settles quickly on two cores (an item is made on first access)."""
 CACHE_VARIABLE = "AGENTGEN_SYM_CACHE"
 ITEMS_FORMAT = 1
 """The layout of the items file; part of its hash."""
@@ -54,13 +58,13 @@ class ReasoningError(AgentgenError, ValueError):
 @dataclass(frozen=True)
 class PoolOptions:
     """How a pool is generated: ``size`` tasks (fewer when the domain has fewer in range) from ``seed``, their optimal
-    plan lengths spread over ``lo..hi`` (the main job's levels by default: ``pipeline.RUN_RANGE``), goals as
+    plan lengths spread over ``lo..hi`` (``LEVELS`` by default), goals as
     ``goals`` says (``generation.schemas.GOAL_MODES``)."""
 
     size: int = 64
     seed: int = 0
-    lo: int = RUN_RANGE[0]
-    hi: int = RUN_RANGE[1]
+    lo: int = LEVELS[0]
+    hi: int = LEVELS[1]
     goals: str = "auto"
 
     def __post_init__(self) -> None:

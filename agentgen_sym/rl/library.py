@@ -88,7 +88,8 @@ class TaskLibrary:
         n = self.index(task)
         found = self._cores.get(n)
         if found is None:
-            found = self._cores[n] = EnvCore(TextTask(self._compiled[n], self.templates), **self.options)
+            found = self._cores[n] = EnvCore(TextTask(self._compiled[n], self.templates),
+                                             optimal_plan=self.entries[n].optimal_plan, **self.options)
         return found
 
     def problem(self, task: int | str) -> ast.Problem:

@@ -118,8 +118,10 @@ class Catalog:
         found = self._cores.get(data_idx)
         if found is None:
             text = self.text(data_idx)
+            info = self.tasks[data_idx]
+            plan = self.folders[info.folder].entries[info.task_id].optimal_plan
             with self._lock:
-                found = self._cores.setdefault(data_idx, EnvCore(text))
+                found = self._cores.setdefault(data_idx, EnvCore(text, optimal_plan=plan))
         return found
 
     def warm(self) -> int:

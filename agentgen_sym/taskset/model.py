@@ -73,6 +73,11 @@ class TaskEntry:
     plan: tuple[str, ...]
     fields: dict[str, Any]
 
+    @property
+    def optimal_plan(self) -> tuple[GroundAction, ...] | None:
+        """The gold plan when the line says it was proved optimal (``optimal: true``), else None."""
+        return tuple(GroundAction.parse(step) for step in self.plan) if self.fields.get("optimal") is True else None
+
     def meta(self) -> dict[str, Any]:
         """Task id, domain, provenance, plan, cost and difficulty figures, in a fixed key order."""
         get = self.fields.get
