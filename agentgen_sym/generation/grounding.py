@@ -173,9 +173,12 @@ class Groundings:
 
 
 def holds_on(recipe: Recipe, ids: Collection[GroundAtom], spec: TaskSpec) -> bool:
-    """Whether the grounding ``recipe`` names, of fact table ``ids``, holds a candidate: the same objects,
-    every initial fact in the table."""
-    return _object_names(recipe.spec) == _object_names(spec) and all(f in ids for f in spec.init)
+    """Whether the grounding ``recipe`` names, of fact table ``ids``, holds a candidate: the same objects and
+    static facts, every initial fact in the table. Static facts decide which operators are grounded at all: on
+    library-returns a candidate whose extra ``(belongs-in atlas-2 reference)`` was placed on a grounding without
+    it lacked the steps that shelve the atlas there, and its 13-step plan passed as optimal for a 9-step task."""
+    return (_object_names(recipe.spec) == _object_names(spec) and set(recipe.spec.static) == set(spec.static)
+            and all(f in ids for f in spec.init))
 
 
 def _object_names(spec: TaskSpec) -> tuple[str, ...]:
