@@ -555,12 +555,13 @@ def test_no_stalling_looping_invalid_or_random_policy_out_earns_the_gold_plan(ta
 
 @pytest.mark.slow
 def test_the_reward_contract_holds_on_every_task_of_make_run(tmp_path):
-    """`make run`'s 120 tasks (the bundled corpus, the default options): every gold plan returns exactly 1 under
-    success and progress and, under the dense reward with every step's distance exact (23 or 24 of them too large to
-    enumerate: one search per visited state), exactly optimum - cost: 0, but for the one task whose gold plan the
-    generator could not prove optimal (flagged so: ward-pharmacy, 250,000 states, breadth-first search out of
-    expansions), where the dense reward tells the truth, -1; no stalling, invalid, looping or random policy earns as
-    much without reaching the goal. Before: those fell back to a goal-count potential."""
+    """`make run`'s 120 tasks (the bundled corpus, the default options: each domain's own range, plans up to 26
+    steps): every gold plan returns exactly 1 under success and progress and, under the dense reward with every
+    step's distance exact (39 of them too large to enumerate: one search per visited state, the gold plan's states
+    known from its proof), exactly optimum - cost: 0, or for a task whose gold plan is flagged not proved optimal
+    (none at present), optimum - cost where the dense reward tells the truth; no stalling, invalid, looping or
+    random policy earns as much without reaching the goal. This audit caught a gold plan claimed optimal at 13 steps
+    for a 9-step task (a grounding shared without its static facts)."""
     from agentgen_sym import cli
 
     assert cli.main(["run", "--corpus", str(CORPUS), "--out", str(tmp_path)]) == 0

@@ -57,7 +57,7 @@ def write_card(folder: Path, entry: ExportEntry) -> None:
 def croissant(folder: Path, entries: list[ExportEntry]) -> dict:
     """The Croissant description of the exports ``entries`` of ``folder``: each data file and its metadata sidecar,
     with their records."""
-    from agentgen_sym.export.formats import FORMATS  # see render_card
+    from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
 
     files = []
     for entry in entries:
@@ -118,7 +118,7 @@ def _server(served: tuple[str, ...] | list[str]) -> str:
 
 def _use(entry: ExportEntry) -> str:
     """Which trainers may learn from the file: with negatives, only those that leave the invalid turn out."""
-    from agentgen_sym.export.formats import FORMATS  # see render_card
+    from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
 
     spec = FORMATS.get(entry.format)
     if spec is None:
@@ -139,7 +139,7 @@ def _seeds(seeds: list[int]) -> str:
 
 def _negatives_loading(entry: ExportEntry) -> str:
     """How to load a file with negatives: the trainers that mask the invalid turn, and those that must not get it."""
-    from agentgen_sym.export.formats import FORMATS  # see render_card
+    from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
 
     spec = FORMATS.get(entry.format)
     if spec is None:
@@ -166,7 +166,7 @@ def _provenance(folder: Path, entries: list[ExportEntry]) -> list[str]:
     """How the exported task folders were made, from each one's ``provenance.json``: the commands, the difficulty
     range and how it was chosen, where the goals came from, objects Bi-Evol invented, goals holding at the start
     (maintenance goals), levels reached but dropped."""
-    from agentgen_sym.taskset.report import read_provenance  # see render_card
+    from agentgen_sym.taskset.report import read_provenance  # keep this module light to import
 
     served = sorted({path for entry in entries for path in entry.served})
     made = {path: read_provenance(folder / path) for path in served}
@@ -247,8 +247,6 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
             "last action.", "",
             "## Files", "", "| file | format | for | records | negatives | distances | metadata |",
             "|---|---|---|---|---|---|---|"]
-    from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
-
     for entry in entries:
         body.append(f"| `{entry.file}` | {entry.format} | {_use(entry)} | {entry.records} | "
                     f"{'yes' if entry.negatives else 'no'} | {'yes' if entry.distances else 'no'} | "
