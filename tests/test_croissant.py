@@ -109,3 +109,14 @@ def test_every_count_on_the_card_is_the_files(out: Path):
         assert row[8] == "none" if not flagged else row[8].startswith(f"{len(flagged)} task(s)")
         assert row[9] == str(made["broken_invariant_dropped"])
         assert re.fullmatch(r"none|(\d+ \(\d+\)(, )?)+", row[10])
+
+
+def test_the_card_says_whether_its_files_hold_the_same_tasks(out: Path, tmp_path: Path):
+    """`run` writes every format of the same tasks; two exports of different task folders into one folder hold
+    different tasks, and the card said they held the same."""
+    assert "Every file holds the same tasks in the same order" in (out / "README.md").read_text()
+    for name, fmt in zip(DOMAINS, ("openai", "sharegpt")):
+        assert cli.main(["export", str(out / name / "tasks"), "--format", fmt,
+                         "--out", str(tmp_path / f"{name}.{fmt}.jsonl")]) == 0
+    card = (tmp_path / "README.md").read_text()
+    assert "The files hold different tasks" in card and "Every file holds the same tasks" not in card

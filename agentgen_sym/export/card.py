@@ -251,9 +251,12 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
         body.append(f"| `{entry.file}` | {entry.format} | {_use(entry)} | {entry.records} | "
                     f"{'yes' if entry.negatives else 'no'} | {'yes' if entry.distances else 'no'} | "
                     f"`{entry.meta_file}` |")
-    body += ["", "Every file holds the same tasks in the same order (sorted by task id); the metadata file "
-             "beside each has one line per record, keyed by `id`: domain, seed, origin, parent, the plan "
-             "in PDDL, its cost and the difficulty figures.", "", "## Loading", ""]
+    held = [[m.get("id") or m.get("task_id") for m in _metas(folder, entry)] for entry in entries]
+    same = all(ids == held[0] for ids in held)  # two exports of other task folders share a card, not their tasks
+    body += ["", ("Every file holds the same tasks in the same order (sorted by task id); the metadata file "
+                  if same else "The files hold different tasks (exports of different task folders); the metadata "
+                  "file ") + "beside each has one line per record, keyed by `id`: domain, seed, origin, parent, the "
+             "plan in PDDL, its cost and the difficulty figures.", "", "## Loading", ""]
     for entry in entries:
         stem = entry.file.rsplit(".", 1)[0].replace(".", "_")
         if entry.negatives:
