@@ -134,8 +134,10 @@ def test_a_long_parse_stops_at_the_limit_while_pings_and_other_calls_are_answere
     for n in range(3):
         sent = time.monotonic()
         server.ask({"jsonrpc": "2.0", "id": f"ping-{n}", "method": "ping"})
-        assert server.answer(f"ping-{n}", SLACK)["result"] == {}
-        assert time.monotonic() - sent < SLACK and 1 not in server.pending  # answered while the parse runs
+        # the first ping follows a 3.9 MB message the server reads and hands on: on a loaded machine (a full test
+        # run beside two benchmarks) that took over 1 s; still well before the parse's answer at the limit
+        assert server.answer(f"ping-{n}", 2 * SLACK)["result"] == {}
+        assert time.monotonic() - sent < 2 * SLACK and 1 not in server.pending  # answered while the parse runs
     server.call(2, "parse", text="(define (domain tiny) (:predicates (p)))")  # queued behind nothing
     assert server.answer(2, SLACK * 5)["result"]["isError"] is False
     stopped = server.answer(1, TIME_LIMIT + SLACK + 5)
