@@ -59,15 +59,15 @@ def croissant(folder: Path, entries: list[ExportEntry]) -> dict:
     with their records."""
     from agentgen_sym.export.formats import FORMATS  # formats imports trajectories; keep this module light to import
 
-    files = []
+    files, tasks = [], set()
     for entry in entries:
-        spec = FORMATS[entry.format]
+        spec, metas = FORMATS[entry.format], _metas(folder, entry)
         negatives = " with negative samples" if entry.negatives else ""
         files.append((entry.file, f"{entry.format} trajectories{negatives}, for {spec.consumer}",
                       spec.parse((folder / entry.file).read_text(encoding="utf-8"))))
         files.append((entry.meta_file, f"the metadata of {entry.file}, line for line: domain, seed, origin, "
-                      "the plan in PDDL, its cost and the difficulty figures", _metas(folder, entry)))
-    tasks = {meta.get("id") for entry in entries for meta in _metas(folder, entry)}
+                      "the plan in PDDL, its cost and the difficulty figures", metas))
+        tasks |= {meta.get("id") or meta.get("task_id") for meta in metas}
     commands = list(dict.fromkeys(entry.command for entry in entries if entry.command))
     served = sorted({path for entry in entries for path in entry.served})
     return describe(folder, files, commands, served,
@@ -218,9 +218,12 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
     """The card for the exports ``entries`` of ``folder``."""
     tasks: dict[str, dict] = {}
     commands: list[str] = []
+    held: list[list[str]] = []  # each file's task ids, in its order
     for entry in entries:
+        held.append([])
         for meta in _metas(folder, entry):
-            tasks.setdefault(meta.get("id") or meta.get("task_id"), meta)
+            held[-1].append(meta.get("id") or meta.get("task_id"))
+            tasks.setdefault(held[-1][-1], meta)
         if entry.command and entry.command not in commands:
             commands.append(entry.command)
     domains = Counter(str(m.get("domain")) for m in tasks.values())
@@ -251,7 +254,6 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
         body.append(f"| `{entry.file}` | {entry.format} | {_use(entry)} | {entry.records} | "
                     f"{'yes' if entry.negatives else 'no'} | {'yes' if entry.distances else 'no'} | "
                     f"`{entry.meta_file}` |")
-    held = [[m.get("id") or m.get("task_id") for m in _metas(folder, entry)] for entry in entries]
     same = all(ids == held[0] for ids in held)  # two exports of other task folders share a card, not their tasks
     body += ["", ("Every file holds the same tasks in the same order (sorted by task id); the metadata file "
                   if same else "The files hold different tasks (exports of different task folders); the metadata "
