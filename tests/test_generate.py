@@ -597,6 +597,37 @@ def test_a_task_with_action_costs_gets_its_optimal_search_by_the_heuristic_work_
     assert limits["astar-hmax"] == 3 < budgets.optimal_work // task.ground.n_ops
 
 
+def test_the_second_search_is_bounded_by_the_proof_work(monkeypatch):
+    """A flagged task's second search (A* on LM-cut) pays per expansion for every successor and every LM-cut
+    round over every operator: ``proof_work`` counts that product, and never lets more expansions than
+    ``PROVE_FACTOR`` times the optimal search's, nor fewer than the probe's; it is part of the resume key."""
+    from agentgen_sym.compiler.compile import compile_task
+    from agentgen_sym.generation import measure as measuring
+    from agentgen_sym.generation.measure import Budgets, lower_bound
+    from agentgen_sym.taskset.model import PROVE_FACTOR
+
+    domain, problem = parse_domain(DOMAIN), parse_problem(SEED)
+    task = compile_task(domain, problem)
+    ground = task.ground
+    successors = int(ground.applicable(ground.unpack(ground.init_bits[None, :]))[0].sum())
+    rounds = lower_bound(task) + 1
+    assert successors > 1 and rounds > 1
+    per_expansion = ground.n_ops * successors * rounds
+    limits: list[int] = []
+    solve = measuring.solve
+
+    def recorded(compiled, planner, expansion_limit=None, **more):
+        limits.append(expansion_limit)
+        return solve(compiled, planner, expansion_limit=expansion_limit, **more)
+
+    monkeypatch.setattr(measuring, "solve", recorded)
+    measuring.prove(domain, Budgets(probe=1, proof_work=5 * per_expansion), [problem])
+    measuring.prove(domain, Budgets(probe=7, proof_work=1), [problem])
+    measuring.prove(domain, Budgets(), [problem])
+    assert limits == [5, 7, PROVE_FACTOR * Budgets().optimal_for(ground.n_ops, True)]
+    assert Budgets().key() != Budgets(proof_work=1).key()
+
+
 def test_a_chain_keeps_one_tail_of_its_plan_for_the_same_goal():
     """Issue 57: 20 of 60 tasks were the end of another task's plan with the same goal (later starts cut from one
     parent). Beyond the first tail of a chain, such a task is a near-duplicate and is not selected; a tail of

@@ -50,13 +50,18 @@ def _bievol_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--satisficing-work", type=positive_int, default=defaults.budgets.satisficing_work, metavar="N",
                    help="the same for the satisficing search (default "
                         f"{defaults.budgets.satisficing_work})")
+    p.add_argument("--proof-work", type=positive_int, default=defaults.budgets.proof_work, metavar="N",
+                   help="the second optimal search of a selected task still flagged (A* on LM-cut): its "
+                        "expansions times the start's applicable operators, LM-cut rounds and ground operators, "
+                        f"at most (default {defaults.budgets.proof_work})")
 
 
 def _evolve_options(args: argparse.Namespace) -> EvolveOptions:
     return EvolveOptions(args.rounds, budgets=Budgets(args.satisficing_expansions, args.optimal_expansions,
                                                       satisficing_work=args.satisficing_work,
                                                       optimal_work=args.optimal_work,
-                                                      heuristic_work=args.heuristic_work))
+                                                      heuristic_work=args.heuristic_work,
+                                                      proof_work=args.proof_work))
 
 
 def _generation_summary(report: GenerationReport, out: Path) -> None:

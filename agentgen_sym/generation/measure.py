@@ -71,11 +71,18 @@ class Budgets:
     # operators) spent 179 of 211 s in A* runs of up to 20,000 expansions, a third of them stopped by the
     # limit with nothing proved; this caps them at about 6,000 there (no bundled domain comes near it)
     heuristic_work: int = 10_000_000
+    # the second search of a flagged task (``prove``): A* on LM-cut, whose expansion evaluates every successor
+    # with a cut round per landmark, each a relaxed fixpoint over every operator; counted as expansions times
+    # the successors and LM-cut rounds (bound + 1) of the initial state times the ground operators, about a
+    # nanosecond each (childsnack's flagged tasks: 0.4-1.7 ns), so 15-30 s at most a task: the expansions alone
+    # let one of childsnack's, 1,581 operators, search 190 s and prove nothing
+    proof_work: int = 15_000_000_000
 
     def key(self) -> dict[str, int]:
         return {"satisficing_expansions": self.satisficing, "optimal_expansions": self.optimal,
                 "probe_expansions": self.probe, "satisficing_work": self.satisficing_work,
-                "optimal_work": self.optimal_work, "heuristic_work": self.heuristic_work}
+                "optimal_work": self.optimal_work, "heuristic_work": self.heuristic_work,
+                "proof_work": self.proof_work}
 
     def satisficing_for(self, n_ops: int) -> int:
         """The satisficing search's expansions on a task with ``n_ops`` ground operators."""
@@ -85,6 +92,13 @@ class Budgets:
         """The optimal search's expansions on a task with ``n_ops`` ground operators (``heuristic``: an A*
         search, whose expansions also evaluate h_max on every successor)."""
         return self._within(self.optimal, self.heuristic_work if heuristic else self.optimal_work, n_ops)
+
+    def proof_for(self, n_ops: int, successors: int, rounds: int) -> int:
+        """The second search's expansions (``prove``) on a task with ``n_ops`` ground operators, ``successors``
+        of them applicable at the start and ``rounds`` heuristic rounds per evaluation: ``PROVE_FACTOR`` times
+        the optimal search's, fewer where ``proof_work`` says so."""
+        expansions = PROVE_FACTOR * self.optimal_for(n_ops, True)
+        return min(expansions, max(self.probe, self.proof_work // max(1, n_ops * max(1, successors) * rounds)))
 
     def _within(self, expansions: int, work: int, n_ops: int) -> int:
         return min(expansions, max(self.probe, work // max(1, n_ops)))
@@ -335,8 +349,8 @@ def too_far(measurement: Measurement) -> bool:
 
 def prove(domain: ast.Domain, budgets: Budgets, problems: list[ast.Problem]) -> list[tuple[Measurement | None, int]]:
     """Each flagged task's optimal search once more: A* on LM-cut where the task allows (h_max otherwise; at these
-    depths a stronger bound proves more per expansion than breadth-first search), with ``PROVE_FACTOR`` times the
-    optimal search's expansions, on the domain with self-moves ruled out (no gold plan takes one). Per problem,
+    depths a stronger bound proves more per expansion than breadth-first search), with the expansions
+    ``Budgets.proof_for`` allows, on the domain with self-moves ruled out (no gold plan takes one). Per problem,
     the proved optimal measurement (None when the search stopped again) and the lower bound it proved (0: none)."""
     out: list[tuple[Measurement | None, int]] = []
     for problem in problems:
@@ -345,8 +359,12 @@ def prove(domain: ast.Domain, budgets: Budgets, problems: list[ast.Problem]) -> 
         except (PddlError, GroundingError):
             out.append((None, 0))
             continue
-        planner = "astar-lmcut" if make_planner("astar-lmcut").unsupported(task.ground) is None else "astar-hmax"
-        found = solve(task, planner, expansion_limit=PROVE_FACTOR * budgets.optimal_for(task.ground.n_ops, True))
+        ground = task.ground
+        lmcut = make_planner("astar-lmcut").unsupported(ground) is None
+        successors = int(ground.applicable(ground.unpack(ground.init_bits[None, :]))[0].sum())
+        rounds = max(0, lower_bound(task)) + 1 if lmcut else 1
+        found = solve(task, "astar-lmcut" if lmcut else "astar-hmax",
+                      expansion_limit=budgets.proof_for(ground.n_ops, successors, rounds))
         if found.solved:
             out.append((_measurement(found, True, found.stats.expanded, int(found.cost)), int(found.cost)))
         else:

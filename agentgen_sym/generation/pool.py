@@ -528,7 +528,7 @@ class TaskPool:
 
     def prove_flagged(self, n: int, lo: int, hi: int | None) -> Generator[Batch, list, None]:
         """Before a selected task's gold plan is flagged ``optimal: false``, its optimal search once more with
-        ``PROVE_FACTOR`` times the budget (``measure.prove``), in one batch of units. A proved plan replaces the
+        a larger budget (``measure.prove``, ``Budgets.proof_for``), in one batch of units. A proved plan replaces the
         flagged one unless it breaks a seed invariant (W623) or its shorter length no longer earns the variant's
         label; a plan still flagged and beyond ``MAX_GAP`` of its bound is dropped. A proved length is another
         level, so the selection is made again until no task it keeps is untried (each tried once)."""

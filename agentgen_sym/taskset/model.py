@@ -17,7 +17,8 @@ INVARIANT_DROPPED = "broken-invariant dropped"
 """The event of a candidate dropped because its initial state or gold plan breaks a seed invariant (W623)."""
 PROVE_FACTOR = 8
 """How many times the optimal search's expansions a selected task gets once more before its gold plan is flagged
-``optimal: false`` (``generation/measure.prove``): only the few flagged tasks the selection keeps pay for it."""
+``optimal: false`` (``generation/measure.prove``), fewer on a large task (``Budgets.proof_work``): only the few
+flagged tasks the selection keeps pay for it."""
 MAX_GAP = 0.25
 """A flagged gold plan whose cost exceeds the proved lower bound by more than this share of the bound (and more
 than ``MIN_GAP`` steps) is dropped, not exported: a plan that long wastes steps a model would learn (a kitchen's
