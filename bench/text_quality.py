@@ -11,7 +11,10 @@ Each domain's first problem is solved and its gold plan played through the text 
 - bare: action lines that are the PDDL call (``stack a b``, ``putpaninoven pan-1 oven-0``): nothing but the
   name's words and the arguments, with two or more arguments or a name that is no word (an object name
   a pre-grounded domain folds into its names, ``sd1`` of ``open-sd1``, counts as an argument);
-- shapes: the distinct thought frames used (each thought matched against the code's own frames).
+- shapes: the distinct thought frames used (each thought matched against the code's own frames);
+- denied: sentences of the goal, observations, thoughts and the rules (the system prompt's action lines) that
+  deny a fact with the bolted-on "it is not true that" instead of inside its clause ("fern is not dry");
+- capital: sentences of those with a capitalised word inside ("and The tap is on"), object names and "I" aside.
 
 Domains: the bundled corpus with its reviewed templates.json and again without it (``derived:``), and
 every benchmark domain (and the LLM-drafted domains of data/llm_corpus), which have none, so the wording is
@@ -39,6 +42,8 @@ CORPUS = ROOT / "corpus" / "domains"
 LLM_CORPUS = ROOT / "data" / "llm_corpus" / "agentgen" / "it0"
 NOT_ENGLISH = (re.compile(r"\bI need that\b"),)
 """Frames an annotator rejected (issue 40): "Before I can X, I need that Y"."""
+DENIED = re.compile(r"\bit is not true that\b", re.IGNORECASE)
+"""A denial bolted on before a fact rather than carried by its verb (issue 53)."""
 ZIPF = 1.5
 BOUND = frozenset({"de", "re", "un", "dis", "pre", "mis", "sub", "co", "ex", "en", "em", "im", "il", "ir"})
 """Prefixes that make a word with a word (``debark``, ``reshelve``, ``uncrate``), not a concatenation: such a
@@ -115,6 +120,7 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     from agentgen_sym.env import Templates, TextEnv
     from agentgen_sym.export.trajectories import play
     from agentgen_sym.solver import solve
+    from agentgen_sym.wording.rules import domain_rules
 
     domain = parse_domain(domain_file)
     task = compile_task(domain, parse_problem(problem_file))
@@ -135,7 +141,8 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
         shapes.append(max(matched)[1] if matched else "other")
     return {"label": label, "objects": sorted(set(task.objects) | folded_objects(domain)), "goal": goal,
             "observations": observations,
-            "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes}
+            "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes,
+            "rules": domain_rules(templates).splitlines()}
 
 
 def failure(exc: Exception) -> str:
@@ -201,9 +208,15 @@ class Judge:
         concatenation)."""
         tokens = _tokens(sentence)
         bad = [t for t in tokens if t.lower() not in objects and not self.word(t)]
-        slips = (any(t[:1].isupper() and t.lower() not in objects and t != "I" for t in tokens[1:])
-                 or any(call in sentence.lower() for call in calls) or any(p.search(sentence) for p in NOT_ENGLISH))
+        slips = (capital_inside(sentence, objects) or any(call in sentence.lower() for call in calls)
+                 or any(p.search(sentence) for p in NOT_ENGLISH))
         return not bad and not slips, any(self.glued(t) for t in bad)
+
+
+def capital_inside(sentence: str, objects: set[str]) -> bool:
+    """Whether a word after the first is capitalised though it is no object name and not "I"."""
+    return any(t[:1].isupper() and t.lower() not in objects and t != "I" for t in _tokens(sentence)[1:])
+
 
 
 def bare(line: str, plan_step: list, judge: Judge, objects: set[str]) -> bool:
@@ -226,12 +239,16 @@ def summarise(results: list[dict], judge: Judge) -> dict[str, dict]:
         thought = [judge.score(s, objects, calls) for t in r["thoughts"] for s in sentences(t)]
         other = [judge.score(s, objects) for text in [r["goal"], *r["observations"]] for s in sentences(text)]
         every = thought + other
+        read = [s for text in [r["goal"], *r["observations"], *r["thoughts"], *r.get("rules", ())]
+                for s in sentences(text)]
         rows[r["label"]] = {
             "thought_ok": sum(ok for ok, _ in thought), "thoughts": len(thought),
             "all_ok": sum(ok for ok, _ in every), "sentences": len(every),
             "glued": sum(g for _, g in every),
             "bare": sum(bare(line, step, judge, objects) for line, step in zip(r["actions"], r["plan"])),
-            "actions": len(r["actions"]), "shapes": sorted(set(r["shapes"]))}
+            "actions": len(r["actions"]), "shapes": sorted(set(r["shapes"])),
+            "denied": sum(bool(DENIED.search(s)) for s in read),
+            "capital": sum(capital_inside(s, objects) for s in read), "read": len(read)}
     return rows
 
 
@@ -241,7 +258,7 @@ def _pct(n: int, d: int) -> str:
 
 def totals(rows: dict[str, dict], prefix: str) -> dict:
     chosen = [v for k, v in rows.items() if k.startswith(prefix) and "error" not in v]
-    keys = ("thought_ok", "thoughts", "all_ok", "sentences", "glued", "bare", "actions")
+    keys = ("thought_ok", "thoughts", "all_ok", "sentences", "glued", "bare", "actions", "denied", "capital", "read")
     out = {k: sum(v[k] for v in chosen) for k in keys}
     out["shapes"] = sorted({s for v in chosen for s in v["shapes"]})
     out["domains"] = len(chosen)
@@ -288,7 +305,7 @@ def main() -> None:
     for prefix, title in groups:
         print(f"\n## {title}")
         header = ["domain"] + [f"{h} {name}" for name in rows for h in ("thoughts ok", "all ok", "glued", "bare",
-                                                                          "shapes")]
+                                                                          "shapes", "denied", "capital")]
         table = []
         labels = sorted({k for r in rows.values() for k in r if k.startswith(prefix)})
         for label in [*labels, "TOTAL"]:
@@ -296,10 +313,11 @@ def main() -> None:
             for name, r in rows.items():
                 v = totals(r, prefix) if label == "TOTAL" else r.get(label, {"error": "absent"})
                 if "error" in v and label != "TOTAL":
-                    cells += [v["error"][:24], "", "", "", ""]
+                    cells += [v["error"][:24], "", "", "", "", "", ""]
                     continue
                 cells += [_pct(v["thought_ok"], v["thoughts"]), _pct(v["all_ok"], v["sentences"]),
-                          _pct(v["glued"], v["sentences"]), _pct(v["bare"], v["actions"]), str(len(v["shapes"]))]
+                          _pct(v["glued"], v["sentences"]), _pct(v["bare"], v["actions"]), str(len(v["shapes"])),
+                          f"{v['denied']}/{v['read']}", f"{v['capital']}/{v['read']}"]
             table.append(cells)
         print_rows(header, table)
         for name, r in rows.items():  # the cell holds only the start of an error: the whole line here

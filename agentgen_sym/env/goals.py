@@ -18,7 +18,7 @@ from agentgen_sym.compiler.analysis import conjuncts
 from agentgen_sym.compiler.compile import CompiledTask
 from agentgen_sym.compiler.printer import expr
 from agentgen_sym.compiler.task import GroundAtom
-from agentgen_sym.wording.templates import NEGATED, Templates
+from agentgen_sym.wording.templates import Templates
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,6 @@ def goal_conditions(task: CompiledTask, templates: Templates) -> list[GoalCondit
             continue
         fact = GroundAtom(atom.predicate, tuple(a.name for a in atom.args))
         index = ground.fact_ids.get(fact, ground.true_fact if fact in task.static else ground.false_fact)
-        text = templates.fact(*fact)
-        out.append(GoalCondition(text if positive else NEGATED.format(text), index, positive))
+        text = templates.fact(*fact) if positive else templates.negated_fact(*fact)
+        out.append(GoalCondition(text, index, positive))
     return out

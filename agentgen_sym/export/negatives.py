@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from agentgen_sym.env import TextEnv
-from agentgen_sym.wording.templates import NEGATED
 from agentgen_sym.export.variation import stable_index
+from agentgen_sym.wording.templates import in_sentence
 
 INVALID_THOUGHT = "Next, I will {action}."
 RECOVERY = "That action was not valid: it requires that {fact}, which does not hold now. "
@@ -65,6 +65,6 @@ def _recovery(env: TextEnv, op: int) -> str:
     unmet += [(int(f), False) for f in task.neg_idx[op] if state[f]]
     for fact, positive in unmet:
         if fact < task.n_facts and task.facts[fact].predicate in env.templates.predicates:
-            text = env.templates.fact(*task.facts[fact])
-            return RECOVERY.format(fact=text if positive else NEGATED.format(text))
+            words = env.templates.fact if positive else env.templates.negated_fact
+            return RECOVERY.format(fact=in_sentence(words(*task.facts[fact])))
     return RECOVERY_UNNAMED

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agentgen_sym.wording.templates import NEGATED
 from agentgen_sym.wording.templates import Templates, in_sentence
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.export.variation import stable_index
@@ -105,8 +104,8 @@ def _needs(task: GroundTask, op: int, state: np.ndarray) -> set[Condition]:
 
 
 def _fact_text(templates: Templates, task: GroundTask, condition: Condition) -> str:
-    text = in_sentence(templates.fact(*task.facts[condition[0]]))
-    return text if condition[1] else NEGATED.format(text)
+    fact = task.facts[condition[0]]
+    return in_sentence(templates.fact(*fact) if condition[1] else templates.negated_fact(*fact))
 
 
 def _list(parts: list[str]) -> str:

@@ -13,7 +13,7 @@ from functools import singledispatch
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.printer import expr
-from agentgen_sym.wording.templates import NEGATED, Templates
+from agentgen_sym.wording.templates import NEGATED, Templates, in_sentence
 
 
 def term_text(term: ast.Term) -> str:
@@ -22,10 +22,11 @@ def term_text(term: ast.Term) -> str:
 
 
 def atom_text(atom: ast.Atom, templates: Templates) -> str:
-    """The predicate's template over the atom's terms (PDDL text for a predicate without one)."""
+    """The predicate's template over the atom's terms (PDDL text for a predicate without one), as it reads inside
+    a sentence."""
     if atom.predicate not in templates.predicates:
         return expr(atom)
-    return templates.fact(atom.predicate, (term_text(t) for t in atom.args))
+    return in_sentence(templates.fact(atom.predicate, (term_text(t) for t in atom.args)))
 
 
 def _variables(variables: tuple[ast.TypedName, ...]) -> str:
@@ -56,7 +57,9 @@ def _(node: ast.Equals, templates: Templates) -> str:
 def _(node: ast.Not, templates: Templates) -> str:
     if isinstance(node.arg, ast.Equals):
         return f"{term_text(node.arg.left)} is not the same as {term_text(node.arg.right)}"
-    return NEGATED.format(condition_text(node.arg, templates))
+    if isinstance(node.arg, ast.Atom) and node.arg.predicate in templates.predicates:
+        return in_sentence(templates.negated_fact(node.arg.predicate, (term_text(t) for t in node.arg.args)))
+    return NEGATED.format(in_sentence(condition_text(node.arg, templates)))
 
 
 @condition_text.register

@@ -22,11 +22,13 @@ from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
+from agentgen_sym.wording.negation import negate
 from agentgen_sym.wording.phrasing import compiled_flags, phrase_action, unambiguous
-from agentgen_sym.wording.words import split_name, with_article
+from agentgen_sym.wording.words import split_name, verb_base, with_article
 
 NEGATED = "it is not true that {}"
-"""A negated condition, in words."""
+"""A negated condition whose words have no verb to carry the denial (``Templates.negated_fact``), or a negated
+formula that is no single fact."""
 TEMPLATES_FILE = "templates.json"
 """The override file looked for beside a domain file."""
 
@@ -156,7 +158,7 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{{0}} is {first} {_noun(rest)}"
         if len(parts) > 1 and parts[-1] in PREPOSITIONS:  # charger-at ?p: the charger is at ?p
             return f"{_noun(parts[:-1])} is {parts[-1]} {{0}}".capitalize()
-        if first in VERBS and rest:
+        if _is_verb(first) and rest:
             return f"{{0}} {first} {' '.join(rest)}"
         if len(parts) > 1 and parts[-1] in ADJECTIVES and " ".join(parts[:-1]) == own_type:
             return f"{{0}} is {parts[-1]}"  # showcase-open ?s - showcase
@@ -176,7 +178,7 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{_noun(parts[:-1])} {parts[-1]} {{0}} is {{1}}".capitalize()  # office-of ?d ?p
         if len(parts) > 1 and parts[-1] in PREPOSITIONS and (parts[-2].endswith("ed") or parts[-2] in PARTICIPLE_LIKE):
             return f"{{0}} is {whole} {{1}}"  # addressed-to, made-of
-        if len(parts) > 1 and parts[-1] in PREPOSITIONS and parts[-2] in VERBS:
+        if len(parts) > 1 and parts[-1] in PREPOSITIONS and _is_verb(parts[-2]):
             return f"{{0}} {whole} {{1}}"  # belongs-in
         if len(parts) > 1 and parts[-1] == "for":  # bin-for ?b ?m: ?b is the bin for ?m
             return f"{{0}} is {_noun(parts[:-1])} for {{1}}"
@@ -189,14 +191,14 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{{0}} is {first} {{1}}"
         if first in RELATIONS:
             return f"{{0}} is {RELATIONS[first]} {{1}}"
-        if first in VERBS:
+        if _is_verb(first):
             return f"{{0}} {' '.join(parts)} {{1}}"
         if len(parts) == 1 and first.endswith("ing"):
             return f"{{0}} is {first}{' ' + ING_PREPOSITION[first] if first in ING_PREPOSITION else ''} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "for", "to", "from", "with", "by"):
             return f"{{0}} is {' '.join(parts)} {{1}}"
         return "{0} is " + " ".join(parts) + " {1}"
-    verb = " ".join(parts) if parts[0] in VERBS or parts[0] == "can" else "is " + " ".join(parts)
+    verb = " ".join(parts) if _is_verb(parts[0]) or parts[0] == "can" else "is " + " ".join(parts)
     return f"{{0}} {verb} {{1}} " + " ".join(f"and {{{i}}}" for i in range(2, arity))  # can_traverse ?r ?x ?y
 
 
@@ -205,9 +207,15 @@ _ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "able", "ible", "ful", "less", "
 """Word endings that mark an adjective or participle, which takes no article ("{0} is hypothetical")."""
 
 
+def _is_verb(word: str) -> bool:
+    """Whether a name's word is a verb in the third person (``has``, ``prefers``, ``suits``): ``VERBS`` or the
+    lexicon's (``words.verb_base``)."""
+    return word in VERBS or verb_base(word, "VBZ") is not None
+
+
 def _is_noun(parts: list[str]) -> bool:
     """Whether a name's words read as a noun phrase (``egg``, ``ball``, ``fuel level``): a type-like predicate."""
-    return (all(w.isalpha() and w not in ADJECTIVES and w not in PREPOSITIONS and w not in VERBS
+    return (all(w.isalpha() and w not in ADJECTIVES and w not in PREPOSITIONS and not _is_verb(w)
                 and w not in ("no", "not", "can") for w in parts)
             and not parts[0].endswith(_ADJECTIVE_ENDINGS) and not parts[-1].endswith(_ADJECTIVE_ENDINGS))
 
@@ -337,6 +345,13 @@ class Templates:
 
     def fact(self, predicate: str, args: Iterable[str]) -> str:
         return self.predicates[predicate].format(*args)
+
+    def negated_fact(self, predicate: str, args: Iterable[str]) -> str:
+        """The fact denied inside its own clause ("{0} is not dry", ``negation.negate``); only a template with no
+        verb to carry the denial is read "it is not true that ..."."""
+        template, args = self.predicates[predicate], tuple(args)
+        denied = negate(template)
+        return denied.format(*args) if denied is not None else NEGATED.format(in_sentence(template.format(*args)))
 
     def action(self, name: str, args: Iterable[str]) -> str:
         return self.actions[name].format(*args)

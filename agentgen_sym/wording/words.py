@@ -13,6 +13,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING
 
+import lemminflect
 import wordsegment
 
 if TYPE_CHECKING:
@@ -78,6 +79,16 @@ def _segment(piece: str) -> list[str]:
     parts = wordsegment.segment(piece)
     fine = len(parts) > 1 and all(len(p) > 1 and p not in _PREFIXES and is_common(p) for p in parts)
     return parts if fine else [piece]
+
+
+def verb_base(word: str, form: str) -> str | None:
+    """``word``'s base form when lemminflect's English lexicon knows it as a verb's ``form`` (``VBZ``: the third
+    person, ``prefers``; ``VBN``: the participle, ``spun``), else None; the lexicon, never a suffix rule, so
+    ``lies`` is ``lie`` and ``glass`` is no verb."""
+    for lemma in lemminflect.getAllLemmas(word).get("VERB", ()):
+        if word in lemminflect.getInflection(lemma, form):
+            return lemma
+    return None
 
 
 def with_article(noun: str) -> str:

@@ -1,0 +1,95 @@
+"""A denied fact reads as English does it: the verb of its clause carries the denial (wording/negation.py), in
+goals, thoughts, recovery hints and the rules alike; "it is not true that" is left to a text with no verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentgen_sym import parse_domain, parse_problem
+from agentgen_sym.compiler.compile import compile_task
+from agentgen_sym.env import TextEnv
+from agentgen_sym.export.negatives import _recovery
+from agentgen_sym.wording.negation import negate
+from agentgen_sym.wording.rules import domain_rules
+from agentgen_sym.wording.templates import Templates
+
+
+@pytest.mark.parametrize("template, denied", [
+    ("{0} is dry", "{0} is not dry"),  # a form of "be" takes "not"
+    ("The hand is empty", "The hand is not empty"),
+    ("the technician's hands are full", "the technician's hands are not full"),
+    ("the suits of {0} is {1}", "the suits of {0} is not {1}"),  # "suits" here is no verb: it follows no subject
+    ("there is a road from {0} to {1}", "there is no road from {0} to {1}"),
+    ("{0} has been spun", "{0} has not been spun"),  # "has" before a participle is an auxiliary
+    ("{0} has a flat tyre", "{0} does not have a flat tyre"),  # ... else the verb itself
+    ("{0} prefers {1}", "{0} does not prefer {1}"),  # a third-person verb: "does not" and its base form
+    ("{0} lies on {1}", "{0} does not lie on {1}"),  # from the lexicon, not a suffix rule ("ly")
+    ("{0} carries {1}", "{0} does not carry {1}"),
+    ("{0} can traverse {1}", "{0} cannot traverse {1}"),
+    ("{0} must be {1}", "{0} must not be {1}"),
+    ("{0} does not exist", "{0} exists"),  # a denial undone
+    ("{0} is not ready", "{0} is ready"),
+    ("{0} cannot reach {1}", "{0} can reach {1}"),
+])
+def test_the_verb_carries_the_denial(template, denied):
+    assert negate(template) == denied
+    assert negate(denied) == template  # denying twice gives the fact back
+
+
+@pytest.mark.parametrize("template", ["hand empty", "{0} {1}", "the colour of {0}"])
+def test_a_text_with_no_verb_has_no_denial(template):
+    assert negate(template) is None
+
+
+DOMAIN = """(define (domain dishes)
+  (:requirements :strips :typing :negative-preconditions)
+  (:types robot dish place)
+  (:predicates (tap-on) (dirty ?d - dish) (prefers ?r - robot ?p - place) (at ?r - robot ?p - place)
+               (hand-empty))
+  (:action wash :parameters (?r - robot ?d - dish ?p - place)
+    :precondition (and (at ?r ?p) (dirty ?d) (not (tap-on)))
+    :effect (and (not (dirty ?d))))
+  (:action open-tap :parameters (?r - robot)
+    :precondition (and (not (tap-on)) (hand-empty))
+    :effect (tap-on))
+  (:action close-tap :parameters (?r - robot)
+    :precondition (tap-on)
+    :effect (not (tap-on))))"""
+PROBLEM = """(define (problem p) (:domain dishes)
+  (:objects robby - robot plate - dish sink shelf - place)
+  (:init (at robby sink) (dirty plate) (tap-on) (prefers robby shelf) (hand-empty))
+  (:goal (and (not (dirty plate)) (not (tap-on)) (not (prefers robby sink)))))"""
+
+
+def test_goals_hints_and_rules_deny_inside_the_clause():
+    domain = parse_domain(DOMAIN)
+    templates = Templates.for_domain(domain)
+    env = TextEnv(compile_task(domain, parse_problem(PROBLEM)), templates)
+    env.reset()
+    goal = env.goal_text()
+    assert "plate is not dirty" in goal and "robby does not prefer sink" in goal
+    assert "not true that" not in goal
+    assert "the tap is not on" in goal  # in lower case inside the sentence
+    rules = domain_rules(templates)
+    assert "?d is dirty and the tap is not on" in rules and "not true that" not in rules
+    wash = next(op for op, action in enumerate(env.task.actions) if action.action == "wash")
+    assert "it requires that the tap is not on, which" in _recovery(env, wash)
+
+
+def test_a_verbless_fact_keeps_the_long_form_in_lower_case():
+    domain = parse_domain(DOMAIN)
+    templates = Templates.for_domain(domain)
+    plain = Templates(domain, {**templates.predicates, "hand-empty": "The empty hand"}, templates.actions)
+    assert plain.negated_fact("hand-empty", ()) == "it is not true that the empty hand"
+
+
+@pytest.mark.parametrize("name, arity, reading", [
+    ("prefers", 2, "{0} prefers {1}"),  # a verb the hand list lacks, by the lexicon: never "the prefers of {0}"
+    ("suits", 2, "{0} suits {1}"),  # a noun too, but a relation of two things reads as the verb
+    ("carries-spare", 1, "{0} carries spare"),
+    ("owner", 2, "the owner of {0} is {1}"),  # a relational noun keeps "of"
+])
+def test_a_predicate_named_by_a_verb_reads_as_one(name, arity, reading):
+    from agentgen_sym.wording.templates import derive_predicate
+
+    assert derive_predicate(name, arity, ("a", "b")[:arity]) == reading
