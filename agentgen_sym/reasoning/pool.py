@@ -47,8 +47,7 @@ CACHE_VARIABLE = "AGENTGEN_SYM_CACHE"
 ITEMS_FORMAT = 1
 """The layout of the items file; part of its hash."""
 WORDING_MODULES = ("agentgen_sym.reasoning.question", "agentgen_sym.wording.rules", "agentgen_sym.wording.templates",
-                   "agentgen_sym.wording.negation",
-                   "agentgen_sym.wording.phrasing", "agentgen_sym.wording.words")
+                   "agentgen_sym.wording.negation", "agentgen_sym.wording.phrasing", "agentgen_sym.wording.words")
 """The code that words a question: the items file's hash covers their sources."""
 
 
