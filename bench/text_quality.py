@@ -14,7 +14,10 @@ Each domain's first problem is solved and its gold plan played through the text 
 - shapes: the distinct thought frames used (each thought matched against the code's own frames);
 - denied: sentences of the goal, observations, thoughts and the rules (the system prompt's action lines) that
   deny a fact with the bolted-on "it is not true that" instead of inside its clause ("fern is not dry");
-- capital: sentences of those with a capitalised word inside ("and The tap is on"), object names and "I" aside.
+- capital: sentences of those with a capitalised word inside ("and The tap is on"), object names and "I" aside;
+- roles: of every action (not only the played ones) that moves something, the journeys whose start reads after
+  "from" and end after "to" ("into", "onto"): a deleted and an added atom of one predicate differing in their
+  last argument; an argument that is both a start and an end (a swap, a chain) is on no single journey.
 
 Domains: the bundled corpus with its reviewed templates.json and again without it (``derived:``), and
 every benchmark domain (and the LLM-drafted domains of data/llm_corpus), which have none, so the wording is
@@ -113,6 +116,53 @@ def folded_objects(domain) -> set[str]:
     return {end for end in ends if re.fullmatch(r"[a-z]+\d+", end)}
 
 
+def journeys(action) -> list[tuple[int, int]]:
+    """(start, end) parameter indexes of each journey of ``action`` (see the module's "roles")."""
+    from agentgen_sym.compiler import ast
+    from agentgen_sym.compiler.analysis import effect_parts
+
+    parts = list(effect_parts(action.effect))
+    adds = [p for p in parts if isinstance(p, ast.Atom)]
+    dels = [p.arg for p in parts if isinstance(p, ast.Not) and isinstance(p.arg, ast.Atom)]
+    names = [p.name.lower() for p in action.parameters]
+    found = []
+    for gone in dels:
+        for came in adds:
+            if gone.predicate != came.predicate or len(gone.args) != len(came.args) or len(gone.args) < 2:
+                continue
+            old, new = ([a.name.lower() if isinstance(a, ast.Variable) else None for a in atom.args]
+                        for atom in (gone, came))
+            differ = [i for i in range(len(old)) if old[i] != new[i]]
+            if differ == [len(old) - 1] and old[-1] in names and new[-1] in names:
+                found.append((names.index(old[-1]), names.index(new[-1])))
+    starts, ends = {a for a, _ in found}, {b for _, b in found}
+    return [(a, b) for a, b in found if a not in ends and b not in starts]
+
+
+def reads_journey(template: str, start: int, end: int) -> bool:
+    """Whether ``template`` puts "from" before the start and "to" (or "into", "onto") before the end; "from {4} and
+    {5}" carries the preposition on, and one word of the name may stand between ("from car {1}")."""
+    tokens = template.lower().split()
+
+    def before(index: int) -> str | None:
+        k = tokens.index(f"{{{index}}}") if f"{{{index}}}" in tokens else 0
+        if k >= 2 and tokens[k - 1] not in ("from", "to", "into", "onto", "and"):
+            k -= 1
+        while k >= 2 and tokens[k - 1] == "and" and tokens[k - 2].startswith("{"):
+            k = tokens.index(tokens[k - 2])
+        return tokens[k - 1] if k else None
+
+    return before(start) == "from" and before(end) in ("to", "into", "onto")
+
+
+def roles(domain, templates) -> dict:
+    """The journeys of every action of ``domain`` and the ones its templates misread, quoted."""
+    checked = [(a.name, start, end) for a in domain.actions for start, end in journeys(a)]
+    wrong = [f"{name}: {templates.actions[name]} (from {{{start}}} to {{{end}}})" for name, start, end in checked
+             if not reads_journey(templates.actions[name], start, end)]
+    return {"journeys": len(checked), "misread": wrong}
+
+
 def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -> dict:
     """The texts of one domain's gold trajectory: goal, observations, thoughts, action lines, objects."""
     from agentgen_sym.compiler.compile import compile_task
@@ -125,9 +175,10 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     domain = parse_domain(domain_file)
     task = compile_task(domain, parse_problem(problem_file))
     templates = Templates.beside(domain, domain_file) if reviewed else Templates.for_domain(domain)
+    moves = roles(domain, templates)
     solution = solve(task, time_limit=SOLVE_S)
     if not solution.solved:
-        return {"label": label, "error": f"not solved in {SOLVE_S} s"}
+        return {"label": label, "error": f"not solved in {SOLVE_S} s", "roles": moves}
     plan = [(s.action, s.args) for s in solution.steps]
     trajectory = play(label, TextEnv(task, templates), plan)
     turns = list(trajectory.turns)
@@ -142,7 +193,7 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     return {"label": label, "objects": sorted(set(task.objects) | folded_objects(domain)), "goal": goal,
             "observations": observations,
             "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes,
-            "rules": domain_rules(templates).splitlines()}
+            "rules": domain_rules(templates).splitlines(), "roles": moves}
 
 
 def failure(exc: Exception) -> str:
@@ -324,6 +375,21 @@ def main() -> None:
             for label in labels:
                 if "error" in r.get(label, {}):
                     print(f"{label} {name}: {r[label]['error']}")
+    print("\n## Roles: journeys of move-like actions read from start to end (every action, not only those played)")
+    header, table = ["domains"] + [f"read right {name}" for name in runs], []
+    for prefix, title in groups:
+        cells = [title]
+        for name, results in runs.items():
+            found = [r["roles"] for r in results if r["label"].startswith(prefix) and "roles" in r]
+            total = sum(f["journeys"] for f in found)
+            right = total - sum(len(f["misread"]) for f in found)
+            cells.append(f"{right}/{total} ({_pct(right, total)})")
+        table.append(cells)
+    print_rows(header, table)
+    for name, results in runs.items():
+        for r in results:
+            for line in r.get("roles", {}).get("misread", ()):
+                print(f"- misread {name}: {r['label']} {line}")
     print("\n## Thought frames used, all domains")
     for name, r in rows.items():
         print(f"{name}: {len({s for v in r.values() if 'error' not in v for s in v['shapes']})} distinct")

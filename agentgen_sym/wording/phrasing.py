@@ -58,27 +58,15 @@ def _locative(predicate: str) -> str | None:
 def prepositions(action: ast.ActionSchema) -> tuple[dict[str, str], dict[str, str]]:
     """Parameter name -> the preposition that introduces it, read off the schema: (strong, weak).
 
-    Strong: a parameter a deleted atom holds, the same atom added with another parameter in its
-    place, is where something moves "from", the other one where it moves "to" (only for atoms of
-    two or more arguments or locative ones, so ``clear`` moving from ?y to ?x is no journey); a
-    variable named like a preposition (``?from``, ``?to``) takes its name. Weak: a parameter in a
+    Strong: the start and the end of a journey (``_journeys``: a deleted atom and the same atom added
+    with another parameter in one place) read "from" and "to"; a variable named like a preposition
+    (``?from``, ``?to``) takes its name. Weak: a parameter in a
     later place of a locative atom (``at``, ``in``, ``on``) that the effect adds or the
     precondition keeps takes that preposition, one the effect deletes takes "from". Only strong
     ones may precede the first argument (``move from {0} to {1}`` but ``pick up {0}``).
     """
     adds, dels = _effects(action.effect)
-    strong: dict[str, str] = {}
-    for gone in dels:
-        for came in adds:
-            if came.predicate != gone.predicate or len(came.args) != len(gone.args):
-                continue
-            if len(came.args) < 2 and _locative(came.predicate) is None:
-                continue
-            old, new = _vars(gone), _vars(came)
-            differ = [i for i in range(len(old)) if old[i] != new[i]]
-            if len(differ) == 1 and old[differ[0]] and new[differ[0]]:
-                strong.setdefault(old[differ[0]], "from")
-                strong.setdefault(new[differ[0]], "to")
+    strong = _journeys(action)
     for p in action.parameters:
         first = split_name(p.name)[0]
         if first in LOCATIVE:
@@ -94,6 +82,32 @@ def prepositions(action: ast.ActionSchema) -> tuple[dict[str, str], dict[str, st
                 if name:
                     weak.setdefault(name, "from" if leaving else word)
     return strong, weak
+
+
+def _journeys(action: ast.ActionSchema) -> dict[str, str]:
+    """Parameter name -> "from" or "to": where something moves from and to. A deleted atom and an added one of
+    the same predicate that differ in one argument, not the first (the first is what moves: ``(at ?s ?from)``
+    against ``(at ?p ?from)`` is a stone leaving a cell to the player, no journey), in an atom of two or more
+    arguments or a locative one. A parameter that is both an end and a start (sokoban's player stepping into the
+    cell the stone leaves, scanalyzer's segments swapping cars) is on no single journey and left out."""
+    adds, dels = _effects(action.effect)
+    starts: set[str] = set()
+    ends: set[str] = set()
+    order: list[str] = []
+    for gone in dels:
+        for came in adds:
+            if came.predicate != gone.predicate or len(came.args) != len(gone.args):
+                continue
+            if len(came.args) < 2 and _locative(came.predicate) is None:
+                continue
+            old, new = _vars(gone), _vars(came)
+            differ = [i for i in range(len(old)) if old[i] != new[i]]
+            if len(differ) == 1 and old[differ[0]] and new[differ[0]] and (differ[0] > 0 or len(old) == 1):
+                starts.add(old[differ[0]])
+                ends.add(new[differ[0]])
+                order += [old[differ[0]], new[differ[0]]]
+    both = starts & ends
+    return {name: "from" if name in starts else "to" for name in dict.fromkeys(order) if name not in both}
 
 
 PARTICLES = frozenset({"up", "down", "off", "out", "away", "back", "over", "about"})
@@ -151,6 +165,7 @@ def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
     while cut < len(words) and (words[cut] in PARTICLES or _switch(action, words, cut)):
         cut += 1
     tokens, rest = words[:cut], words[cut:]
+    rest = _without_journey_words(rest, params, strong)
     interleaved = any(w in LOCATIVE for w in rest)
     extra = [w for w in rest if w not in LOCATIVE and not any(_matches(w, p) for p in params)]
     extra = [] if rest and _matches(rest[0], params[0]) else extra  # make_sandwich_no_gluten: make {0} no gluten
@@ -163,7 +178,8 @@ def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
         placed.add(0)
     label: dict[int, str] = {}  # with keep_words, a dropped name word goes before its argument
     for word in rest:
-        match = None if word in LOCATIVE else next((i for i, p in enumerate(params) if _matches(word, p)), None)
+        named = [] if word in LOCATIVE else [i for i, p in enumerate(params) if _matches(word, p)]
+        match = next((i for i in named if i not in label and i not in placed), named[0] if named else None)
         if match is None:
             tokens.append(word)
         elif keep_words and not interleaved and match not in placed:
@@ -178,14 +194,31 @@ def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
     for i, p in enumerate(params):
         if i in placed:
             continue
-        if tokens[-1] in LOCATIVE:  # turn_to ?s ?d: "turn {0} to {1}": the name's preposition introduces it
+        journey = strong.get(p.name.lower())
+        if tokens[-1] in LOCATIVE and journey in (None, tokens[-1]):  # turn_to ?s ?d: "turn {0} to {1}"
             last = tokens[-1]
-        else:
-            prep = strong.get(p.name.lower()) or weak.get(p.name.lower()) or "with"
+        elif i == 0 and i in label:  # move-car-to-car, its name's words kept: "move car {0} from car {1} to {2}"
+            pass
+        else:  # go-in ?h ?from ?to: "go {0} in from {1} to {2}"; each end of a journey says which it is
+            prep = journey or weak.get(p.name.lower()) or "with"
             tokens.append("and" if prep == last else prep)
             last = prep
         tokens += [label[i], f"{{{i}}}"] if i in label else [f"{{{i}}}"]
     return " ".join(tokens)
+
+
+def _without_journey_words(rest: list[str], params: tuple[ast.TypedName, ...], strong: dict[str, str]) -> list[str]:
+    """The name's words less each "from"/"to" that ends it or comes before a word naming an end of a journey: the
+    ends take their own prepositions (``move-curb-to-curb``: "move {0} from {1} to {2}", not "move {1} to {0} and
+    {2}"), while a "to" before a word naming anything else stays (``pour-shot-to-clean-shaker``)."""
+    ends = [p for p in params if strong.get(p.name.lower()) in ("from", "to")]
+    kept = []
+    for i, word in enumerate(rest):
+        following = rest[i + 1] if i + 1 < len(rest) else None
+        if ends and word in ("from", "to") and (following is None or any(_matches(following, p) for p in ends)):
+            continue
+        kept.append(word)
+    return kept
 
 
 def _is_agent(action: ast.ActionSchema) -> bool:

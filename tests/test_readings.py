@@ -1,5 +1,6 @@
-"""A denied fact reads as English does it: the verb of its clause carries the denial (wording/negation.py), in
-goals, thoughts, recovery hints and the rules alike; "it is not true that" is left to a text with no verb."""
+"""Derived English read from meaning (issue 53): a denied fact's verb carries the denial (wording/negation.py) in
+goals, thoughts, recovery hints and the rules alike ("it is not true that" is left to a text with no verb); a
+predicate named by a verb reads as one; a move reads from its start to its end (wording/phrasing.py)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,43 @@ def test_a_predicate_named_by_a_verb_reads_as_one(name, arity, reading):
     from agentgen_sym.wording.templates import derive_predicate
 
     assert derive_predicate(name, arity, ("a", "b")[:arity]) == reading
+
+
+ROBOT = """(define (domain errands)
+  (:requirements :strips :typing)
+  (:types robot place shelf book segment crate)
+  (:predicates (robotat ?r - robot ?l - place) (on-shelf ?b - book ?s - shelf) (hoist-at ?h - robot ?l - place)
+               (on-segment ?c - crate ?s - segment))
+  (:action walkto :parameters (?r - robot ?from - place ?to - place)
+    :precondition (robotat ?r ?from) :effect (and (robotat ?r ?to) (not (robotat ?r ?from))))
+  (:action move-shelf-to-shelf :parameters (?b - book ?src - shelf ?dest - shelf)
+    :precondition (on-shelf ?b ?src) :effect (and (on-shelf ?b ?dest) (not (on-shelf ?b ?src))))
+  (:action go-in :parameters (?h - robot ?a - place ?b - place)
+    :precondition (hoist-at ?h ?a) :effect (and (hoist-at ?h ?b) (not (hoist-at ?h ?a))))
+  (:action rotate :parameters (?s1 - segment ?s2 - segment ?c1 - crate ?c2 - crate)
+    :precondition (and (on-segment ?c1 ?s1) (on-segment ?c2 ?s2))
+    :effect (and (on-segment ?c1 ?s2) (on-segment ?c2 ?s1) (not (on-segment ?c1 ?s1)) (not (on-segment ?c2 ?s2)))))"""
+
+
+@pytest.mark.parametrize("action, reading", [
+    ("walkto", "walk {0} from {1} to {2}"),  # the name's "to" ends it: the journey's ends take their own words
+    ("move-shelf-to-shelf", "move {0} from {1} to {2}"),  # the name's words naming the ends give way to them
+    ("go-in", "go {0} in from {1} to {2}"),  # a preposition of the name does not take a journey's start
+    ("rotate", None),  # a swap: every segment a start and an end, on no single journey
+])
+def test_a_journey_reads_from_its_start_to_its_end(action, reading):
+    templates = Templates.for_domain(parse_domain(ROBOT))
+    if reading is None:
+        assert not {"from", "to"} & set(templates.actions[action].split()), templates.actions[action]
+    else:
+        assert templates.actions[action] == reading
+
+
+def test_the_bench_finds_every_journey_and_each_misreading():
+    from bench.text_quality import roles
+
+    domain = parse_domain(ROBOT)
+    templates = Templates.for_domain(domain)
+    assert roles(domain, templates) == {"journeys": 3, "misread": []}  # the swap is none
+    reversed_walk = Templates(domain, templates.predicates, {**templates.actions, "walkto": "walk {0} to {1} from {2}"})
+    assert roles(domain, reversed_walk)["misread"] == ["walkto: walk {0} to {1} from {2} (from {1} to {2})"]
