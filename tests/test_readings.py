@@ -89,11 +89,27 @@ def test_a_verbless_fact_keeps_the_long_form_in_lower_case():
     ("suits", 2, "{0} suits {1}"),  # a noun too, but a relation of two things reads as the verb
     ("carries-spare", 1, "{0} carries spare"),
     ("owner", 2, "the owner of {0} is {1}"),  # a relational noun keeps "of"
+    ("fragile", 1, "{0} is fragile"),  # the lexicon knows it only as an adjective: never "a fragile"
+    ("ball", 1, "{0} is a ball"),  # a kind
+    ("plane", 1, "{0} is a plane"),  # an adjective too, but a predicate no action changes is a kind
+    ("waiting", 1, "{0} is waiting"),  # an intransitive -ing word: never "is being waiting"
+    ("holding", 1, "{0} is being held"),  # ... while the hand's "holding" is passive
+    ("nextto", 2, "{0} is next to {1}"),  # a glued relation: never "the next of {0} is to {1}"
 ])
-def test_a_predicate_named_by_a_verb_reads_as_one(name, arity, reading):
+def test_a_predicate_reads_by_its_part_of_speech(name, arity, reading):
     from agentgen_sym.wording.templates import derive_predicate
 
     assert derive_predicate(name, arity, ("a", "b")[:arity]) == reading
+
+
+def test_a_state_that_actions_change_reads_as_an_adjective():
+    """``whole`` is a noun and an adjective: a predicate that an action deletes is a state, so "{0} is whole"."""
+    domain = parse_domain("""(define (domain bakery) (:requirements :strips)
+      (:predicates (whole ?x) (loaf ?x))
+      (:action slice :parameters (?x) :precondition (and (whole ?x) (loaf ?x)) :effect (not (whole ?x))))""")
+    templates = Templates.for_domain(domain)
+    assert templates.predicates["whole"] == "{0} is whole"
+    assert templates.predicates["loaf"] == "{0} is a loaf"
 
 
 ROBOT = """(define (domain errands)

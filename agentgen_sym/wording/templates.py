@@ -24,7 +24,7 @@ from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.wording.negation import negate
 from agentgen_sym.wording.phrasing import compiled_flags, phrase_action, unambiguous
-from agentgen_sym.wording.words import split_name, verb_base, with_article
+from agentgen_sym.wording.words import parts_of_speech, split_name, verb_base, with_article
 
 NEGATED = "it is not true that {}"
 """A negated condition whose words have no verb to carry the denial (``Templates.negated_fact``), or a negated
@@ -97,7 +97,8 @@ def _be(subject_parts: list[str]) -> str:
     return "are" if subject_parts[-1].endswith("s") and not subject_parts[-1].endswith("ss") else "is"
 
 
-def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: tuple[str, ...] = ()) -> str:
+def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: tuple[str, ...] = (),
+                     fluent: bool = False) -> str:
     """The default predicate template, grammatical for the usual naming patterns of PDDL domains.
 
     Patterns (the IPC benchmarks' and the corpus's): ``X-at``/``at-X`` locations ("{0} is at {1}",
@@ -109,8 +110,10 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
     participles ("{0} is clear"). ``types`` (the parameters' declared types, when known) tell
     ``showcase-open ?s - showcase`` ("{0} is open") from ``tyre-ok ?b - bike`` ("the tyre of {0}
     is ok"), and ``names`` (the parameters' variable names) ``worker-at ?w - worker ?s`` ("{0}
-    is at {1}") from ``produce-in ?b - bed ?c`` ("the produce of {0} is in {1}"). Anything else
-    keeps the simple rule "{0} is <words> {1}".
+    is at {1}") from ``produce-in ?b - bed ?c`` ("the produce of {0} is in {1}"). A one-word
+    predicate of one argument that the lexicon knows only as an adjective (``fragile``), or also as one
+    while actions change it (``fluent``: ``whole`` until sliced), is a state ("{0} is whole"), not a
+    kind ("{0} is a ball"). Anything else keeps the simple rule "{0} is <words> {1}".
     """
     parts = list(split_name(name))
     if len(parts) == 1 and parts[0][:2] in ("on", "in", "at") and parts[0][2:] in GLUED_NOUNS:
@@ -132,6 +135,8 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
     if arity == 1 and len(parts) > 1 and parts[0] in own_names and parts[-1].endswith("ed"):
         return "{0} is " + " ".join(parts[1:])  # soapconsumed ?soap: "{0} is consumed"
     whole = " ".join(parts)
+    if arity == 1 and len(parts) == 1 and _is_adjective(parts[0], fluent):  # fragile ?p, whole ?x (sliced later)
+        return "{0} is " + whole
     if arity == 1 and _is_noun(parts):  # isegg ?e, ball ?b: "{0} is an egg", "{0} is a ball"
         return "{0} is " + with_article(whole)
     if arity == 2 and len(parts) == 1 and _is_noun(parts) and parts[0] not in RELATIONS and parts[0] not in PHRASES:
@@ -166,14 +171,16 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{_noun(parts[:-1])} of {{0}} {_be(parts[:-1])} {parts[-1]}".capitalize()
         if first in ADJECTIVES and rest and " ".join(rest) != own_type:  # flat-tyre ?b: the tyre of ?b is flat
             return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
-        if len(parts) == 1 and first.endswith("ing"):  # holding ?x
-            return "{0} is being " + _ING_PASSIVE.get(first, first)
+        if len(parts) == 1 and first in _ING_PASSIVE:  # holding ?x: held by the one hand
+            return "{0} is being " + _ING_PASSIVE[first]
         if first.endswith("ed") and rest and first not in ADJECTIVES:  # communicated-soil-data ?w
             return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
         return "{0} is " + " ".join(parts)
     if arity == 2:
         if whole in PHRASES:
             return PHRASES[whole]
+        if first in RELATIONS and RELATIONS[first] == whole:  # nextto ?a ?b: "{0} is next to {1}"
+            return f"{{0}} is {whole} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "after", "before") and parts[-2] not in PARTICIPLE_LIKE:
             return f"{_noun(parts[:-1])} {parts[-1]} {{0}} is {{1}}".capitalize()  # office-of ?d ?p
         if len(parts) > 1 and parts[-1] in PREPOSITIONS and (parts[-2].endswith("ed") or parts[-2] in PARTICIPLE_LIKE):
@@ -205,6 +212,13 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
 _ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "able", "ible", "ful", "less", "ed", "ing", "ent", "ant", "ary",
                       "ish")
 """Word endings that mark an adjective or participle, which takes no article ("{0} is hypothetical")."""
+
+
+def _is_adjective(word: str, fluent: bool) -> bool:
+    """Whether a one-word name reads as an adjective: the lexicon knows it only as one, or as one among others
+    when actions change the predicate (a kind never changes; a state does)."""
+    readings = parts_of_speech(word)
+    return "ADJ" in readings and (fluent or readings == {"ADJ"})
 
 
 def _is_verb(word: str) -> bool:
@@ -293,8 +307,10 @@ class Templates:
         """Derived templates, with the entries of the JSON file ``overrides`` (if given) replacing them.
 
         This is the derived wording every other source falls back on, entry by entry."""
+        static = static_predicates(domain)
         predicates = {p.name: derive_predicate(p.name, len(p.parameters), _types(domain, p.parameters),
-                                               tuple(q.name for q in p.parameters)) for p in domain.predicates}
+                                               tuple(q.name for q in p.parameters), p.name not in static)
+                      for p in domain.predicates}
         actions = {a.name: derive_action(a.name, len(a.parameters), a) for a in domain.actions}
         source, given = DERIVED, set()
         if overrides is not None:

@@ -81,6 +81,11 @@ def _segment(piece: str) -> list[str]:
     return parts if fine else [piece]
 
 
+def parts_of_speech(word: str) -> frozenset[str]:
+    """The parts of speech lemminflect's English lexicon knows ``word`` as (``ADJ``, ``NOUN``, ``VERB``...)."""
+    return frozenset(lemminflect.getAllLemmas(word))
+
+
 def verb_base(word: str, form: str) -> str | None:
     """``word``'s base form when lemminflect's English lexicon knows it as a verb's ``form`` (``VBZ``: the third
     person, ``prefers``; ``VBN``: the participle, ``spun``), else None; the lexicon, never a suffix rule, so
