@@ -15,6 +15,9 @@ Each domain's first problem is solved and its gold plan played through the text 
 - denied: sentences of the goal, observations, thoughts and the rules (the system prompt's action lines) that
   deny a fact with the bolted-on "it is not true that" instead of inside its clause ("fern is not dry");
 - capital: sentences of those with a capitalised word inside ("and The tap is on"), object names and "I" aside;
+- false needs: thoughts that give a fact as what a later step needs ("I cannot drive v1 yet: first it must be
+  true that the book is in v1") though the fact is no precondition of that step, checked against the ground
+  operator (a conditional effect's condition is no requirement);
 - roles: of every action (not only the played ones) that moves something, the journeys whose start reads after
   "from" and end after "to" ("into", "onto"): a deleted and an added atom of one predicate differing in their
   last argument; an argument that is both a start and an end (a swap, a chain) is on no single journey.
@@ -99,7 +102,7 @@ def frames() -> list[tuple[str, re.Pattern[str]]]:
     from agentgen_sym.export import thoughts
 
     found = []
-    for group in ("GOAL_PHRASES", "LINK_PHRASES", "PLAIN_PHRASES"):
+    for group in ("GOAL_PHRASES", "LINK_PHRASES", "CARRY_PHRASES", "PLAIN_PHRASES"):
         for i, phrase in enumerate(getattr(thoughts, group, ())):
             pattern = re.escape(phrase)
             pattern = re.sub(r"\\\{\w+\\\}", "(.+?)", pattern)
@@ -186,6 +189,7 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     goal = turns[0].content.split("\n", 1)[0]
     thoughts = [t.content.split("\n")[0].removeprefix("Thought: ") for t in turns if t.role == "assistant"]
     actions = [t.content.split("\nAction: ")[-1] for t in turns if t.role == "assistant"]
+    false_needs = [t for t in _false_needs(thoughts, task, templates, plan)]
     shapes = []
     for thought in thoughts:
         matched = [(len(p.pattern), name) for name, p in frames() if p.match(thought)]
@@ -193,7 +197,39 @@ def measure(label: str, domain_file: Path, problem_file: Path, reviewed: bool) -
     return {"label": label, "objects": sorted(set(task.objects) | folded_objects(domain)), "goal": goal,
             "observations": observations,
             "thoughts": thoughts, "actions": actions, "plan": [[a, list(args)] for a, args in plan], "shapes": shapes,
-            "rules": domain_rules(templates).splitlines(), "roles": moves}
+            "rules": domain_rules(templates).splitlines(), "roles": moves, "false_needs": false_needs}
+
+
+def _false_needs(thoughts: list[str], task, templates, plan: list) -> list[str]:
+    """The thoughts of the link frames (what a later step needs) naming a fact that is not in the precondition of
+    the later step they name: the step is found by its action text, its precondition read off the ground operator
+    and worded by the templates, and the named facts must be made of those texts alone."""
+    from agentgen_sym.export import thoughts as frames
+
+    ground = task.ground
+    ops = [next(o for o in ground.action_ops[(a, tuple(args))]) for a, args in plan]
+    texts = [templates.action(a, args) for a, args in plan]
+    patterns = [re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(p))) for p in frames.LINK_PHRASES]
+    found = []
+    for step, thought in enumerate(thoughts):
+        match = next((m for p in patterns if (m := p.match(thought))), None)
+        if match is None:
+            continue
+        later = next((j for j in range(step + 1, len(texts)) if texts[j].lower() == match["later"].lower()), None)
+        if later is None:
+            found.append(thought)
+            continue
+        op = ops[later]
+        needed = [templates.fact(*ground.facts[f]) for f in ground.pre_idx[op] if f < ground.n_facts]
+        deny = getattr(templates, "negated_fact", None) or (  # an older build words every denial the same way
+            lambda *fact: "it is not true that " + templates.fact(*fact))
+        needed += [deny(*ground.facts[f]) for f in ground.neg_idx[op] if f < ground.n_facts]
+        rest = match["facts"].lower()
+        for text in sorted({t.lower() for t in needed}, key=len, reverse=True):
+            rest = rest.replace(text, "")
+        if re.sub(r"\s*(,|\band\b)\s*", "", rest).strip():
+            found.append(thought)
+    return found
 
 
 def failure(exc: Exception) -> str:
@@ -299,7 +335,8 @@ def summarise(results: list[dict], judge: Judge) -> dict[str, dict]:
             "bare": sum(bare(line, step, judge, objects) for line, step in zip(r["actions"], r["plan"])),
             "actions": len(r["actions"]), "shapes": sorted(set(r["shapes"])),
             "denied": sum(bool(DENIED.search(s)) for s in read),
-            "capital": sum(capital_inside(s, objects) for s in read), "read": len(read)}
+            "capital": sum(capital_inside(s, objects) for s in read), "read": len(read),
+            "false_needs": len(r.get("false_needs", ()))}
     return rows
 
 
@@ -309,7 +346,8 @@ def _pct(n: int, d: int) -> str:
 
 def totals(rows: dict[str, dict], prefix: str) -> dict:
     chosen = [v for k, v in rows.items() if k.startswith(prefix) and "error" not in v]
-    keys = ("thought_ok", "thoughts", "all_ok", "sentences", "glued", "bare", "actions", "denied", "capital", "read")
+    keys = ("thought_ok", "thoughts", "all_ok", "sentences", "glued", "bare", "actions", "denied", "capital", "read",
+            "false_needs")
     out = {k: sum(v[k] for v in chosen) for k in keys}
     out["shapes"] = sorted({s for v in chosen for s in v["shapes"]})
     out["domains"] = len(chosen)
@@ -356,7 +394,8 @@ def main() -> None:
     for prefix, title in groups:
         print(f"\n## {title}")
         header = ["domain"] + [f"{h} {name}" for name in rows for h in ("thoughts ok", "all ok", "glued", "bare",
-                                                                          "shapes", "denied", "capital")]
+                                                                          "shapes", "denied", "capital",
+                                                                          "false needs")]
         table = []
         labels = sorted({k for r in rows.values() for k in r if k.startswith(prefix)})
         for label in [*labels, "TOTAL"]:
@@ -364,11 +403,12 @@ def main() -> None:
             for name, r in rows.items():
                 v = totals(r, prefix) if label == "TOTAL" else r.get(label, {"error": "absent"})
                 if "error" in v and label != "TOTAL":
-                    cells += [v["error"][:24], "", "", "", "", "", ""]
+                    cells += [v["error"][:24], "", "", "", "", "", "", ""]
                     continue
                 cells += [_pct(v["thought_ok"], v["thoughts"]), _pct(v["all_ok"], v["sentences"]),
                           _pct(v["glued"], v["sentences"]), _pct(v["bare"], v["actions"]), str(len(v["shapes"])),
-                          f"{v['denied']}/{v['read']}", f"{v['capital']}/{v['read']}"]
+                          f"{v['denied']}/{v['read']}", f"{v['capital']}/{v['read']}",
+                          f"{v['false_needs']}/{v['thoughts']}"]
             table.append(cells)
         print_rows(header, table)
         for name, r in rows.items():  # the cell holds only the start of an error: the whole line here
@@ -390,6 +430,8 @@ def main() -> None:
         for r in results:
             for line in r.get("roles", {}).get("misread", ()):
                 print(f"- misread {name}: {r['label']} {line}")
+            for thought in r.get("false_needs", ())[:3]:
+                print(f"- false need {name}: {r['label']} {thought}")
     print("\n## Thought frames used, all domains")
     for name, r in rows.items():
         print(f"{name}: {len({s for v in r.values() if 'error' not in v for s in v['shapes']})} distinct")

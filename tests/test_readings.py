@@ -4,6 +4,8 @@ predicate named by a verb reads as one; a move reads from its start to its end (
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agentgen_sym import parse_domain, parse_problem
@@ -150,3 +152,36 @@ def test_the_bench_finds_every_journey_and_each_misreading():
     assert roles(domain, templates) == {"journeys": 3, "misread": []}  # the swap is none
     reversed_walk = Templates(domain, templates.predicates, {**templates.actions, "walkto": "walk {0} to {1} from {2}"})
     assert roles(domain, reversed_walk)["misread"] == ["walkto: walk {0} to {1} from {2} (from {1} to {2})"]
+
+
+COURIER = """(define (domain courier)
+  (:requirements :strips :typing :conditional-effects :universal-preconditions)
+  (:types parcel vehicle place)
+  (:predicates (at ?x - parcel ?l - place) (vehicle-at ?v - vehicle ?l - place) (in ?p - parcel ?v - vehicle)
+               (fuelled ?v - vehicle))
+  (:action load :parameters (?p - parcel ?v - vehicle ?l - place)
+    :precondition (and (at ?p ?l) (vehicle-at ?v ?l)) :effect (in ?p ?v))
+  (:action drive :parameters (?v - vehicle ?from - place ?to - place)
+    :precondition (and (vehicle-at ?v ?from) (fuelled ?v))
+    :effect (and (vehicle-at ?v ?to) (not (vehicle-at ?v ?from))
+                 (forall (?p - parcel) (when (in ?p ?v) (and (at ?p ?to) (not (at ?p ?from))))))))"""
+COURIER_TASK = """(define (problem deliver) (:domain courier)
+  (:objects book - parcel van - vehicle shop home - place)
+  (:init (at book shop) (vehicle-at van shop) (fuelled van))
+  (:goal (at book home)))"""
+
+
+def test_a_thought_never_states_a_conditional_effects_condition_as_a_requirement():
+    """``drive`` does not need the book in the van: the thought for loading it says what that brings about when
+    the van drives (the book travels along), never "I cannot drive ... yet: first it must be true that ..."."""
+    from agentgen_sym.export.thoughts import CARRY_PHRASES, LINK_PHRASES
+    from agentgen_sym.export.trajectories import play
+
+    domain = parse_domain(COURIER)
+    env = TextEnv(compile_task(domain, parse_problem(COURIER_TASK)), Templates.for_domain(domain))
+    turns = play("courier-1", env, [("load", ("book", "van", "shop")), ("drive", ("van", "shop", "home"))]).turns
+    first = next(t.content for t in turns if t.role == "assistant").split("\n")[0].removeprefix("Thought: ")
+    frames = [re.compile(re.sub(r"\\\{\w+\\\}", "(.+?)", re.escape(p))) for p in (*LINK_PHRASES, *CARRY_PHRASES)]
+    matched = [i for i, f in enumerate(frames) if f.match(first)]
+    assert matched and all(i >= len(LINK_PHRASES) for i in matched), first
+    assert "book is in van" in first and "book is at home" in first and "drive van from shop to home" in first

@@ -40,7 +40,14 @@ LINK_PHRASES = (
     "I will {action} first, because I can only {later} once {facts}.",
     "Later I want to {later}, and that requires that {facts}; so now I will {action}.",
 )
-"""Said of a step that makes true what a later step ("later") needs (the first such step)."""
+"""Said of a step that makes true what a later step ("later") needs (the first such step): its precondition."""
+CARRY_PHRASES = (
+    "I will {action} so that {facts}; then, when I {later}, {outcome} too.",
+    "I will {action}: with that, {facts}, so when I {later}, {outcome} as well.",
+    "Once I {action}, {facts}; that way, when I {later}, {outcome} too.",
+)
+"""Said of a step that makes true the condition of a later step's conditional effect: not what the later step
+needs (it could go without), but what makes it also bring about ``outcome`` (a loaded parcel travels along)."""
 PLAIN_PHRASES = (
     "I will {action} to get closer to the goal.",
     "Next, I will {action}.",
@@ -92,15 +99,31 @@ def _changed(view: PlanView, step: int, nameable: frozenset[int]) -> list[Condit
     return [(int(f), bool(after[f])) for f in np.flatnonzero(before != after) if int(f) in nameable]
 
 
-def _needs(task: GroundTask, op: int, state: np.ndarray) -> set[Condition]:
-    """What ``op`` relies on in ``state``: its precondition and the conditions of its effects that fire."""
-    pre, neg = [task.pre_idx[op]], [task.neg_idx[op]]
+@dataclass(frozen=True)
+class Needs:
+    """What a step relies on: its precondition (``required``), and the conditions of its conditional effects
+    that fire, each with what its effects then make so (``carried``): a reason to reach it, never a requirement."""
+
+    required: frozenset[Condition]
+    carried: dict[Condition, tuple[Condition, ...]]
+
+
+def _conditions(task: GroundTask, positive: np.ndarray, negative: np.ndarray) -> set[Condition]:
+    return ({(int(f), True) for f in positive if f < task.n_facts}
+            | {(int(f), False) for f in negative if f < task.n_facts})
+
+
+def _needs(task: GroundTask, op: int, state: np.ndarray) -> Needs:
+    """What ``op`` relies on in ``state``."""
+    carried: dict[Condition, tuple[Condition, ...]] = {}
     for ce in range(task.ce_start[op], task.ce_start[op + 1]):
         if state[task.ce_pre_idx[ce]].all() and not state[task.ce_neg_idx[ce]].any():
-            pre.append(task.ce_pre_idx[ce])
-            neg.append(task.ce_neg_idx[ce])
-    return ({(int(f), True) for f in np.concatenate(pre) if f < task.n_facts}
-            | {(int(f), False) for f in np.concatenate(neg) if f < task.n_facts})
+            made, gone = (np.flatnonzero(task.unpack(bits[ce][None, :])[0]) for bits in (task.ce_add_bits,
+                                                                                         task.ce_del_bits))
+            outcome = tuple(sorted(_conditions(task, made, gone)))
+            for condition in _conditions(task, task.ce_pre_idx[ce], task.ce_neg_idx[ce]):
+                carried[condition] = carried.get(condition, ()) + outcome
+    return Needs(frozenset(_conditions(task, task.pre_idx[op], task.neg_idx[op])), carried)
 
 
 def _fact_text(templates: Templates, task: GroundTask, condition: Condition) -> str:
@@ -187,22 +210,28 @@ def explain_steps(view: PlanView, templates: Templates, goals: frozenset[Conditi
         link = _first_consumer(view, needs, step, changed)
         if link is not None:
             later, used = link
-            named = [_fact_text(templates, task, c) for c in sorted(used)]
-            phrase = LINK_PHRASES[stable_index(len(LINK_PHRASES), task_id, step)]
-            text = phrase.format(facts=_list(named), action=action,
-                                 later=action_phrase(templates, task, view.ops[later]))
-            thoughts.append(Thought(text + clause, action, tuple(named + left)))
-            continue
+            required = sorted(c for c in used if c in needs[later].required)
+            effects = {o for c in used for o in needs[later].carried.get(c, ()) if o[0] in nameable}
+            outcome = sorted(o for o in effects if o[1]) or sorted(effects)  # what it makes so, else what it ends
+            if required or outcome:
+                named = [_fact_text(templates, task, c) for c in (required or sorted(used))]
+                phrases = LINK_PHRASES if required else CARRY_PHRASES
+                phrase = phrases[stable_index(len(phrases), task_id, step)]
+                text = phrase.format(facts=_list(named), action=action,
+                                     later=action_phrase(templates, task, view.ops[later]),
+                                     outcome=_list([_fact_text(templates, task, o) for o in outcome] or [""]))
+                thoughts.append(Thought(text + clause, action, tuple(named + left)))
+                continue
         text = PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action)
         thoughts.append(Thought(text + clause, action, tuple(left)))
     return thoughts
 
 
-def _first_consumer(view: PlanView, needs: list[set[Condition]], step: int, changed: list[Condition]
+def _first_consumer(view: PlanView, needs: list[Needs], step: int, changed: list[Condition]
                     ) -> tuple[int, list[Condition]] | None:
-    """The first later step needing a condition that ``step`` established and that holds until then."""
+    """The first later step relying on a condition that ``step`` established and that holds until then."""
     for later in range(step + 1, len(view.ops)):
-        used = [c for c in changed if c in needs[later]
+        used = [c for c in changed if (c in needs[later].required or c in needs[later].carried)
                 and _holds_through(view.states, c, step + 1, later)]
         if used:
             return later, used
