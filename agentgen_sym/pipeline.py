@@ -25,6 +25,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import json
+import shlex
 import shutil
 import time
 from dataclasses import asdict, dataclass
@@ -45,6 +46,7 @@ from agentgen_sym.generation.pool import EvolveOptions
 from agentgen_sym.taskset import Origin
 from agentgen_sym.taskset.report import recorded_path
 from agentgen_sym.walk import Skipped, Walk, file_problem, name_problem, shown, walk
+from agentgen_sym.wording.templates import TemplateError, Templates
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,18 @@ def domains_in(corpus: Path) -> tuple[list[Path], list[Skipped]]:
         else:
             folders.append(path)
     return folders, skipped
+
+
+def _wording_warning(folder: Path) -> str | None:
+    """The warning ``generate`` prints for a domain whose wording is derived from its names (no reviewed
+    templates.json, or one that leaves entries out); None when it is reviewed or cannot be read (the domain's job
+    reports that)."""
+    domain_file = folder / "domain.pddl"
+    try:
+        templates = Templates.beside(parse_domain(domain_file), domain_file)
+    except (OSError, PddlError, TemplateError):
+        return None
+    return templates.derived_warning(shlex.quote(str(domain_file)))
 
 
 def domain_inputs(folder: Path) -> Walk:
@@ -215,6 +229,8 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
     if log:
         for skipped in [*unusable, *(s for f in folders for s in domain_inputs(f).skipped)]:
             log(f"warning: {skipped}")
+        for warning in filter(None, map(_wording_warning, folders)):
+            log(warning)
     finished: dict[str, DomainSummary | None] = {}
     for folder in folders:
         finished[folder.name], why = _finished(out / folder.name / "done.json", fingerprint(folder, options))

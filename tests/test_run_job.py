@@ -37,6 +37,18 @@ def test_a_broken_domain_is_reported_and_the_rest_completes(corpus: Path, tmp_pa
     assert len(_tasks(out)) == 2 and (out / "dataset.openai.jsonl").read_text().count("\n") == 2
 
 
+def test_run_warns_once_for_a_domain_whose_wording_is_derived(corpus: Path, tmp_path: Path, capsys):
+    """As ``generate`` does: the reviewed kitchen-line says nothing; a copy without its templates.json is named
+    with the command that writes templates for review, once, and the run still succeeds."""
+    shutil.rmtree(corpus / "broken")
+    shutil.copytree(corpus / "kitchen-line", corpus / "unreviewed")
+    (corpus / "unreviewed" / "templates.json").unlink()
+    assert cli.main(["run", "--corpus", str(corpus), "--out", str(tmp_path / "out"), "--n", "1"]) == 0
+    err = capsys.readouterr().err
+    warnings = [line for line in err.splitlines() if "is derived from its PDDL names" in line]
+    assert len(warnings) == 1 and "unreviewed" in warnings[0] and "-o templates.json" in warnings[0], err
+
+
 @pytest.mark.slow
 def test_a_rerun_with_other_options_redoes_the_domain(corpus: Path, tmp_path: Path):
     """`run --n 2` then `run --n 3` on one --out kept 2 tasks per domain."""
