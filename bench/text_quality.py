@@ -23,8 +23,8 @@ Each domain's first problem is solved and its gold plan played through the text 
   last argument; an argument that is both a start and an end (a swap, a chain) is on no single journey.
 
 Domains: the bundled corpus with its reviewed templates.json and again without it (``derived:``), and
-every benchmark domain (and the LLM-drafted domains of data/llm_corpus), which have none, so the wording is
-derived only. It is a proxy: read the quoted samples too. ``--baseline DIR`` measures the code of another checkout
+every benchmark domain (and the LLM-drafted domains of data/llm_corpus, and the hand-written ones in users' styles
+of data/styles, whose records are quoted), which have none, so the wording is derived only. It is a proxy: read the quoted samples too. ``--baseline DIR`` measures the code of another checkout
 (e.g. ``git worktree add /tmp/base HEAD``) first, as "before":
 
     flock /tmp/heavy.lock .venv/bin/python bench/text_quality.py --baseline /tmp/base
@@ -46,6 +46,8 @@ from bench.common import ROOT, add_benchmarks_option, print_rows, read_manifest 
 
 CORPUS = ROOT / "corpus" / "domains"
 LLM_CORPUS = ROOT / "data" / "llm_corpus" / "agentgen" / "it0"
+STYLES = ROOT / "data" / "styles"
+"""Domains written by hand in the styles users write (data/styles/README.md)."""
 NOT_ENGLISH = (re.compile(r"\bI need that\b"),)
 """Frames an annotator rejected (issue 40): "Before I can X, I need that Y"."""
 DENIED = re.compile(r"\bit is not true that\b", re.IGNORECASE)
@@ -61,6 +63,8 @@ QUOTED = ("blocks", "gripper", "logistics00", "rovers", "childsnack")
 """Benchmark domains whose first derived sentences are quoted before and after."""
 PER_DOMAIN = 4
 """Thought sentences quoted per domain."""
+PER_STYLE = 6
+"""Sentences quoted per style domain (its goal line first, then its thoughts in order): 30 over the five."""
 QUICK = ("corpus:drone-warehouse", "corpus:bike-workshop", "ipc:blocks", "ipc:gripper", "ipc:logistics00",
          "ipc:rovers", "ipc:childsnack", "llm:baking")
 
@@ -75,6 +79,8 @@ def sources(benchmarks: Path) -> list[tuple[str, Path, Path, bool]]:
     for task in read_manifest(benchmarks) if (benchmarks / "MANIFEST.tsv").is_file() else []:
         label = f"ipc:{task.domain}"
         found.setdefault(label, (label, benchmarks / task.domain_file, benchmarks / task.problem_file, False))
+    for folder in sorted(p for p in STYLES.iterdir() if (p / "domain.pddl").is_file()):
+        found[f"style:{folder.name}"] = (f"style:{folder.name}", folder / "domain.pddl", folder / "p01.pddl", False)
     for folder in sorted(p for p in LLM_CORPUS.iterdir() if (p / "domain.pddl").is_file()):
         for problem in sorted(folder.glob("p*.pddl")):
             found.setdefault(f"llm:{folder.name}", (f"llm:{folder.name}", folder / "domain.pddl", problem, False))
@@ -371,7 +377,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, metavar="DIR",
                         help="a checkout of the code to compare against (measured first, as 'before')")
     parser.add_argument("--domains", nargs="+", metavar="LABEL",
-                        help="only these (corpus:NAME, derived:NAME, ipc:NAME, llm:NAME)")
+                        help="only these (corpus:NAME, derived:NAME, ipc:NAME, llm:NAME, style:NAME)")
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the raw texts and figures here")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # the child's mode
@@ -390,7 +396,8 @@ def main() -> None:
     rows = {name: summarise(results, judge) for name, results in runs.items()}
     groups = (("corpus:", "bundled corpus, reviewed templates"), ("derived:", "bundled corpus, templates removed"),
               ("ipc:", "benchmark domains, derived wording"),
-              ("llm:", "LLM-drafted domains (AgentGen), derived wording"))
+              ("llm:", "LLM-drafted domains (AgentGen), derived wording"),
+              ("style:", "domains in users' styles (data/styles), derived wording"))
     for prefix, title in groups:
         print(f"\n## {title}")
         header = ["domain"] + [f"{h} {name}" for name in rows for h in ("thoughts ok", "all ok", "glued", "bare",
@@ -442,6 +449,16 @@ def main() -> None:
             quoted = [s for t in found["thoughts"] for s in sentences(t)][:PER_DOMAIN] if found else []
             for sentence in quoted:
                 print(f"- {domain} {name}: {sentence}")
+    print(f"\n## Records of the style domains quoted ({PER_STYLE} sentences each: the goal line, then the thoughts)")
+    labels = sorted({r["label"] for results in runs.values() for r in results if r["label"].startswith("style:")})
+    for label in labels:
+        for name, results in runs.items():
+            found = next((r for r in results if r["label"] == label and "error" not in r), None)
+            quoted = ([*sentences(found["goal"]), *(s for t in found["thoughts"] for s in sentences(t))][:PER_STYLE]
+                      if found else ["(no record: " + next((r["error"] for r in results if r["label"] == label),
+                                                           "absent") + ")"])
+            for sentence in quoted:
+                print(f"- {label} {name}: {sentence}")
     if args.json:
         from bench.common import write_json
 

@@ -16,6 +16,8 @@ from agentgen_sym.wording.negation import negate
 from agentgen_sym.wording.rules import domain_rules
 from agentgen_sym.wording.templates import Templates
 
+from .conftest import ROOT
+
 
 @pytest.mark.parametrize("template, denied", [
     ("{0} is dry", "{0} is not dry"),  # a form of "be" takes "not"
@@ -185,3 +187,16 @@ def test_a_thought_never_states_a_conditional_effects_condition_as_a_requirement
     matched = [i for i, f in enumerate(frames) if f.match(first)]
     assert matched and all(i >= len(LINK_PHRASES) for i in matched), first
     assert "book is in van" in first and "book is at home" in first and "drive van from shop to home" in first
+
+
+@pytest.mark.parametrize("style, action, reading", [
+    ("dish-robot", "pick-up", "have {0} pick up {1} at {2}"),  # the robot picks the dish up: never "pick up robby"
+    ("dish-robot", "put-away", "have {0} put away {1} at {2}"),  # ... nor "put away robby ... with plate1"
+    ("kitchen", "takefood", "have {0} take {1} at {2}"),  # never "take robby with garlic-butter"
+    ("dish-robot", "walk", "walk {0} from {1} to {2}"),  # the robot is what moves: the object of "walk"
+])
+def test_who_acts_is_the_subject_and_what_moves_the_object(style, action, reading):
+    """The first parameter acts when the effects move another one (a locative fact of it changes) and not it,
+    though its own hand changes too (holding ?r ?d)."""
+    folder = ROOT / "data" / "styles" / style
+    assert Templates.for_domain(parse_domain(folder / "domain.pddl")).actions[action] == reading

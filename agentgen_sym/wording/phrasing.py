@@ -222,10 +222,10 @@ def _without_journey_words(rest: list[str], params: tuple[ast.TypedName, ...], s
 
 
 def _is_agent(action: ast.ActionSchema) -> bool:
-    """Whether the first parameter is who acts rather than what is acted on: no effect mentions it, nor is
-    it the place of a locative fact, while an effect mentions another parameter (``load-book ?clerk ?book
-    ?cart ?area`` adds ``(on ?book ?cart)``), so the text reads "have {0} load {1} on {2} at {3}", never
-    "load {0} in {1}"."""
+    """Whether the first parameter is who acts rather than what is acted on: it is no place of a locative fact,
+    and either no effect mentions it while one mentions another parameter (``load-book ?clerk ?book ?cart
+    ?area`` adds ``(on ?book ?cart)``), or the effects move another parameter (a locative fact of it changes)
+    and not it: the text reads "have {0} load {1} on {2} at {3}", never "load {0} in {1}"."""
     if len(action.parameters) < 2:
         return False
     adds, dels = _effects(action.effect)
@@ -233,7 +233,14 @@ def _is_agent(action: ast.ActionSchema) -> bool:
     places = {_vars(atom)[-1] for atom in [*_atoms(action.precondition), *adds, *dels]
               if atom.args and _locative(atom.predicate)}  # lift-at ?f, at-robot ?pos: a place acts on nothing
     names = [p.name.lower() for p in action.parameters]
-    return names[0] not in changed | places and any(n in changed for n in names[1:])
+    if names[0] in places:
+        return False
+    if names[0] not in changed:
+        return any(n in changed for n in names[1:])
+    # changed only in what it holds or how it is (its hand, holding ?r ?d), while it moves another parameter
+    # (pick-up ?r ?d ?l deletes (dishat ?d ?l)): the robot picks the dish up, it is not picked up
+    moved = {_vars(atom)[0] for atom in adds + dels if len(atom.args) > 1 and _locative(atom.predicate)}
+    return names[0] not in moved | _journeys(action).keys() and any(n in moved for n in names[1:])
 
 
 def _compiled_step(action: ast.ActionSchema, parts: re.Match[str], keep_words: bool) -> str:

@@ -1,0 +1,5 @@
+(define (problem evening) (:domain dish-robot)
+  (:objects robby - robot kitchensink wallcupboard diningtable - location plate1 cup1 - dish)
+  (:init (robotat robby diningtable) (dishat plate1 diningtable) (dishat cup1 diningtable) (handempty robby)
+         (dirty plate1) (dirty cup1) (hassink kitchensink) (cupboard wallcupboard))
+  (:goal (and (putaway plate1) (putaway cup1) (not (tapon kitchensink)))))

@@ -1,0 +1,5 @@
+(define (problem morning) (:domain greenhouse)
+  (:objects gil - gardener fern cactus - plant b1 b2 b3 - bench t1 t2 - tray can1 - can)
+  (:init (gardenerat gil b1) (trayon t1 b1) (trayon t2 b2) (planted fern t1) (planted cactus t2) (dry fern)
+         (dry cactus) (fragile fern) (suits b3 fern) (hascan gil can1) (sunny b3) (sunny b1))
+  (:goal (and (not (dry fern)) (not (dry cactus)) (trayon t1 b3))))

@@ -1,0 +1,6 @@
+(define (problem ward-round) (:domain hospital)
+  (:objects dora - nurse ana ben - patient triage orthopaedics - ward bed1 bed2 - bed)
+  (:init (nurseat dora triage) (patientat ana triage) (patientat ben triage) (waiting ana) (waiting ben)
+         (bedfree bed1) (bedfree bed2) (bedin bed1 orthopaedics) (bedin bed2 triage)
+         (prefers ana orthopaedics) (connected triage orthopaedics) (connected orthopaedics triage))
+  (:goal (and (treated ana) (treated ben) (not (waiting ben)) (bedfree bed2))))

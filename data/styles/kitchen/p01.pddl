@@ -1,0 +1,7 @@
+(define (problem garlic-bread) (:domain kitchen)
+  (:objects robby - robot fridge counter stove - place bread garlic-butter garlic-bread - food pan1 - pan oven1 - oven)
+  (:init (robotat robby counter) (nextto counter fridge) (nextto fridge counter) (nextto counter stove)
+         (nextto stove counter) (foodat bread counter) (foodat garlic-butter fridge) (handempty robby)
+         (panat pan1 stove) (ovenat oven1 stove) (raw bread) (raw garlic-butter)
+         (fries-into bread garlic-butter garlic-bread))
+  (:goal (and (cooked garlic-bread))))
