@@ -200,3 +200,14 @@ def test_who_acts_is_the_subject_and_what_moves_the_object(style, action, readin
     though its own hand changes too (holding ?r ?d)."""
     folder = ROOT / "data" / "styles" / style
     assert Templates.for_domain(parse_domain(folder / "domain.pddl")).actions[action] == reading
+
+
+def test_a_state_named_by_an_action_reads_as_its_result():
+    """``(putaway ?d)``, which put-away adds, is the action's result: "{0} is put away", never "it is possible to
+    put away {0}" (kept for a static predicate named by an action: PDDLGym's action literals)."""
+    domain = parse_domain(ROOT / "data" / "styles" / "dish-robot" / "domain.pddl")
+    assert Templates.for_domain(domain).predicates["putaway"] == "{0} is put away"
+    literal = parse_domain("""(define (domain d) (:requirements :strips)
+      (:predicates (pick-up ?x) (held ?x))
+      (:action pick-up :parameters (?x) :precondition (pick-up ?x) :effect (held ?x)))""")
+    assert Templates.for_domain(literal).predicates["pick-up"] == "it is possible to pick up {0}"

@@ -23,8 +23,8 @@ from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.wording.negation import negate
-from agentgen_sym.wording.phrasing import compiled_flags, phrase_action, unambiguous
-from agentgen_sym.wording.words import parts_of_speech, split_name, verb_base, with_article
+from agentgen_sym.wording.phrasing import PARTICLES, compiled_flags, phrase_action, unambiguous
+from agentgen_sym.wording.words import participle, parts_of_speech, split_name, verb_base, with_article
 
 NEGATED = "it is not true that {}"
 """A negated condition whose words have no verb to carry the denial (``Templates.negated_fact``), or a negated
@@ -214,6 +214,15 @@ _ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "able", "ible", "ful", "less", "
 """Word endings that mark an adjective or participle, which takes no article ("{0} is hypothetical")."""
 
 
+def _done(words: tuple[str, ...]) -> str | None:
+    """"{0} is <participle> <particles>" for a one-argument state named by an action's words (``put away``, ``turn
+    off``), when the lexicon knows the first word as a verb; else None."""
+    done = participle(words[0])
+    if done is None or any(w not in PARTICLES and w not in PREPOSITIONS for w in words[1:]):
+        return None
+    return "{0} is " + " ".join([done, *words[1:]])
+
+
 def _is_adjective(word: str, fluent: bool) -> bool:
     """Whether a one-word name reads as an adjective: the lexicon knows it only as one, or as one among others
     when actions change the predicate (a kind never changes; a state does)."""
@@ -319,11 +328,14 @@ class Templates:
         actions.update(unambiguous(domain, {n: t for n, t in actions.items() if n not in fixed}, fixed))
         predicates.update({n: t for n, t in compiled_flags(domain, actions).items() if f"predicate {n}" not in given})
         by_words = {split_name(a.name): a for a in domain.actions}
-        static = static_predicates(domain)
         hidden = set()
         for p in domain.predicates:
             action = by_words.get(split_name(p.name))
             if action is None or f"predicate {p.name}" in given:
+                continue
+            done = _done(split_name(p.name)) if p.name not in static and len(p.parameters) == 1 else None
+            if done is not None:  # putaway ?d, added by put-away: the action's result, "{0} is put away"
+                predicates[p.name] = done
                 continue
             predicates[p.name] = "it is possible to " + (
                 actions[action.name] if len(action.parameters) == len(p.parameters) else

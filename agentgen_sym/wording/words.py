@@ -86,6 +86,14 @@ def parts_of_speech(word: str) -> frozenset[str]:
     return frozenset(lemminflect.getAllLemmas(word))
 
 
+def participle(verb: str) -> str | None:
+    """The past participle of ``verb`` (``put`` -> ``put``, ``pick`` -> ``picked``) when the lexicon knows it as a
+    verb, else None."""
+    if "VERB" not in parts_of_speech(verb):
+        return None
+    return next(iter(lemminflect.getInflection(verb, "VBN")), None)
+
+
 def verb_base(word: str, form: str) -> str | None:
     """``word``'s base form when lemminflect's English lexicon knows it as a verb's ``form`` (``VBZ``: the third
     person, ``prefers``; ``VBN``: the participle, ``spun``), else None; the lexicon, never a suffix rule, so
