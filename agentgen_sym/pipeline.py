@@ -31,7 +31,7 @@ import time
 from dataclasses import asdict, dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Callable, Generator
+from typing import TYPE_CHECKING, Callable, Generator
 
 from agentgen_sym.compiler.check import check
 from agentgen_sym.compiler.diagnostics import PddlError
@@ -46,7 +46,10 @@ from agentgen_sym.generation.pool import EvolveOptions
 from agentgen_sym.taskset import Origin
 from agentgen_sym.taskset.report import recorded_path
 from agentgen_sym.walk import Skipped, Walk, file_problem, name_problem, shown, walk
-from agentgen_sym.wording.templates import TemplateError, Templates
+from agentgen_sym.wording.templates import TEMPLATES_FILE, TemplateError, Templates
+
+if TYPE_CHECKING:
+    from agentgen_sym.llm import LLMClient
 
 
 @dataclass(frozen=True)
@@ -78,11 +81,47 @@ def domains_in(corpus: Path) -> tuple[list[Path], list[Skipped]]:
     return folders, skipped
 
 
+def _drafted_wording(folder: Path, out: Path, llm: LLMClient, say: Callable[[str], None]) -> Path | None:
+    """OUT/<domain>/wording/templates.json, the wording the LLM drafts for a domain folder without a templates.json
+    (checked entry by entry, the rest derived; read back on the seed problem's objects), or None: the folder has
+    its own, cannot be read (its job says so), or the endpoint gives no usable entry (a warning: the derived
+    wording is used, the run goes on). The responses are cached in the run's OUT, so a rerun writes the same."""
+    from agentgen_sym.drafting.calls import Rejected
+    from agentgen_sym.drafting.wording import draft_templates
+
+    if (folder / TEMPLATES_FILE).exists() or file_problem(folder / "domain.pddl"):
+        return None
+    problems = [p for p in domain_inputs(folder).files if fnmatch.fnmatchcase(p.name, "p*.pddl")]
+    try:
+        domain = parse_domain(folder / "domain.pddl")
+        problem = choose_seed(problems, "largest")[1] if problems else None
+    except (OSError, PddlError, ValueError):
+        return None
+    try:
+        drafted = draft_templates(domain, problem, llm, f"{folder.name}/domain.pddl")
+    except Rejected as exc:
+        say(f"warning: {folder.name}: the LLM endpoint gave no usable wording ({exc.reason}); its wording is derived "
+            "from the PDDL names")
+        return None
+    counts = drafted.counts()
+    if not counts["llm"] + counts["llm-repaired"]:
+        say(f"warning: {folder.name}: no wording entry of the LLM passed its checks; its wording is derived from the "
+            "PDDL names")
+        return None
+    target = out / folder.name / "wording" / TEMPLATES_FILE
+    write_atomic(target, json.dumps(drafted.file_data(), indent=2, ensure_ascii=False) + "\n")
+    say(f"{folder.name}: wording drafted by the LLM ({counts['llm']} entries, {counts['llm-repaired']} repaired, "
+        f"{counts['derived']} derived): {target}")
+    return target
+
+
 def _wording_warning(folder: Path) -> str | None:
     """The warning ``generate`` prints for a domain whose wording is derived from its names (no reviewed
     templates.json, or one that leaves entries out); None when it is reviewed or cannot be read (the domain's job
     reports that)."""
     domain_file = folder / "domain.pddl"
+    if file_problem(domain_file):  # a FIFO would hang the read; the domain's job reports it
+        return None
     try:
         templates = Templates.beside(parse_domain(domain_file), domain_file)
     except (OSError, PddlError, TemplateError):
@@ -126,21 +165,27 @@ def code_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def fingerprint(folder: Path, options: RunOptions) -> dict:
-    """What ``done.json`` must match for a domain to be reused: its files' hashes, the options, the code."""
-    files = domain_inputs(folder).files
-    return {"inputs": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in files},
+def fingerprint(folder: Path, options: RunOptions, wording: Path | None = None) -> dict:
+    """What ``done.json`` must match for a domain to be reused: its files' hashes (and the wording the LLM
+    drafted for it, when it did), the options, the code."""
+    files = [*domain_inputs(folder).files, *([wording] if wording is not None else [])]
+    return {"inputs": {p.name if p.parent == folder else "drafted " + p.name: _digest(p) for p in files},
             "options": options.key(), "code": code_version()}
 
 
-def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1, command: str | None = None
-               ) -> Generator[Batch, list, DomainSummary]:
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1, command: str | None = None,
+               wording: Path | None = None) -> Generator[Batch, list, DomainSummary]:
     """One domain of the main job, as a coroutine for ``drive``: its files, not yet marked done. A broken
     domain's trouble is its summary (one never ends the run), and so is a unit of its work that failed.
-    ``command`` (the run's) is recorded in the domain's task folders."""
+    ``command`` (the run's) is recorded in the domain's task folders; ``wording`` is a templates file drafted
+    for it (else the folder's own templates.json, if any)."""
     started = time.perf_counter()
     try:
-        return (yield from _domain(folder, out, options, workers, started, command))
+        return (yield from _domain(folder, out, options, workers, started, command, wording))
     except BatchFailed as exc:
         return DomainSummary(folder.name, 0, 0, 0, 0, time.perf_counter() - started, f"failed: {exc.reason}")
     except (PddlError, GroundingError, ValueError, OSError) as exc:
@@ -149,8 +194,8 @@ def domain_job(folder: Path, out: Path, options: RunOptions, workers: int = 1, c
         return DomainSummary(folder.name, 0, 0, 0, 0, 0.0, f"failed: {type(exc).__name__}: {exc}")
 
 
-def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float, command: str | None
-            ) -> Generator[Batch, list, DomainSummary]:
+def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started: float, command: str | None,
+            wording: Path | None) -> Generator[Batch, list, DomainSummary]:
     inputs = domain_inputs(folder).files
     unreadable = file_problem(folder / "domain.pddl")
     if unreadable:
@@ -168,8 +213,8 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
     for stale in (work / "generated", work / "tasks"):  # an earlier run's files, made with other options
         shutil.rmtree(stale, ignore_errors=True)
     (work / "done.json").unlink(missing_ok=True)
-    templates = folder / "templates.json"
-    made = yield from tasks_job(domain, problem, templates if templates in inputs else None, work, options.n,
+    templates = wording or (folder / TEMPLATES_FILE if folder / TEMPLATES_FILE in inputs else None)
+    made = yield from tasks_job(domain, problem, templates, work, options.n,
                                 options.seed, options.lo, options.hi, options.evolve, workers, command)
     report = made.evolved.report
     (stats,) = yield Batch(export_units, (), [work])
@@ -180,11 +225,12 @@ def _domain(folder: Path, out: Path, options: RunOptions, workers: int, started:
                          sum(o == Origin("walk") for o in origins))
 
 
-def _mark_done(folder: Path, out: Path, options: RunOptions, summary: DomainSummary) -> None:
+def _mark_done(folder: Path, out: Path, options: RunOptions, summary: DomainSummary, wording: Path | None) -> None:
     """The domain's last write (by the driver): what made it and its summary, without the seconds it took."""
     kept = {k: v for k, v in asdict(summary).items() if k != "seconds"}
     write_atomic(out / folder.name / "done.json",
-                 json.dumps({**fingerprint(folder, options), "summary": kept}, indent=2, sort_keys=True) + "\n")
+                 json.dumps({**fingerprint(folder, options, wording), "summary": kept}, indent=2, sort_keys=True)
+                 + "\n")
 
 
 def _finished(done: Path, expected: dict) -> tuple[DomainSummary | None, str]:
@@ -212,10 +258,11 @@ def _finished(done: Path, expected: dict) -> tuple[DomainSummary | None, str]:
 
 def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, float, str], None] | None = None,
         command: str | None = None, options: RunOptions | None = None, log: Callable[[str], None] | None = None,
-        executor: ExecutorOptions = ExecutorOptions()) -> list[DomainSummary]:
+        executor: ExecutorOptions = ExecutorOptions(), llm: LLMClient | None = None) -> list[DomainSummary]:
     """Run every domain of ``corpus`` on ``executor`` (reusing those finished with the same inputs, options and
     code) and write out/dataset.*, out/README.md (the dataset card, quoting ``command``) and out/report.md.
-    ``progress`` gets (domains done, domains, note); ``log`` one line per domain reused or redone."""
+    ``progress`` gets (domains done, domains, note); ``log`` one line per domain reused or redone. With ``llm``,
+    a domain folder without a templates.json gets its wording drafted (``draft_wording``) first."""
     from agentgen_sym.export import combine
 
     options = options or RunOptions(n, seed)
@@ -226,14 +273,16 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
     if not folders:
         raise ValueError(f"{corpus} holds no domain folder (a domain.pddl beside p*.pddl problems)"
                          + "".join(f"; {skipped}" for skipped in unusable))
-    if log:
-        for skipped in [*unusable, *(s for f in folders for s in domain_inputs(f).skipped)]:
-            log(f"warning: {skipped}")
-        for warning in filter(None, map(_wording_warning, folders)):
-            log(warning)
+    say = log or (lambda line: None)
+    for skipped in [*unusable, *(s for f in folders for s in domain_inputs(f).skipped)]:
+        say(f"warning: {skipped}")
+    wording = {f.name: _drafted_wording(f, out, llm, say) for f in folders} if llm is not None else {}
+    for warning in filter(None, (_wording_warning(f) for f in folders if wording.get(f.name) is None)):
+        say(warning)
     finished: dict[str, DomainSummary | None] = {}
     for folder in folders:
-        finished[folder.name], why = _finished(out / folder.name / "done.json", fingerprint(folder, options))
+        finished[folder.name], why = _finished(out / folder.name / "done.json",
+                                               fingerprint(folder, options, wording.get(folder.name)))
         if log and finished[folder.name] is not None:
             log(f"{folder.name}: reused (inputs, options and code unchanged)")
         elif log and why != "not done yet":
@@ -249,14 +298,15 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
         nonlocal done
         finished[name] = summary
         if not summary.error:
-            _mark_done(by_name[name], out, options, summary)
+            _mark_done(by_name[name], out, options, summary, wording.get(name))
         done += 1
         if progress:
             progress(done, len(folders), name)
 
     if todo:
         with make_executor(executor, preload=("agentgen_sym.domainflow", *PRELOAD)) as pool:
-            drive(pool, {f.name: domain_job(f, out, options, executor.workers, command) for f in todo},
+            drive(pool, {f.name: domain_job(f, out, options, executor.workers, command, wording.get(f.name))
+                         for f in todo},
                   executor.workers, on_done)
     remove_dead_temporaries(out)  # a worker killed mid-write leaves its temporary; its unit was redone
     summaries = [s for s in (finished[f.name] for f in folders) if s is not None]

@@ -158,3 +158,58 @@ def test_a_smaller_reply_replaces_a_reviewed_file_only_when_asked(folder: Path, 
                  "--base-url", llm_server.url, "--model", "m", "--no-cache"])
     assert code == 0, capsys.readouterr().err
     assert json.loads((folder / "templates.json").read_text())["predicates"] == {"at": "{0} is at {1}"}
+
+
+# --------------------------------------------------------------------------- run: wording drafted for the corpus
+
+
+def _corpus(folder: Path) -> tuple[Path, dict]:
+    """A corpus of kitchen-line twice: as bundled (reviewed wording) and without its templates.json; and the
+    reviewed file, which the scripted LLM sends back for the second."""
+    import shutil
+
+    from .conftest import CORPUS
+
+    corpus = folder / "corpus"
+    shutil.copytree(CORPUS / "kitchen-line", corpus / "kitchen-line")
+    shutil.copytree(CORPUS / "kitchen-line", corpus / "unreviewed")
+    reviewed = json.loads((corpus / "unreviewed" / "templates.json").read_text())
+    (corpus / "unreviewed" / "templates.json").unlink()
+    return corpus, reviewed
+
+
+def _run_corpus(corpus: Path, out: Path, url: str, capsys: pytest.CaptureFixture) -> tuple[int, str]:
+    code = main(["run", "--corpus", str(corpus), "--out", str(out), "--n", "1", "--base-url", url, "--model", "m"])
+    return code, capsys.readouterr().err
+
+
+def test_run_drafts_the_wording_of_a_domain_without_templates(folder: Path, llm_server: ScriptedLLMServer,
+                                                              capsys: pytest.CaptureFixture):
+    """Only the folder without a templates.json is drafted (one request), checked, kept in OUT and used by the
+    export; a rerun answers from the run's cache and gives the same bytes."""
+    corpus, reviewed = _corpus(folder)
+    llm_server.rules([Rule(WRITE, _reply(reviewed))])
+    code, err = _run_corpus(corpus, folder / "out", llm_server.url, capsys)
+    assert code == 0, err
+    assert llm_server.request_count == 1 and "unreviewed: wording drafted by the LLM" in err
+    assert "derived from its PDDL names" not in err
+    drafted = folder / "out" / "unreviewed" / "wording" / "templates.json"
+    assert json.loads(drafted.read_text()) == {"source": "llm", **reviewed}
+    exported = (folder / "out" / "unreviewed" / "dataset.openai.jsonl").read_text()
+    assert exported == (folder / "out" / "kitchen-line" / "dataset.openai.jsonl").read_text()  # the same words
+    first = (folder / "out" / "dataset.openai.jsonl").read_bytes()
+    (folder / "out" / "unreviewed" / "done.json").unlink()  # redo the domain: its wording from the cache
+    code, err = _run_corpus(corpus, folder / "out", llm_server.url, capsys)
+    assert code == 0 and llm_server.request_count == 1, err
+    assert (folder / "out" / "dataset.openai.jsonl").read_bytes() == first
+
+
+def test_run_with_a_dead_endpoint_derives_the_wording_and_warns(folder: Path, capsys: pytest.CaptureFixture):
+    corpus, _ = _corpus(folder)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    code, err = _run_corpus(corpus, folder / "out", url, capsys)
+    assert code == 0, err
+    assert "unreviewed: the LLM endpoint gave no usable wording" in err and "derived from its PDDL names" in err
+    assert not (folder / "out" / "unreviewed" / "wording").exists() and "Traceback" not in err

@@ -205,11 +205,9 @@ def cmd_templates(args: argparse.Namespace) -> int:
     from agentgen_sym.compiler.check import check
     from agentgen_sym.compiler.diagnostics import PddlError, render_text
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
-    from agentgen_sym.drafting.calls import Asker, Rejected
-    from agentgen_sym.drafting.record import Clock, Record
-    from agentgen_sym.drafting.wording import draft_wording
+    from agentgen_sym.drafting.calls import Rejected
+    from agentgen_sym.drafting.wording import draft_templates
     from agentgen_sym.files import write_atomic
-    from agentgen_sym.llm.prompts import prompt_versions
 
     try:
         domain = parse_domain(Path(args.domain))
@@ -227,10 +225,9 @@ def cmd_templates(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     out = Path(args.output)
     client = llm_client(args, out.parent)
-    record = Record(f"templates-{domain.name}", {"kind": "domain", "path": str(args.domain)}, prompt_versions(), {})
     with client:
         try:
-            wording = draft_wording(domain, Asker(client, record, Clock()).ask, problem)
+            wording = draft_templates(domain, problem, client, str(args.domain))
         except Rejected as exc:
             eprint(f"error: the LLM endpoint gave no usable response ({exc.reason}); {out} was left untouched and "
                    "the derived wording stays in use: check --base-url, --model and the key, then rerun")

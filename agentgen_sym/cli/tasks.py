@@ -7,6 +7,7 @@ import argparse
 import shlex
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, MAX_LEVEL, MAX_TASKS, LazyProgress, UsageError,
                                      bundled_corpus, eprint, executor, executor_options, job_limit_options,
@@ -28,6 +29,9 @@ from agentgen_sym.tables import print_table
 from agentgen_sym.taskset import GenerationReport, TaskSetError
 from agentgen_sym.taskset.folder import DOMAIN_FILE
 from agentgen_sym.taskset.report import recorded_path
+
+if TYPE_CHECKING:
+    from agentgen_sym.llm import LLMClient
 
 
 def _bievol_options(p: argparse.ArgumentParser) -> None:
@@ -345,7 +349,26 @@ def add_run(sub: argparse._SubParsersAction) -> None:
     _bievol_options(r)
     job_limit_options(r, "run")
     executor_options(r)
+    llm = r.add_argument_group("wording", "With an LLM endpoint configured (these options, agentgen.toml or "
+                                          "OPENAI_BASE_URL/OPENAI_API_KEY), a domain folder without a templates.json "
+                                          "gets its wording drafted as `agentgen-sym templates` drafts it, into "
+                                          "OUT/<domain>/wording/; without one, or from a dead endpoint, the wording "
+                                          "is derived from the PDDL names (a warning, never a failed run)")
+    llm_options(llm, repair=False)
     r.set_defaults(handler=cmd_run, output_folder="out")
+
+
+def _configured_llm(args: argparse.Namespace, out: Path) -> LLMClient | None:
+    """The LLM client when an endpoint is configured (``llm_client``), else None: ``run`` needs none."""
+    from agentgen_sym.llm.config import LLMConfig, LLMNotConfigured
+
+    try:
+        LLMConfig.from_env(base_url=args.base_url, api_key=args.api_key, model=args.model)
+    except LLMNotConfigured:
+        return None
+    except ValueError:  # a bad agentgen.toml: llm_client says what is wrong with it
+        pass
+    return llm_client(args, out)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -358,13 +381,16 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     lo, hi = level_range(args.range)
     options = RunOptions(args.n, args.seed, lo, hi, _evolve_options(args))
+    llm = _configured_llm(args, out)
     try:
         summaries = run_pipeline(corpus, out, args.n, args.seed, progress, options=options, log=eprint,
-                                 executor=executor(args))
+                                 executor=executor(args), llm=llm)
     except (ValueError, ExecutorError, ExportError) as exc:  # ExportError: the combined files cannot be written
         raise UsageError(str(exc)) from exc
     finally:
         progress.close()
+        if llm is not None:
+            llm.close()
     print_table(list(TABLE), [table_row(s) for s in summaries])
     total = sum(s.tasks for s in summaries)
     evolved = sum(s.easier + s.harder for s in summaries)

@@ -29,11 +29,12 @@ from agentgen_sym.compiler.printer import print_pddl
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.types import TypeHierarchy
 from agentgen_sym.wording.templates import ActionReader, TemplateError, Templates
-from agentgen_sym.llm import Completion, CompletionStatus, extract_json
+from agentgen_sym.llm import Completion, CompletionStatus, LLMClient, extract_json
 from agentgen_sym.llm.extract import ExtractStatus
-from agentgen_sym.llm.prompts import quote
+from agentgen_sym.llm.prompts import prompt_versions, quote
 
-from agentgen_sym.drafting.calls import Rejected
+from agentgen_sym.drafting.calls import Asker, Rejected
+from agentgen_sym.drafting.record import Clock, Record
 
 SECTIONS = ("predicates", "actions")
 LLM, REPAIRED, DERIVED = "llm", "llm-repaired", "derived"
@@ -313,6 +314,13 @@ def _given(offered: Any, section: str, name: str) -> Any:
 
 def _domain_text(domain: ast.Domain) -> str:
     return quote(print_pddl(domain), "domain", MAX_DOMAIN_CHARS)
+
+
+def draft_templates(domain: ast.Domain, problem: ast.Problem | None, client: LLMClient, path: str) -> Wording:
+    """``draft_wording`` on ``client``, recorded as ``agentgen-sym templates`` records it (``path``: the domain's,
+    as the record names it); Rejected when the endpoint gives no usable response."""
+    record = Record(f"templates-{domain.name}", {"kind": "domain", "path": path}, prompt_versions(), {})
+    return draft_wording(domain, Asker(client, record, Clock()).ask, problem)
 
 
 def draft_wording(domain: ast.Domain, ask: Ask, problem: ast.Problem | None = None) -> Wording:
