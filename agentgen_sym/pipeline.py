@@ -29,7 +29,7 @@ import shlex
 import shutil
 import time
 from dataclasses import asdict, dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Generator
 
@@ -149,7 +149,6 @@ class RunOptions:
         return {"n": self.n, "seed": self.seed, "lo": self.lo, "hi": self.hi, **self.evolve.key()}
 
 
-@lru_cache(maxsize=1)
 @cache
 def code_version() -> str:
     """A hash of the package's source (modules and grammar): results made by other code are redone. Read once a
