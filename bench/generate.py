@@ -22,7 +22,8 @@ A second table reads what was made (by this checkout's code, whichever build mad
   near-dups   pairs of tasks that are one up to renaming on what their plans touch (generation/dedup.near_key)
   enabling    per level, the share of plan steps that make true a precondition of a later step
 A third table sets the lengths against the domain (read from each folder's provenance.json):
-  seed        the seed problem's optimal plan length as generation measured it (its range's source)
+  seed        the seed problem's optimal plan length as generation measured it (its range's source); "given"
+              for --range, "none" where no seed problem had a plan within the budgets
   range       the levels asked for; filled: how many of them some task has (at most --n)
   median/max  gold plan length; flagged: tasks not proved optimal, with the worst gap to their bound
   2nd proved/dropped   selected tasks proved by the second optimal search, or dropped after it
@@ -62,6 +63,7 @@ from agentgen_sym.compiler.parser import parse_domain, parse_problem  # noqa: E4
 from agentgen_sym.compiler.task import GroundAction  # noqa: E402
 from agentgen_sym.domainflow import choose_seed  # noqa: E402
 from agentgen_sym.generation.dedup import near_key  # noqa: E402
+from agentgen_sym.generation.measure import GIVEN_RANGE  # noqa: E402
 from agentgen_sym.generation.measure import enabling_steps  # noqa: E402
 from agentgen_sym.generation.pool import spec_of  # noqa: E402
 from agentgen_sym.generation.schemas import goal_literals, schema_share  # noqa: E402
@@ -221,7 +223,9 @@ def lengths_row(name: str, facts: dict | None) -> list[str]:
     gap = "" if not flagged["tasks"] else (" (gap ?)" if flagged["worst_gap"] is None
                                            else f" (gap {flagged['worst_gap']})")
     second = facts["second_search"]
-    return [name, seed[1] if seed else "given", "{}..{}".format(*facts["range"]), f"{facts['filled']} of {facts['levels']}",
+    given = facts["range_source"] == GIVEN_RANGE  # else no seed problem had a plan within the budgets
+    return [name, seed[1] if seed else "given" if given else "none",
+            "{}..{}".format(*facts["range"]), f"{facts['filled']} of {facts['levels']}",
             f"{facts['median']:g}", str(facts["max"]), f"{flagged['tasks']}{gap}", str(second.get("proved", "-")),
             str(second.get("dropped", "-")), str(facts["maintained"]), str(facts["invariant_drops"])]
 
