@@ -99,6 +99,7 @@ def test_a_verbless_fact_keeps_the_long_form_in_lower_case():
     ("waiting", 1, "{0} is waiting"),  # an intransitive -ing word: never "is being waiting"
     ("holding", 1, "{0} is being held"),  # ... while the hand's "holding" is passive
     ("nextto", 2, "{0} is next to {1}"),  # a glued relation: never "the next of {0} is to {1}"
+    ("movie-rewound", 0, "The movie is rewound"),  # a flag named by a participle: a clause, never "movie rewound"
 ])
 def test_a_predicate_reads_by_its_part_of_speech(name, arity, reading):
     from agentgen_sym.wording.templates import derive_predicate
@@ -211,3 +212,13 @@ def test_a_state_named_by_an_action_reads_as_its_result():
       (:predicates (pick-up ?x) (held ?x))
       (:action pick-up :parameters (?x) :precondition (pick-up ?x) :effect (held ?x)))""")
     assert Templates.for_domain(literal).predicates["pick-up"] == "it is possible to pick up {0}"
+
+
+def test_a_denied_existential_reads_for_no():
+    """A negated formula that is no single fact: ``(not (exists ...))`` reads "(for no ...: ...)"."""
+    domain = parse_domain("""(define (domain yard) (:requirements :adl)
+      (:predicates (used ?p ?w) (free ?w))
+      (:action take :parameters (?w)
+        :precondition (not (exists (?p) (used ?p ?w))) :effect (not (free ?w))))""")
+    rules = domain_rules(Templates.for_domain(domain))
+    assert "(for no ?p (object): ?p is used ?w)" in rules and "not true that" not in rules, rules

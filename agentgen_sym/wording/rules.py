@@ -59,6 +59,8 @@ def _(node: ast.Not, templates: Templates) -> str:
         return f"{term_text(node.arg.left)} is not the same as {term_text(node.arg.right)}"
     if isinstance(node.arg, ast.Atom) and node.arg.predicate in templates.predicates:
         return in_sentence(templates.negated_fact(node.arg.predicate, (term_text(t) for t in node.arg.args)))
+    if isinstance(node.arg, ast.Exists):  # "(for some ...)" denied: "(for no ...)"
+        return f"(for no {_variables(node.arg.variables)}: {condition_text(node.arg.body, templates)})"
     return NEGATED.format(in_sentence(condition_text(node.arg, templates)))
 
 

@@ -150,6 +150,8 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
         if state and re.fullmatch(r"[a-z]+\d+", parts[-1]) and (state[-1] in ADJECTIVES or state[-1].endswith("ed")):
             # a grounded domain folds the object into the name: CLOSED-SD1, NOT-UPDATED-CB1 -> "sd1 is (not) closed"
             return f"{parts[-1]} is {'not ' if parts[0] == 'not' else ''}{' '.join(state)}"
+        if len(parts) > 1 and parts[0] != "not" and verb_base(parts[-1], "VBN"):  # objscheduled: a participle
+            return f"{_noun(parts[:-1]).capitalize()} {_be(parts[:-1])} {parts[-1]}"
         return words(name)
     first, rest = parts[0], parts[1:]
     if arity == 1:
