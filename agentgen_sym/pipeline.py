@@ -282,10 +282,10 @@ def run(corpus: Path, out: Path, n: int, seed: int, progress: Callable[[float, f
     for folder in folders:
         finished[folder.name], why = _finished(out / folder.name / "done.json",
                                                fingerprint(folder, options, wording.get(folder.name)))
-        if log and finished[folder.name] is not None:
-            log(f"{folder.name}: reused (inputs, options and code unchanged)")
-        elif log and why != "not done yet":
-            log(f"{folder.name}: redone ({why})")
+        if finished[folder.name] is not None:
+            say(f"{folder.name}: reused (inputs, options and code unchanged)")
+        elif why != "not done yet":
+            say(f"{folder.name}: redone ({why})")
     todo = [f for f in folders if finished[f.name] is None]
     done = len(folders) - len(todo)
     if progress:

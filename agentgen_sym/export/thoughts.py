@@ -215,11 +215,12 @@ def explain_steps(view: PlanView, templates: Templates, goals: frozenset[Conditi
             outcome = sorted(o for o in effects if o[1]) or sorted(effects)  # what it makes so, else what it ends
             if required or outcome:
                 named = [_fact_text(templates, task, c) for c in (required or sorted(used))]
+                values = {"facts": _list(named), "action": action,
+                          "later": action_phrase(templates, task, view.ops[later])}
                 phrases = LINK_PHRASES if required else CARRY_PHRASES
-                phrase = phrases[stable_index(len(phrases), task_id, step)]
-                text = phrase.format(facts=_list(named), action=action,
-                                     later=action_phrase(templates, task, view.ops[later]),
-                                     outcome=_list([_fact_text(templates, task, o) for o in outcome] or [""]))
+                if not required:
+                    values["outcome"] = _list([_fact_text(templates, task, o) for o in outcome])
+                text = phrases[stable_index(len(phrases), task_id, step)].format(**values)
                 thoughts.append(Thought(text + clause, action, tuple(named + left)))
                 continue
         text = PLAIN_PHRASES[stable_index(len(PLAIN_PHRASES), task_id, step)].format(action=action)

@@ -74,8 +74,8 @@ class Budgets:
     # the second search of a flagged task (``prove``): A* on LM-cut, whose expansion evaluates every successor
     # with a cut round per landmark, each a relaxed fixpoint over every operator; counted as expansions times
     # the successors and LM-cut rounds (bound + 1) of the initial state times the ground operators, about a
-    # nanosecond each (childsnack's flagged tasks: 0.4-1.7 ns), so 15-30 s at most a task: the expansions alone
-    # let one of childsnack's, 1,581 operators, search 190 s and prove nothing
+    # nanosecond each (childsnack's flagged tasks: 0.6-1.7 ns), so 15-30 s at most a task; counted in
+    # expansions alone, one childsnack task of 1,581 operators searched 190 s and proved nothing
     proof_work: int = 15_000_000_000
 
     def key(self) -> dict[str, int]:

@@ -17,9 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import lemminflect
-
-from agentgen_sym.wording.words import verb_base, with_article
+from agentgen_sym.wording.words import verb_base, verb_form, with_article
 
 BE = frozenset({"is", "are", "am", "was", "were"})
 MODALS = frozenset({"can", "could", "must", "may", "might", "will", "would", "shall", "should"})
@@ -44,7 +42,7 @@ def negate(template: str) -> str | None:
         if word in ("does", "do") and following == "not" and i + 2 < len(tokens):  # does not exist -> exists
             verb = tokens[i + 2]
             if word == "does":
-                verb = (lemminflect.getInflection(verb.lower(), "VBZ") or (verb,))[0]
+                verb = verb_form(verb.lower(), "VBZ") or verb
             return " ".join(tokens[:i] + [verb] + tokens[i + 3:])
         if word in BE | MODALS | HAVE.keys() and following == "not":  # is not dry -> is dry
             return " ".join(tokens[:i + 1] + tokens[i + 2:])

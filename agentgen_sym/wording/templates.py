@@ -24,7 +24,7 @@ from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.wording.negation import negate
 from agentgen_sym.wording.phrasing import PARTICLES, compiled_flags, phrase_action, unambiguous
-from agentgen_sym.wording.words import participle, parts_of_speech, split_name, verb_base, with_article
+from agentgen_sym.wording.words import parts_of_speech, split_name, verb_base, verb_form, with_article
 
 NEGATED = "it is not true that {}"
 """A negated condition whose words have no verb to carry the denial (``Templates.negated_fact``), or a negated
@@ -219,7 +219,7 @@ _ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "able", "ible", "ful", "less", "
 def _done(words: tuple[str, ...]) -> str | None:
     """"{0} is <participle> <particles>" for a one-argument state named by an action's words (``put away``, ``turn
     off``), when the lexicon knows the first word as a verb; else None."""
-    done = participle(words[0])
+    done = verb_form(words[0], "VBN")
     if done is None or any(w not in PARTICLES and w not in PREPOSITIONS for w in words[1:]):
         return None
     return "{0} is " + " ".join([done, *words[1:]])

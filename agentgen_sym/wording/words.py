@@ -86,12 +86,12 @@ def parts_of_speech(word: str) -> frozenset[str]:
     return frozenset(lemminflect.getAllLemmas(word))
 
 
-def participle(verb: str) -> str | None:
-    """The past participle of ``verb`` (``put`` -> ``put``, ``pick`` -> ``picked``) when the lexicon knows it as a
-    verb, else None."""
+def verb_form(verb: str, form: str) -> str | None:
+    """``verb``'s ``form`` (``VBN``: ``put`` -> ``put``, ``pick`` -> ``picked``; ``VBZ``: ``exist`` -> ``exists``)
+    when the lexicon knows it as a verb, else None."""
     if "VERB" not in parts_of_speech(verb):
         return None
-    return next(iter(lemminflect.getInflection(verb, "VBN")), None)
+    return next(iter(lemminflect.getInflection(verb, form)), None)
 
 
 def verb_base(word: str, form: str) -> str | None:
