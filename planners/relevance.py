@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from agentgen_sym.compiler.limits import checkpoint
-from agentgen_sym.planners.relaxed import relax
+from agentgen_sym.planners.relaxed import relax, relax_subtask
 from agentgen_sym.compiler.task import GroundTask
 
 
@@ -76,4 +76,7 @@ def relevant_task(task: GroundTask) -> tuple[GroundTask, np.ndarray | None]:
     ops = None if keep is None or keep.all() else np.flatnonzero(keep)
     pruned = task if ops is None else task.restricted(keep)
     axioms = relevant_axioms(pruned)
-    return (pruned if axioms.all() else pruned.with_axioms(axioms)), ops
+    kept = pruned if axioms.all() else pruned.with_axioms(axioms)
+    if kept is not task:
+        relax_subtask(task, kept, ops, axioms)
+    return kept, ops

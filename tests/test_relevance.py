@@ -16,7 +16,8 @@ from agentgen_sym.compiler.task import GroundAction, Operator
 from agentgen_sym.compiler.validate import validate
 from agentgen_sym.planners import make_planner
 from agentgen_sym.planners.registry import HEURISTICS, PLANNERS, SEARCHES
-from agentgen_sym.planners.relevance import relevant_axioms, relevant_operators
+from agentgen_sym.planners.relaxed import RelaxedTask, _build, relax
+from agentgen_sym.planners.relevance import relevant_axioms, relevant_operators, relevant_task
 from agentgen_sym.planners.search import search
 from agentgen_sym.solver import solve
 
@@ -144,3 +145,24 @@ def test_dropping_unread_axioms_changes_no_search(planner: str):
     assert runs[0] == runs[1]
     plan = solve(compiled, planner).plan
     assert validate(domain, problem, plan).valid
+
+
+def _same_relaxed(a: RelaxedTask, b: RelaxedTask) -> None:
+    for field in ("n_bits", "true_fact", "negated", "goal_idx", "pre_idx", "cost", "op_idx", "ach_fact", "ach_start",
+                  "ach_op", "add_start", "add_fact", "con_start", "con_op"):
+        assert np.array_equal(getattr(a, field), getattr(b, field)), field
+
+
+@PROPERTY
+@given(task_specs(conditional=True, costs=True, zero_costs=True))
+def test_a_pruned_tasks_relaxed_task_is_its_parents_rows(spec):
+    """Taken row by row from the grounding's relaxed task, it is what building it from the pruned task makes."""
+    kept, _ops = relevant_task(spec.task)
+    _same_relaxed(relax(kept), _build(kept))
+
+
+def test_a_relaxed_task_without_unread_axioms_is_its_parents_rows():
+    ground = _lights()[2].ground
+    kept, ops = relevant_task(ground)
+    assert kept.n_axioms < ground.n_axioms
+    _same_relaxed(relax(kept), _build(kept))
