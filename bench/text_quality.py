@@ -1,5 +1,10 @@
 """How English the text environment's words are, per domain, before and after a change, in one run.
 
+The headline is agreement with readings a person wrote (data/gold_readings): each predicate's and action's derived
+template is compared with the gold reading and its listed alternatives (case, spacing and a full stop aside), on
+the part the rules were tuned on and on the part kept aside, each. Then the mechanical checks: roles (below) over
+every benchmark domain and the whole LLM-drafted corpus, denials bolted on, capitals inside, false needs.
+
 Each domain's first problem is solved and its gold plan played through the text environment (as
 `export` does); its goal line, observations, thoughts and action lines are then scored:
 
@@ -34,6 +39,7 @@ of data/styles, whose records are quoted), which have none, so the wording is de
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import subprocess
@@ -48,15 +54,21 @@ CORPUS = ROOT / "corpus" / "domains"
 LLM_CORPUS = ROOT / "data" / "llm_corpus" / "agentgen" / "it0"
 STYLES = ROOT / "data" / "styles"
 """Domains written by hand in the styles users write (data/styles/README.md)."""
+LLM_DRAFTS = ROOT / "data" / "llm_corpus" / "agentgen" / "sft"
+"""The rest of the LLM-drafted corpus: no problems, so only their actions' roles are read."""
+GOLD = ROOT / "data" / "gold_readings"
+"""Readings a person wrote for predicates and actions (data/gold_readings/README.md), and the held-out split."""
+GOLD_GROUPS = (("benchmarks/", "benchmark domains"), ("data/llm_corpus/", "LLM-drafted domains"),
+               ("data/styles/", "domains in users' styles"))
 NOT_ENGLISH = (re.compile(r"\bI need that\b"),)
 """Frames an annotator rejected (issue 40): "Before I can X, I need that Y"."""
 DENIED = re.compile(r"\bit is not true that\b", re.IGNORECASE)
 """A denial bolted on before a fact rather than carried by its verb (issue 53)."""
 ZIPF = 1.5
+"""A token at least this frequent in wordfreq's English list counts as a word."""
 BOUND = frozenset({"de", "re", "un", "dis", "pre", "mis", "sub", "co", "ex", "en", "em", "im", "il", "ir"})
 """Prefixes that make a word with a word (``debark``, ``reshelve``, ``uncrate``), not a concatenation: such a
 rare word still fails "words ok" when wordfreq lacks it, but it is no glued words."""
-"""A token at least this frequent in wordfreq's English list counts as a word."""
 SOLVE_S = 30
 """Seconds to find each domain's gold plan (its first problem is small)."""
 QUOTED = ("blocks", "gripper", "logistics00", "rovers", "childsnack")
@@ -244,6 +256,55 @@ def failure(exc: Exception) -> str:
     return f"{type(exc).__name__}: {message.replace(f'{ROOT}/', '')[:200]}"
 
 
+def gold_entries() -> list[dict]:
+    """Every gold reading, in file and line order."""
+    return [json.loads(line) for path in sorted(GOLD.glob("*.jsonl"))
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def gold_domain(source: str, benchmarks: Path) -> Path:
+    return benchmarks / source.removeprefix("benchmarks/") if source.startswith("benchmarks/") else ROOT / source
+
+
+def derive_gold(benchmarks: Path) -> list[dict]:
+    """The derived template of every entry of the gold set (None where the domain has no such entry), or the
+    error deriving its domain's wording."""
+    from agentgen_sym.compiler.parser import parse_domain
+    from agentgen_sym.env import Templates
+
+    by_source: dict[str, object] = {}
+    derived = []
+    for entry in gold_entries():
+        source = entry["source"]
+        if source not in by_source:
+            try:
+                by_source[source] = Templates.for_domain(parse_domain(gold_domain(source, benchmarks)))
+            except Exception as exc:  # noqa: BLE001  a domain the code cannot read is a finding
+                by_source[source] = failure(exc)
+        templates = by_source[source]
+        if isinstance(templates, str):
+            derived.append({"error": templates})
+            continue
+        table = templates.predicates if entry["kind"] == "predicate" else templates.actions
+        derived.append({"derived": table.get(entry["name"].lower())})  # PDDL names are case-insensitive
+    return derived
+
+
+def draft_roles() -> list[dict]:
+    """The roles of every action of the LLM-drafted domains without problems (the sft release)."""
+    from agentgen_sym.compiler.parser import parse_domain
+    from agentgen_sym.env import Templates
+
+    found = []
+    for path in sorted(LLM_DRAFTS.glob("*.pddl")):
+        try:
+            domain = parse_domain(path)
+        except Exception:  # noqa: BLE001  a draft the parser rejects has no wording to read
+            continue
+        found.append({"label": f"llm-draft:{path.stem}", "roles": roles(domain, Templates.for_domain(domain))})
+    return found
+
+
 def child(args: argparse.Namespace) -> None:
     if args.code:
         use_code(Path(args.code))
@@ -255,7 +316,8 @@ def child(args: argparse.Namespace) -> None:
             results.append(measure(label, domain_file, problem_file, reviewed))
         except Exception as exc:  # a domain the code cannot play is a finding, not a crash  # noqa: BLE001
             results.append({"label": label, "error": failure(exc)})
-    json.dump(results, sys.stdout)
+    drafts = [] if args.domains else draft_roles()
+    json.dump({"domains": results, "drafts": drafts, "gold": derive_gold(args.benchmarks)}, sys.stdout)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -346,6 +408,33 @@ def summarise(results: list[dict], judge: Judge) -> dict[str, dict]:
     return rows
 
 
+def reading(text: str) -> str:
+    """A reading as compared: lower case, single spaces, no full stop."""
+    return " ".join(text.lower().split()).rstrip(".")
+
+
+def held_out_sources() -> set[str]:
+    """The sources of the held-out part: the domains written after the rules were tuned (split.json), and those
+    whose sha256's first hex digit is 0-4 (data/gold_readings/README.md)."""
+    split = GOLD / "split.json"
+    listed = set(json.loads(split.read_text(encoding="utf-8"))["held_out_sources"]) if split.is_file() else set()
+    hashed = {e["source"] for e in gold_entries() if hashlib.sha256(e["source"].encode()).hexdigest()[0] in "01234"}
+    return listed | hashed
+
+
+def agreement(derived: list[dict]) -> list[dict]:
+    """Each gold entry with its derived template and whether it is the reading or a listed alternative."""
+    held = held_out_sources()
+    scored = []
+    for entry, got in zip(gold_entries(), derived):
+        accepted = {reading(entry["reading"]), *map(reading, entry["also"])}
+        text = got.get("derived")
+        scored.append({**entry, "derived": text, "error": got.get("error"),
+                       "part": "held-out" if entry["source"] in held else "tuned",
+                       "agrees": text is not None and reading(text) in accepted})
+    return scored
+
+
 def _pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "-"
 
@@ -361,7 +450,32 @@ def totals(rows: dict[str, dict], prefix: str) -> dict:
     return out
 
 
-def run_child(code: Path | None, args: argparse.Namespace) -> list[dict]:
+def print_agreement(gold: dict[str, list[dict]], show_held_out: bool) -> None:
+    """The headline: derived wording that is a gold reading or a listed alternative, by group, part and kind; then
+    the tuned part's misses (the held-out part's only when asked)."""
+    some = next(iter(gold.values()))
+    print(f"## Agreement with the gold readings ({len(some)} entries written by hand, data/gold_readings)")
+    header, table = ["domains", "part", "kind"] + [f"agree {name}" for name in gold], []
+    for prefix, title in [*GOLD_GROUPS, ("", "all")]:
+        for part in ("tuned", "held-out"):
+            for kind in ("predicate", "action", "both"):
+                cells = [title, part, kind]
+                for scored in gold.values():
+                    chosen = [e for e in scored if e["source"].startswith(prefix) and e["part"] == part
+                              and kind in (e["kind"], "both")]
+                    agreed = sum(e["agrees"] for e in chosen)
+                    cells.append(f"{agreed}/{len(chosen)} ({_pct(agreed, len(chosen))})")
+                table.append(cells)
+    print_rows(header, table)
+    last = list(gold)[-1]
+    for e in gold[last]:
+        if not e["agrees"] and (e["part"] == "tuned" or show_held_out):
+            got = e["error"] or e["derived"]
+            print(f"- miss {e['part']}: {e['source']} {e['kind']} {e['name']}: {got!r}, gold {e['reading']!r}")
+    print()
+
+
+def run_child(code: Path | None, args: argparse.Namespace) -> dict:
     command = [sys.executable, str(Path(__file__).resolve()), "--measure", "--benchmarks", str(args.benchmarks)]
     command += ["--code", str(code)] if code else []
     command += ["--domains", *args.domains] if args.domains else []
@@ -380,6 +494,8 @@ def main() -> None:
                         help="only these (corpus:NAME, derived:NAME, ipc:NAME, llm:NAME, style:NAME)")
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the raw texts and figures here")
+    parser.add_argument("--held-out-misses", action="store_true",
+                        help="list the held-out part's misses too (never tune on them)")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # the child's mode
     parser.add_argument("--code", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -390,9 +506,12 @@ def main() -> None:
     if args.baseline and not (args.baseline / "agentgen_sym" / "__init__.py").is_file():
         raise SystemExit(f"--baseline: {args.baseline} holds no agentgen_sym checkout")
     judge = Judge()
-    runs = {"after": run_child(None, args)}
+    outputs = {"after": run_child(None, args)}
     if args.baseline:
-        runs = {"before": run_child(args.baseline, args), **runs}
+        outputs = {"before": run_child(args.baseline, args), **outputs}
+    runs = {name: out["domains"] for name, out in outputs.items()}
+    gold = {name: agreement(out["gold"]) for name, out in outputs.items()}
+    print_agreement(gold, show_held_out=args.held_out_misses)
     rows = {name: summarise(results, judge) for name, results in runs.items()}
     groups = (("corpus:", "bundled corpus, reviewed templates"), ("derived:", "bundled corpus, templates removed"),
               ("ipc:", "benchmark domains, derived wording"),
@@ -432,9 +551,16 @@ def main() -> None:
             right = total - sum(len(f["misread"]) for f in found)
             cells.append(f"{right}/{total} ({_pct(right, total)})")
         table.append(cells)
+    if not args.domains:
+        cells = [f"LLM-drafted domains without problems ({LLM_DRAFTS.relative_to(ROOT)})"]
+        for name, out in outputs.items():
+            total = sum(d["roles"]["journeys"] for d in out["drafts"])
+            right = total - sum(len(d["roles"]["misread"]) for d in out["drafts"])
+            cells.append(f"{right}/{total} ({_pct(right, total)})")
+        table.append(cells)
     print_rows(header, table)
     for name, results in runs.items():
-        for r in results:
+        for r in [*results, *outputs[name]["drafts"]]:
             for line in r.get("roles", {}).get("misread", ()):
                 print(f"- misread {name}: {r['label']} {line}")
             for thought in r.get("false_needs", ())[:3]:
@@ -462,7 +588,7 @@ def main() -> None:
     if args.json:
         from bench.common import write_json
 
-        write_json(args.json, {"runs": runs, "figures": rows})
+        write_json(args.json, {"runs": runs, "figures": rows, "gold": gold})
 
 
 if __name__ == "__main__":

@@ -92,7 +92,7 @@ def test_templates_derived_from_names():
     # holding and -ing words
     ("holding", ("tool",), "A is being held"), ("carrying", ("drone", "parcel"), "A is carrying B"),
     # has-X, verbs
-    ("needs-part", ("bike", "part"), "A needs part B"), ("has-key", ("door",), "A has key"),
+    ("needs-part", ("bike", "part"), "A needs part B"), ("has-key", ("door",), "A has a key"),
     ("have_image", ("objective", "mode"), "A has image B"), ("contains", ("shot", "cocktail"), "A contains B"),
     ("belongs-in", ("book", "aisle"), "A belongs in B"),
     # adjectives

@@ -16,7 +16,7 @@ from typing import Iterator, Mapping
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts, effect_parts
-from agentgen_sym.wording.words import ordinal, split_name
+from agentgen_sym.wording.words import ordinal, parts_of_speech, split_name, verb_form
 
 LOCATIVE = ("at", "in", "on", "into", "onto", "inside", "from", "to", "with", "under", "near", "beside")
 """Prepositions that may introduce an argument, as found in predicate, action and variable names."""
@@ -112,6 +112,12 @@ def _journeys(action: ast.ActionSchema) -> dict[str, str]:
 
 PARTICLES = frozenset({"up", "down", "off", "out", "away", "back", "over", "about"})
 """Words that stay with the verb (``pick up``, ``put down``)."""
+GOING = frozenset({"walk", "go", "come", "run", "hike", "travel", "climb", "crawl", "swim", "step", "wander",
+                   "stroll", "ride", "sail", "drift", "roll"})
+"""Verbs of going that take no object: whoever goes is their subject ("have {0} walk from {1} to {2}", never
+"walk {0} from ..."). The lexicon has no transitivity, so this short list stands in for it."""
+INTO = frozenset({"load", "pour", "insert", "inject", "dump", "tip", "empty"})
+"""Verbs whose goal is entered: their "in" reads "into" ("load {0} into {1}")."""
 
 
 def _matches(word: str, parameter: ast.TypedName) -> bool:
@@ -147,18 +153,66 @@ def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
     compiled = _COMPILED_STEP.match(action.name)
     if compiled:
         return _compiled_step(action, compiled, keep_words)
+    action = _with_kinds(action)
+    words = split_name(action.name)
+    goer = _goer(action) if words[0] in GOING else None
+    if goer is not None:
+        return _with_doer(action, goer, keep_words)
     if _is_agent(action):
-        rest = _phrase(dataclasses.replace(action, parameters=action.parameters[1:]), keep_words)
-        return "have {0} " + re.sub(r"\{(\d+)\}", lambda m: f"{{{int(m[1]) + 1}}}", rest)
+        return _with_doer(action, 0, keep_words)
+    if words[0] in PARTICLES and _journeys(action):  # miconic's up ?f1 ?f2: "go up from {0} to {1}"
+        return "go " + _phrase(action, keep_words)
     return _phrase(action, keep_words)
+
+
+def _with_doer(action: ast.ActionSchema, doer: int, keep_words: bool) -> str:
+    """"have {doer} ..." and the rest of the action phrased without it."""
+    others = [i for i in range(len(action.parameters)) if i != doer]
+    rest = _phrase(dataclasses.replace(action, parameters=tuple(action.parameters[i] for i in others)), keep_words)
+    return f"have {{{doer}}} " + re.sub(r"\{(\d+)\}", lambda m: f"{{{others[int(m[1])]}}}", rest)
+
+
+def _goer(action: ast.ActionSchema) -> int | None:
+    """The parameter that goes on a journey of ``action`` (the first argument of the fact whose place changes),
+    if it is one."""
+    adds, dels = _effects(action.effect)
+    ends = _journeys(action)
+    names = [p.name.lower() for p in action.parameters]
+    for gone in dels:
+        old = _vars(gone)
+        if len(old) > 1 and old[-1] in ends and old[0] in names and old[0] not in ends:
+            return names.index(old[0])
+    return None
+
+
+def _with_kinds(action: ast.ActionSchema) -> ast.ActionSchema:
+    """``action`` with each untyped parameter's kinds as its types: the one-argument facts its precondition needs
+    of it and its effect leaves alone (``get-chips ?x`` needing ``(chips ?x)``: ``?x`` is chips), as STRIPS
+    domains without types name them."""
+    adds, dels = _effects(action.effect)
+    changed = {a.predicate for a in adds + dels}
+    kinds: dict[str, list[str]] = {}
+    for atom in _atoms(action.precondition):
+        names = _vars(atom)
+        if len(names) == 1 and names[0] and atom.predicate not in changed:
+            kinds.setdefault(names[0], []).append(atom.predicate.lower())
+    parameters = tuple(p if p.types or p.name.lower() not in kinds else
+                       dataclasses.replace(p, types=tuple(kinds[p.name.lower()])) for p in action.parameters)
+    return dataclasses.replace(action, parameters=parameters)
 
 
 def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
     params = action.parameters
     words = list(split_name(action.name))
-    if not params:
-        return " ".join(words)
+    if len(words) > 1 and words[0] == "do" and verb_form(words[1], "VB"):  # do-polish ?x: "polish {0}"
+        words.pop(0)
+    if not params:  # reset-counter: "reset the counter"
+        nouns = len(words) > 1 and verb_form(words[0], "VB") and all(
+            "NOUN" in parts_of_speech(w) and w not in LOCATIVE and w not in PARTICLES for w in words[1:])
+        return " ".join([words[0], "the", *words[1:]] if nouns else words)
     strong, weak = prepositions(action)
+    if words[0] in INTO:
+        weak = {name: "into" if word == "in" else word for name, word in weak.items()}
     while len(words) > 1 and _matches(words[0], params[0]):  # robot-move ?r: the object names the robot
         words.pop(0)
     cut = 1

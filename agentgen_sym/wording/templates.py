@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.compiler.analysis import static_predicates
+from agentgen_sym.compiler.analysis import effect_parts, static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.wording.negation import negate
@@ -85,6 +85,8 @@ BARE_NOUNS = frozenset({"stock", "place", "order", "use", "service", "transit", 
                         "sight", "view", "storage", "operation", "line", "focus", "motion", "orbit"})
 """Nouns that take no article after a preposition ("in stock", "in place")."""
 _BE = {"i": "am", "you": "are", "we": "are", "they": "are"}
+_PLACE_PREPOSITIONS = frozenset({"at", "in", "on", "under", "near", "behind", "above", "below", "inside"})
+"""Prepositions that place a thing (``counter-at-zero``: "the counter is at zero")."""
 
 
 def _noun(parts: list[str]) -> str:
@@ -98,7 +100,7 @@ def _be(subject_parts: list[str]) -> str:
 
 
 def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: tuple[str, ...] = (),
-                     fluent: bool = False) -> str:
+                     fluent: bool = False, places: frozenset[str] | None = None, moved: bool = False) -> str:
     """The default predicate template, grammatical for the usual naming patterns of PDDL domains.
 
     Patterns (the IPC benchmarks' and the corpus's): ``X-at``/``at-X`` locations ("{0} is at {1}",
@@ -113,9 +115,12 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
     is at {1}") from ``produce-in ?b - bed ?c`` ("the produce of {0} is in {1}"). A one-word
     predicate of one argument that the lexicon knows only as an adjective (``fragile``), or also as one
     while actions change it (``fluent``: ``whole`` until sliced), is a state ("{0} is whole"), not a
-    kind ("{0} is a ball"). Anything else keeps the simple rule "{0} is <words> {1}".
+    kind ("{0} is a ball"). ``places`` (the domain's types of places, when known) and ``moved`` (some action moves
+    the predicate's argument) tell ``at-goal ?s - stone`` ("{0} is at a goal") from ``at_soil_sample ?w -
+    waypoint`` ("there is a soil sample at {0}") and ``at-robot ?l`` ("the robot is at {0}"). Anything else keeps
+    the simple rule "{0} is <words> {1}".
     """
-    parts = list(split_name(name))
+    parts = [_spelled_participle(w) for w in split_name(name)]
     if len(parts) == 1 and parts[0][:2] in ("on", "in", "at") and parts[0][2:] in GLUED_NOUNS:
         parts = [parts[0][:2], parts[0][2:]]  # ontable, ontray: on-table, on-tray
     own_type = (types[0].lower() if types else "")
@@ -132,7 +137,7 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
     if arity == 1 and len(parts) > 1 and parts[0] in own_names and parts[1] in PREPOSITIONS | ADJECTIVES:
         rest = parts[2:]  # paninoven ?pan, pan-clean ?pan: "{0} is in the oven", "{0} is clean"
         return f"{{0}} is {parts[1]} {_noun(rest)}" if rest else f"{{0}} is {parts[1]}"
-    if arity == 1 and len(parts) > 1 and parts[0] in own_names and parts[-1].endswith("ed"):
+    if arity == 1 and len(parts) > 1 and parts[0] in own_names and _participle(parts[-1]):
         return "{0} is " + " ".join(parts[1:])  # soapconsumed ?soap: "{0} is consumed"
     whole = " ".join(parts)
     if arity == 1 and len(parts) == 1 and _is_adjective(parts[0], fluent):  # fragile ?p, whole ?x (sliced later)
@@ -144,10 +149,16 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"there is {with_article(whole)} from {{0}} to {{1}}"
         return f"the {whole} of {{0}} is {{1}}"  # owner ?x - item ?y - person
     if arity == 0:
+        if parts[0] == "has" and len(parts) > 1:  # have-chips: what the player has
+            return "you have " + " ".join(parts[1:])
+        if len(parts) > 2 and parts[1] in _PLACE_PREPOSITIONS and _noun_word(parts[0]):  # counter-at-zero
+            return f"the {parts[0]} is {' '.join(parts[1:])}"
+        if len(parts) > 1 and verb_base(parts[0], "VBN") and _is_noun(parts[1:]):  # suspected-infringement
+            return f"{' '.join(parts[1:])} {_be(parts[1:])} {parts[0]}"
         if len(parts) > 1 and parts[-1] in ADJECTIVES and parts[0] != "not":
             return f"{_noun(parts[:-1]).capitalize()} {_be(parts[:-1])} {parts[-1]}"
         state = parts[1:-1] if parts[0] == "not" else parts[:-1]
-        if state and re.fullmatch(r"[a-z]+\d+", parts[-1]) and (state[-1] in ADJECTIVES or state[-1].endswith("ed")):
+        if state and re.fullmatch(r"[a-z]+\d+", parts[-1]) and (state[-1] in ADJECTIVES or _participle(state[-1])):
             # a grounded domain folds the object into the name: CLOSED-SD1, NOT-UPDATED-CB1 -> "sd1 is (not) closed"
             return f"{parts[-1]} is {'not ' if parts[0] == 'not' else ''}{' '.join(state)}"
         if len(parts) > 1 and parts[0] != "not" and verb_base(parts[-1], "VBN"):  # objscheduled: a participle
@@ -155,17 +166,28 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
         return words(name)
     first, rest = parts[0], parts[1:]
     if arity == 1:
+        if rest[:1] and rest[0] in PREPOSITIONS | PARTICLES and _is_state_word(first):
+            return "{0} is " + whole  # equipped_for_imaging ?r, going_up ?f
         if first in PREPOSITIONS and not rest:  # is-at ?l: the one agent of the domain
             return f"The agent is {first} {{0}}"
-        if first in PREPOSITIONS and len(rest) > 1 and rest[-1] in own_names:  # at_kitchen_sandwich ?s - sandwich
-            return f"{{0}} is {first} {_noun(rest[:-1])}"
+        type_words = set(split_name(own_type)) if own_type else set()
+        if first in PREPOSITIONS and len(rest) > 1 and (rest[-1] in own_names or rest[-1] in type_words):
+            return f"{{0}} is {first} {_noun(rest[:-1])}"  # at_kitchen_sandwich ?s - sandwich
         if first in PREPOSITIONS and rest:
-            if first == "at":  # at-robot ?l: the robot is at ?l
-                return f"{_noun(rest)} is at {{0}}".capitalize()
-            return f"{{0}} is {first} {_noun(rest)}"
+            if first != "at":
+                return f"{{0}} is {first} {_noun(rest)}"
+            if places is not None and own_type and own_type not in places and not moved:  # at-goal ?s - stone
+                return f"{{0}} is at {with_article(' '.join(rest))}"
+            if not any(parts_of_speech(w) for w in rest):  # at-robby ?r: a name
+                return f"{' '.join(rest)} is at {{0}}"
+            if own_type in (places or ()) and not moved and _is_noun(rest):  # at_soil_sample ?w: one of several
+                return f"there is {with_article(' '.join(rest))} at {{0}}"
+            return f"{_noun(rest)} is at {{0}}".capitalize()  # at-robot ?l: the robot is at ?l
         if len(parts) > 1 and parts[-1] in PREPOSITIONS:  # charger-at ?p: the charger is at ?p
             return f"{_noun(parts[:-1])} is {parts[-1]} {{0}}".capitalize()
-        if _is_verb(first) and rest:
+        if _is_verb(first) and rest:  # understands-theme: "{0} understands the theme", has-egg: "{0} has an egg"
+            if _is_noun(rest):
+                return f"{{0}} {first} " + (with_article(" ".join(rest)) if first == "has" else "the " + " ".join(rest))
             return f"{{0}} {first} {' '.join(rest)}"
         if len(parts) > 1 and parts[-1] in ADJECTIVES and " ".join(parts[:-1]) == own_type:
             return f"{{0}} is {parts[-1]}"  # showcase-open ?s - showcase
@@ -175,7 +197,7 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
         if len(parts) == 1 and first in _ING_PASSIVE:  # holding ?x: held by the one hand
             return "{0} is being " + _ING_PASSIVE[first]
-        if first.endswith("ed") and rest and first not in ADJECTIVES:  # communicated-soil-data ?w
+        if _participle(first) and rest and first not in ADJECTIVES:  # communicated-soil-data ?w
             return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
         return "{0} is " + " ".join(parts)
     if arity == 2:
@@ -185,8 +207,9 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{{0}} is {whole} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "after", "before") and parts[-2] not in PARTICIPLE_LIKE:
             return f"{_noun(parts[:-1])} {parts[-1]} {{0}} is {{1}}".capitalize()  # office-of ?d ?p
-        if len(parts) > 1 and parts[-1] in PREPOSITIONS and (parts[-2].endswith("ed") or parts[-2] in PARTICIPLE_LIKE):
-            return f"{{0}} is {whole} {{1}}"  # addressed-to, made-of
+        if len(parts) > 1 and parts[-1] in PREPOSITIONS and (_participle(parts[-2]) or parts[-2] in PARTICIPLE_LIKE
+                                                             or _is_state_word(parts[-2]) and parts[-2] not in own_names):
+            return f"{{0}} is {whole} {{1}}"  # addressed-to, made-of, visible-from
         if len(parts) > 1 and parts[-1] in PREPOSITIONS and _is_verb(parts[-2]):
             return f"{{0}} {whole} {{1}}"  # belongs-in
         if len(parts) > 1 and parts[-1] == "for":  # bin-for ?b ?m: ?b is the bin for ?m
@@ -202,6 +225,9 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{{0}} is {RELATIONS[first]} {{1}}"
         if _is_verb(first):
             return f"{{0}} {' '.join(parts)} {{1}}"
+        if len(parts) > 1 and _is_noun(parts):  # calibration_target ?c ?o, shaker-level ?s - shaker ?l
+            noun = parts[1:] if parts[0] in own_names else parts
+            return f"the {' '.join(noun)} of {{0}} is {{1}}"
         if len(parts) == 1 and first.endswith("ing"):
             return f"{{0}} is {first}{' ' + ING_PREPOSITION[first] if first in ING_PREPOSITION else ''} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "for", "to", "from", "with", "by"):
@@ -232,6 +258,29 @@ def _is_adjective(word: str, fluent: bool) -> bool:
     return "ADJ" in readings and (fluent or readings == {"ADJ"})
 
 
+def _spelled_participle(word: str) -> str:
+    """The lexicon's participle for an ``-ed`` word it does not know, as names misspell them (``shaked`` ->
+    ``shaken``, ``unshaked`` -> ``unshaken``); any other word as it is."""
+    if not word.endswith("ed") or parts_of_speech(word):
+        return word
+    prefix = "un" if word.startswith("un") else ""
+    stem = word[len(prefix):]
+    done = verb_form(stem[:-1], "VBN") or verb_form(stem[:-2], "VBN")
+    return prefix + done if done else word
+
+
+def _participle(word: str) -> bool:
+    """Whether a name's word is a past participle: the lexicon's (``calibrated``, ``spun``), or an ``-ed`` word it
+    does not know (``unshaked``); ``bed`` and ``red`` are none."""
+    return bool(verb_base(word, "VBN")) or (word.endswith("ed") and not parts_of_speech(word))
+
+
+def _is_state_word(word: str) -> bool:
+    """Whether a name's word says how something is: a participle (``equipped``, ``going``) or a word the lexicon
+    knows as an adjective (``visible``)."""
+    return bool(verb_base(word, "VBN") or verb_base(word, "VBG")) or word in ADJECTIVES or "ADJ" in parts_of_speech(word)
+
+
 def _is_verb(word: str) -> bool:
     """Whether a name's word is a verb in the third person (``has``, ``prefers``, ``suits``): ``VERBS`` or the
     lexicon's (``words.verb_base``)."""
@@ -242,7 +291,16 @@ def _is_noun(parts: list[str]) -> bool:
     """Whether a name's words read as a noun phrase (``egg``, ``ball``, ``fuel level``): a type-like predicate."""
     return (all(w.isalpha() and w not in ADJECTIVES and w not in PREPOSITIONS and not _is_verb(w)
                 and w not in ("no", "not", "can") for w in parts)
-            and not parts[0].endswith(_ADJECTIVE_ENDINGS) and not parts[-1].endswith(_ADJECTIVE_ENDINGS))
+            and _noun_word(parts[0]) and _noun_word(parts[-1]))
+
+
+def _noun_word(word: str) -> bool:
+    """Whether a word can be a noun: the lexicon knows it as one (``goal``, ``attendant``, ``instrument``); a word it
+    does not know (a name, ``robby``) unless its ending marks an adjective."""
+    known = parts_of_speech(word)
+    if verb_base(word, "VBG") or _participle(word) or word.startswith("un") and _participle(word[2:]):
+        return False  # holding, unshaken: a state ("is holding"), not a kind
+    return "NOUN" in known if known else not word.endswith(_ADJECTIVE_ENDINGS)
 
 
 PHRASES = {"one less": "{0} is one less than {1}", "less": "{0} is less than {1}", "greater": "{0} is greater than {1}",
@@ -319,8 +377,10 @@ class Templates:
 
         This is the derived wording every other source falls back on, entry by entry."""
         static = static_predicates(domain)
+        places, moved = place_types(domain), moved_predicates(domain)
         predicates = {p.name: derive_predicate(p.name, len(p.parameters), _types(domain, p.parameters),
-                                               tuple(q.name for q in p.parameters), p.name not in static)
+                                               tuple(q.name for q in p.parameters), p.name not in static,
+                                               places if domain.types else None, p.name in moved)
                       for p in domain.predicates}
         actions = {a.name: derive_action(a.name, len(a.parameters), a) for a in domain.actions}
         source, given = DERIVED, set()
@@ -385,6 +445,33 @@ class Templates:
 
     def action(self, name: str, args: Iterable[str]) -> str:
         return self.actions[name].format(*args)
+
+
+def place_types(domain: ast.Domain) -> frozenset[str]:
+    """The types of the places of ``domain``: the last argument of a two-argument fact named by "at", "in" or "on"
+    (``at ?x ?l - location``, ``robotat ?r ?l - room``), and their subtypes."""
+    found = {p.parameters[-1].types[0].lower() for p in domain.predicates
+             if len(p.parameters) == 2 and p.parameters[-1].types and split_name(p.name)[-1] in ("at", "in", "on")}
+    while True:
+        more = {t.name.lower() for t in domain.types if any(parent.lower() in found for parent in t.types)} - found
+        if not more:
+            return frozenset(found)
+        found |= more
+
+
+def moved_predicates(domain: ast.Domain) -> frozenset[str]:
+    """Predicates some action moves: it deletes one of their facts and adds another that differs in an argument
+    (``at-robot ?from`` for ``at-robot ?to``)."""
+    found = set()
+    for action in domain.actions:
+        adds, dels = [], []
+        for part in effect_parts(action.effect):
+            if isinstance(part, ast.Atom):
+                adds.append(part)
+            elif isinstance(part, ast.Not) and isinstance(part.arg, ast.Atom):
+                dels.append(part.arg)
+        found |= {d.predicate for d in dels for a in adds if a.predicate == d.predicate and a.args != d.args}
+    return frozenset(found)
 
 
 def _types(domain: ast.Domain, parameters: tuple[ast.TypedName, ...]) -> tuple[str, ...]:

@@ -105,7 +105,13 @@ def verb_base(word: str, form: str) -> str | None:
 
 
 def with_article(noun: str) -> str:
-    """``egg`` -> ``an egg``, ``unicorn`` -> ``a unicorn`` (by sound, inflect's rules)."""
+    """``egg`` -> ``an egg``, ``unicorn`` -> ``a unicorn`` (by sound, inflect's rules); a plural (``crackers``) or a
+    noun whose first plural in the lexicon is itself, a mass noun (``flour``, ``data``), takes none."""
+    head = noun.split()[-1].lower()
+    plurals = lemminflect.getAllInflections(head, upos="NOUN").get("NNS", ())
+    singulars = lemminflect.getAllLemmas(head).get("NOUN", ())
+    if (plurals and plurals[0] == head) or (singulars and head not in singulars):
+        return noun
     return _engine().a(noun)
 
 

@@ -1,0 +1,6 @@
+(define (problem evening-feed) (:domain farm)
+  (:objects fred - farmer daisy bella - animal meadow yard orchard - field clover - crop)
+  (:init (farmerat fred yard) (animalin daisy meadow) (animalin bella meadow) (adjacent meadow yard)
+         (adjacent yard meadow) (adjacent yard orchard) (adjacent orchard yard) (hungry daisy)
+         (eats daisy clover) (growing clover orchard))
+  (:goal (and (not (hungry daisy)) (animalin bella yard))))

@@ -1,0 +1,5 @@
+(define (problem late-arrival) (:domain hotel)
+  (:objects rita - receptionist pete - porter ann - guest suitcase - bag lobby - location room12 room14 - room)
+  (:init (porterat pete lobby) (bagat suitcase lobby) (owns ann suitcase) (roomready room12) (roomready room14)
+         (occupied room14))
+  (:goal (and (checkedin ann) (not (bagat suitcase lobby)) (bagat suitcase room12))))

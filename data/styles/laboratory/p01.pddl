@@ -1,0 +1,5 @@
+(define (problem titration) (:domain laboratory)
+  (:objects tess - technician acid base salt - sample v1 v2 - vial prep scope - bench spectrometer - instrument)
+  (:init (technicianat tess prep) (vialon v1 prep) (vialon v2 prep) (samplein acid v1) (samplein base v2)
+         (contaminated v1) (mixes-into acid base salt) (needs salt spectrometer) (instrumenton spectrometer scope))
+  (:goal (and (analysed salt) (not (samplein base v2)))))

@@ -1,0 +1,7 @@
+(define (problem returns) (:domain library)
+  (:objects lena - librarian atlas novel - book returns history fiction - shelf desk stacks - room)
+  (:init (librarianat lena desk) (shelfin returns desk) (shelfin history stacks) (shelfin fiction stacks)
+         (bookonshelf atlas returns) (bookonshelf novel returns) (belongs-to atlas history)
+         (belongs-to novel fiction) (misplaced atlas) (misplaced novel))
+  (:goal (and (bookonshelf atlas history) (bookonshelf novel fiction) (catalogued atlas)
+              (not (misplaced novel)))))

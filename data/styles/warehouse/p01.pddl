@@ -1,0 +1,5 @@
+(define (problem inbound) (:domain warehouse)
+  (:objects lifty - forklift p1 p2 - pallet dock aisle racka rackb - zone)
+  (:init (forklift-at lifty dock) (forks-free lifty) (pallet-at p1 dock) (pallet-at p2 dock)
+         (fits p1 racka) (fits p2 rackb) (blocked aisle))
+  (:goal (and (stored p1) (pallet-at p1 racka) (not (pallet-at p2 dock)) (forks-free lifty))))
