@@ -241,8 +241,8 @@ def test_a_denied_existential_reads_for_no():
 
 
 CHORES = """(define (domain chores) (:requirements :strips :typing)
-  (:types person place crate stone spot - object truck - place)
-  (:predicates (at ?p - person ?l - place) (in ?c - crate ?t - truck) (crate-at ?c - crate ?l - place)
+  (:types person place crate stone spot routine - object truck - place)
+  (:predicates (follows ?p - person ?r - routine) (at ?p - person ?l - place) (in ?c - crate ?t - truck) (crate-at ?c - crate ?l - place)
                (at-goal ?s - stone) (at-spot ?l - place) (lift-at ?l - place) (above ?a - place ?b - place)
                (snack ?x) (have-snack) (counter-zero))
   (:action walk :parameters (?from - place ?to - place ?p - person)
@@ -253,7 +253,16 @@ CHORES = """(define (domain chores) (:requirements :strips :typing)
   (:action up :parameters (?a - place ?b - place)
     :precondition (and (lift-at ?a) (above ?a ?b)) :effect (and (lift-at ?b) (not (lift-at ?a))))
   (:action get-snack :parameters (?x) :precondition (snack ?x) :effect (have-snack))
-  (:action reset-counter :parameters () :precondition () :effect (counter-zero)))"""
+  (:action reset-counter :parameters () :precondition () :effect (counter-zero))
+  (:action select_routine :parameters (?old - routine ?new - routine ?p - person)
+    :precondition (follows ?p ?old) :effect (and (follows ?p ?new) (not (follows ?p ?old)))))"""
+
+
+def test_a_journeys_start_named_by_the_action_reads_from():
+    """select_routine's "routine" names both routines: the one left is no bare object ("select {0} to {1}")."""
+    from bench.text_quality import reads_journey
+
+    assert reads_journey(Templates.for_domain(parse_domain(CHORES)).actions["select_routine"], 0, 1)
 
 
 @pytest.mark.parametrize("action, reading", [

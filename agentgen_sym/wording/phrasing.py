@@ -239,9 +239,9 @@ def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
         elif keep_words and not interleaved and match not in placed:
             label[match] = word
         elif (interleaved or match == 0) and match not in placed:
-            if tokens[-1].startswith("{"):  # move-curb-to-curb: never two bare arguments in a row
-                name = params[match].name.lower()
-                tokens.append(strong.get(name) or weak.get(name) or "with")
+            name = params[match].name.lower()
+            if tokens[-1].startswith("{") or name in strong:  # never two bare arguments in a row (move-curb-
+                tokens.append(strong.get(name) or weak.get(name) or "with")  # to-curb), nor a bare journey's end
             tokens += [word, f"{{{match}}}"] if keep_words else [f"{{{match}}}"]
             placed.add(match)
     last = None
