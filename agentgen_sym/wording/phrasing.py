@@ -35,7 +35,8 @@ def _atoms(formula: ast.Formula | None) -> Iterator[ast.Atom]:
             yield part
 
 
-def _effects(effect: ast.Effect | None) -> tuple[list[ast.Atom], list[ast.Atom]]:
+def effect_atoms(effect: ast.Effect | None) -> tuple[list[ast.Atom], list[ast.Atom]]:
+    """The atoms an effect adds and those it deletes, at its top level (not inside a condition or a forall)."""
     adds, dels = [], []
     for part in effect_parts(effect):
         if isinstance(part, ast.Atom):
@@ -65,7 +66,7 @@ def prepositions(action: ast.ActionSchema) -> tuple[dict[str, str], dict[str, st
     precondition keeps takes that preposition, one the effect deletes takes "from". Only strong
     ones may precede the first argument (``move from {0} to {1}`` but ``pick up {0}``).
     """
-    adds, dels = _effects(action.effect)
+    adds, dels = effect_atoms(action.effect)
     strong = _journeys(action)
     for p in action.parameters:
         first = split_name(p.name)[0]
@@ -90,7 +91,7 @@ def _journeys(action: ast.ActionSchema) -> dict[str, str]:
     against ``(at ?p ?from)`` is a stone leaving a cell to the player, no journey), in an atom of two or more
     arguments or a locative one. A parameter that is both an end and a start (sokoban's player stepping into the
     cell the stone leaves, scanalyzer's segments swapping cars) is on no single journey and left out."""
-    adds, dels = _effects(action.effect)
+    adds, dels = effect_atoms(action.effect)
     starts: set[str] = set()
     ends: set[str] = set()
     order: list[str] = []
@@ -131,7 +132,7 @@ def _switch(action: ast.ActionSchema, words: list[str], at: int) -> bool:
     Another preposition is one when the effect is a state named by it (``check-in`` adding ``checked-in``)."""
     if at != len(words) - 1 or words[at] not in LOCATIVE:
         return False
-    adds, dels = _effects(action.effect)
+    adds, dels = effect_atoms(action.effect)
     if words[at] not in ("on", "off"):  # check-in ?b ?a adding (checked-in ?b): "check in {0} at {1}"
         states = [split_name(a.predicate) for a in adds + dels if len(a.args) == 1]
         return any(len(state) > 1 and state[-1] == words[at] for state in states)
@@ -175,7 +176,7 @@ def _with_doer(action: ast.ActionSchema, doer: int, keep_words: bool) -> str:
 def _goer(action: ast.ActionSchema) -> int | None:
     """The parameter that goes on a journey of ``action`` (the first argument of the fact whose place changes),
     if it is one."""
-    adds, dels = _effects(action.effect)
+    adds, dels = effect_atoms(action.effect)
     ends = _journeys(action)
     names = [p.name.lower() for p in action.parameters]
     for gone in dels:
@@ -189,7 +190,7 @@ def _with_kinds(action: ast.ActionSchema) -> ast.ActionSchema:
     """``action`` with each untyped parameter's kinds as its types: the one-argument facts its precondition needs
     of it and its effect leaves alone (``get-chips ?x`` needing ``(chips ?x)``: ``?x`` is chips), as STRIPS
     domains without types name them."""
-    adds, dels = _effects(action.effect)
+    adds, dels = effect_atoms(action.effect)
     changed = {a.predicate for a in adds + dels}
     kinds: dict[str, list[str]] = {}
     for atom in _atoms(action.precondition):
@@ -282,7 +283,7 @@ def _is_agent(action: ast.ActionSchema) -> bool:
     and not it: the text reads "have {0} load {1} on {2} at {3}", never "load {0} in {1}"."""
     if len(action.parameters) < 2:
         return False
-    adds, dels = _effects(action.effect)
+    adds, dels = effect_atoms(action.effect)
     changed = {v for atom in adds + dels for v in _vars(atom)}
     places = {_vars(atom)[-1] for atom in [*_atoms(action.precondition), *adds, *dels]
               if atom.args and _locative(atom.predicate)}  # lift-at ?f, at-robot ?pos: a place acts on nothing

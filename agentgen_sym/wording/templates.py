@@ -19,11 +19,11 @@ from typing import Iterable, Mapping
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.errors import AgentgenError
-from agentgen_sym.compiler.analysis import effect_parts, static_predicates
+from agentgen_sym.compiler.analysis import static_predicates
 from agentgen_sym.compiler.suggest import closest
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.wording.negation import negate
-from agentgen_sym.wording.phrasing import PARTICLES, compiled_flags, phrase_action, unambiguous
+from agentgen_sym.wording.phrasing import PARTICLES, compiled_flags, effect_atoms, phrase_action, unambiguous
 from agentgen_sym.wording.words import parts_of_speech, split_name, verb_base, verb_form, with_article
 
 NEGATED = "it is not true that {}"
@@ -464,12 +464,7 @@ def moved_predicates(domain: ast.Domain) -> frozenset[str]:
     (``at-robot ?from`` for ``at-robot ?to``)."""
     found = set()
     for action in domain.actions:
-        adds, dels = [], []
-        for part in effect_parts(action.effect):
-            if isinstance(part, ast.Atom):
-                adds.append(part)
-            elif isinstance(part, ast.Not) and isinstance(part.arg, ast.Atom):
-                dels.append(part.arg)
+        adds, dels = effect_atoms(action.effect)
         found |= {d.predicate for d in dels for a in adds if a.predicate == d.predicate and a.args != d.args}
     return frozenset(found)
 
