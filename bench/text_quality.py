@@ -475,6 +475,19 @@ def print_agreement(gold: dict[str, list[dict]], show_held_out: bool) -> None:
     print()
 
 
+def agreement_figures(scored: list[dict]) -> dict[str, list[int]]:
+    """[agreed, entries] of each part."""
+    return {part.replace("-", "_"): [sum(e["agrees"] for e in scored if e["part"] == part),
+                                     sum(e["part"] == part for e in scored)] for part in ("tuned", "held-out")}
+
+
+def record_agreement(scored: list[dict]) -> None:
+    """Write the figures the dataset cards quote (agentgen_sym/wording/judged.json)."""
+    from agentgen_sym.files import write_atomic
+
+    write_atomic(ROOT / "agentgen_sym" / "wording" / "judged.json", json.dumps(agreement_figures(scored)) + "\n")
+
+
 def run_child(code: Path | None, args: argparse.Namespace) -> dict:
     command = [sys.executable, str(Path(__file__).resolve()), "--measure", "--benchmarks", str(args.benchmarks)]
     command += ["--code", str(code)] if code else []
@@ -494,6 +507,8 @@ def main() -> None:
                         help="only these (corpus:NAME, derived:NAME, ipc:NAME, llm:NAME, style:NAME)")
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the raw texts and figures here")
+    parser.add_argument("--record", action="store_true",
+                        help="write this checkout's agreement to agentgen_sym/wording/judged.json (the cards' figure)")
     parser.add_argument("--held-out-misses", action="store_true",
                         help="list the held-out part's misses too (never tune on them)")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # the child's mode
@@ -512,6 +527,8 @@ def main() -> None:
     runs = {name: out["domains"] for name, out in outputs.items()}
     gold = {name: agreement(out["gold"]) for name, out in outputs.items()}
     print_agreement(gold, show_held_out=args.held_out_misses)
+    if args.record:
+        record_agreement(gold["after"])
     rows = {name: summarise(results, judge) for name, results in runs.items()}
     groups = (("corpus:", "bundled corpus, reviewed templates"), ("derived:", "bundled corpus, templates removed"),
               ("ipc:", "benchmark domains, derived wording"),

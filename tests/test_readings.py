@@ -312,3 +312,15 @@ def test_the_gold_readings_cover_each_domain_they_name_with_one_reading_per_entr
                 assert used == list(range(arity[(e["kind"], e["name"].lower())])), (source, e["name"], text)
     split = json.loads((ROOT / "data" / "gold_readings" / "split.json").read_text(encoding="utf-8"))
     assert set(split["held_out_sources"]) <= set(by_source)
+
+
+@requires_benchmarks
+def test_the_figure_the_cards_quote_is_this_codes_agreement_with_the_gold_readings():
+    """agentgen_sym/wording/judged.json is what bench/text_quality.py measures on this code: a wording change
+    that moves the agreement must record it again (``--record``), or the cards would quote a stale figure."""
+    import json
+
+    from bench.text_quality import agreement, agreement_figures, derive_gold
+
+    recorded = json.loads((ROOT / "agentgen_sym" / "wording" / "judged.json").read_text(encoding="utf-8"))
+    assert agreement_figures(agreement(derive_gold(BENCHMARKS))) == recorded

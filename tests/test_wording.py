@@ -95,6 +95,8 @@ def test_derived_wording_is_announced_and_on_the_card(tmp_path: Path):
         assert proc.stderr.count(b"wording of domain 'kitchen' is derived") == 1, proc.stderr
         assert b"agentgen-sym templates " in proc.stderr and b"-o templates.json" in proc.stderr
     assert "| kitchen | " in (card := (out.parent / "README.md").read_text()) and "| derived |" in card
+    judged = json.loads((ROOT / "agentgen_sym" / "wording" / "judged.json").read_text())["held_out"]
+    assert f"matched a person's reading for {judged[0]} of {judged[1]} predicates and actions" in card
     assert all(json.loads(line)["wording"] == "derived" for line in (out.parent / "train.meta.jsonl").open())
 
     (tmp_path / "gen" / "templates.json").write_text(json.dumps({
@@ -103,7 +105,8 @@ def test_derived_wording_is_announced_and_on_the_card(tmp_path: Path):
         "actions": {"putpaninoven": "let {0} put {1} in {2} at {3}", "move": "move {0} from {1} to {2}"}}))
     again = run_cli("export", str(tmp_path / "gen"), "--format", "openai", "--out", str(out), timeout=300)
     assert again.returncode == 0 and b"is derived" not in again.stderr, again.stderr
-    assert re.search(r"^\| kitchen \| \d+ \| reviewed \|$", (out.parent / "README.md").read_text(), re.M)
+    assert re.search(r"^\| kitchen \| \d+ \| reviewed \|$", card := (out.parent / "README.md").read_text(), re.M)
+    assert "Derived wording is unreviewed" not in card
 
 
 SWITCHES = """(define (domain switches)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from agentgen_sym.export.croissant import CROISSANT_FILE, describe, render
 from agentgen_sym.files import write_atomic
+from agentgen_sym.wording.templates import judged_figure
 
 CARD_FILE = "README.md"
 MANIFEST_FILE = "exports.json"
@@ -271,6 +272,9 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
              "person's `templates.json`), LLM-drafted (`agentgen-sym templates`), or derived from the PDDL names.",
              "", "| domain | tasks | wording |", "|---|---|---|"]
     body += [f"| {name} | {count} | {wording.get(name, 'not recorded')} |" for name, count in sorted(domains.items())]
+    judged = judged_figure() if any("derived" in wording.get(name, "") for name in domains) else None
+    if judged:
+        body += ["", f"Derived wording is unreviewed: {judged} (`bench/text_quality.py`, `data/gold_readings`)."]
     body += ["", "## Difficulty", "", "Difficulty is the length of the gold plan.", "", "| difficulty | tasks |",
              "|---|---|"]
     body += [f"| {value} | {count} |" for value, count in sorted(difficulty.items(), key=lambda kv: (kv[0] is None,
