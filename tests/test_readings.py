@@ -242,7 +242,8 @@ def test_a_denied_existential_reads_for_no():
 
 CHORES = """(define (domain chores) (:requirements :strips :typing)
   (:types person place crate stone spot routine - object truck - place)
-  (:predicates (follows ?p - person ?r - routine) (at ?p - person ?l - place) (in ?c - crate ?t - truck) (crate-at ?c - crate ?l - place)
+  (:predicates (follows ?p - person ?r - routine) (at ?p - person ?l - place) (truck-at ?t - truck ?l - place)
+               (driving ?p - person ?t - truck) (carrying ?p - person ?c - crate) (in ?c - crate ?t - truck) (crate-at ?c - crate ?l - place)
                (at-goal ?s - stone) (at-spot ?l - place) (lift-at ?l - place) (above ?a - place ?b - place)
                (snack ?x) (have-snack) (counter-zero))
   (:action walk :parameters (?from - place ?to - place ?p - person)
@@ -254,6 +255,14 @@ CHORES = """(define (domain chores) (:requirements :strips :typing)
     :precondition (and (lift-at ?a) (above ?a ?b)) :effect (and (lift-at ?b) (not (lift-at ?a))))
   (:action get-snack :parameters (?x) :precondition (snack ?x) :effect (have-snack))
   (:action reset-counter :parameters () :precondition () :effect (counter-zero))
+  (:action escort :parameters (?n - person ?p - person ?from - place ?to - place)
+    :precondition (and (at ?n ?from) (at ?p ?from))
+    :effect (and (at ?n ?to) (at ?p ?to) (not (at ?n ?from)) (not (at ?p ?from))))
+  (:action drive-truck :parameters (?t - truck ?from - place ?to - place ?d - person)
+    :precondition (and (truck-at ?t ?from) (driving ?d ?t))
+    :effect (and (truck-at ?t ?to) (not (truck-at ?t ?from))))
+  (:action pickup_crate :parameters (?l - place ?c - crate ?p - person)
+    :precondition (and (at ?p ?l) (crate-at ?c ?l)) :effect (and (carrying ?p ?c) (not (crate-at ?c ?l))))
   (:action select_routine :parameters (?old - routine ?new - routine ?p - person)
     :precondition (follows ?p ?old) :effect (and (follows ?p ?new) (not (follows ?p ?old)))))"""
 
@@ -272,6 +281,9 @@ def test_a_journeys_start_named_by_the_action_reads_from():
     ("up", "go up from {0} to {1}"),  # a name that is only a particle goes
     ("get-snack", "get {0}"),  # the untyped parameter is a snack by its precondition: the name's word names it
     ("reset-counter", "reset the counter"),  # a verb and its object
+    ("escort", "have {0} escort {1} from {2} to {3}"),  # both go the same way: the first leads
+    ("drive-truck", "have {3} drive {0} from {1} to {2}"),  # the driver, last, drives the truck
+    ("pickup_crate", "have {2} pick up {1} at {0}"),  # a glued verb and particle; the place first is no object
 ])
 def test_an_action_reads_with_its_roles(action, reading):
     assert Templates.for_domain(parse_domain(CHORES)).actions[action] == reading

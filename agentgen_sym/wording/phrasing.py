@@ -159,18 +159,42 @@ def phrase_action(action: ast.ActionSchema, keep_words: bool = False) -> str:
     goer = _goer(action) if words[0] in GOING else None
     if goer is not None:
         return _with_doer(action, goer, keep_words)
-    if _is_agent(action):
-        return _with_doer(action, 0, keep_words)
+    doer = 0 if _is_agent(action) else _later_doer(action)
+    if doer is not None:
+        return _with_doer(action, doer, keep_words)
     if words[0] in PARTICLES and _journeys(action):  # miconic's up ?f1 ?f2: "go up from {0} to {1}"
         return "go " + _phrase(action, keep_words)
-    return _phrase(action, keep_words)
+    return _phrase_in_order(action, list(range(len(action.parameters))), keep_words)
+
+
+def _phrasal(word: str) -> list[str]:
+    """A verb and its particle glued into a noun (``pickup``, ``setup``) as the verb they spell: ``pick up``."""
+    if "VERB" in parts_of_speech(word):
+        return [word]
+    for particle in PARTICLES:
+        if word.endswith(particle) and verb_form(word[:-len(particle)], "VB"):
+            return [word[:-len(particle)], particle]
+    return [word]
 
 
 def _with_doer(action: ast.ActionSchema, doer: int, keep_words: bool) -> str:
     """"have {doer} ..." and the rest of the action phrased without it."""
-    others = [i for i in range(len(action.parameters)) if i != doer]
-    rest = _phrase(dataclasses.replace(action, parameters=tuple(action.parameters[i] for i in others)), keep_words)
-    return f"have {{{doer}}} " + re.sub(r"\{(\d+)\}", lambda m: f"{{{others[int(m[1])]}}}", rest)
+    return f"have {{{doer}}} " + _phrase_in_order(action, [i for i in range(len(action.parameters)) if i != doer],
+                                                   keep_words)
+
+
+def _phrase_in_order(action: ast.ActionSchema, order: list[int], keep_words: bool) -> str:
+    """The action phrased with the parameters ``order`` names, in that order, its placeholders still the
+    action's own: a place named first (``pickup_spanner ?l ?s``) is no object ("pick up {1} at {0}")."""
+    params = [action.parameters[i] for i in order]
+    strong, weak = prepositions(action)
+    if params and weak.get(params[0].name.lower()) in _ARG_PREPOSITION and params[0].name.lower() not in strong:
+        thing = next((k for k, p in enumerate(params) if p.name.lower() not in weak | strong), None)
+        if thing is not None:
+            order = [order[thing], *order[:thing], *order[thing + 1:]]
+            params = [action.parameters[i] for i in order]
+    text = _phrase(dataclasses.replace(action, parameters=tuple(params)), keep_words)
+    return re.sub(r"\{(\d+)\}", lambda m: f"{{{order[int(m[1])]}}}", text)
 
 
 def _goer(action: ast.ActionSchema) -> int | None:
@@ -207,6 +231,7 @@ def _phrase(action: ast.ActionSchema, keep_words: bool) -> str:
     words = list(split_name(action.name))
     if len(words) > 1 and words[0] == "do" and verb_form(words[1], "VB"):  # do-polish ?x: "polish {0}"
         words.pop(0)
+    words[:1] = _phrasal(words[0])
     if not params:  # reset-counter: "reset the counter"
         nouns = len(words) > 1 and verb_form(words[0], "VB") and all(
             "NOUN" in parts_of_speech(w) and w not in LOCATIVE and w not in PARTICLES for w in words[1:])
@@ -295,7 +320,46 @@ def _is_agent(action: ast.ActionSchema) -> bool:
     # changed only in what it holds or how it is (its hand, holding ?r ?d), while it moves another parameter
     # (pick-up ?r ?d ?l deletes (dishat ?d ?l)): the robot picks the dish up, it is not picked up
     moved = {_vars(atom)[0] for atom in adds + dels if len(atom.args) > 1 and _locative(atom.predicate)}
-    return names[0] not in moved | _journeys(action).keys() and any(n in moved for n in names[1:])
+    if names[0] not in moved | _journeys(action).keys():
+        return any(n in moved for n in names[1:])
+    trips = _trips(action)  # escort ?n ?p ?from ?to: both go the same way, and the first leads
+    return names[0] in trips and any(trips.get(n) == trips[names[0]] for n in names[1:])
+
+
+def _trips(action: ast.ActionSchema) -> dict[str, tuple[str, str]]:
+    """Who goes where: each parameter whose place fact is deleted and added with another last argument, and
+    that (start, end)."""
+    adds, dels = effect_atoms(action.effect)
+    found = {}
+    for gone in dels:
+        for came in adds:
+            old, new = _vars(gone), _vars(came)
+            if (came.predicate == gone.predicate and len(old) > 1 and old[:-1] == new[:-1] and old[-1] != new[-1]
+                    and old[0]):
+                found[old[0]] = (old[-1], new[-1])
+    return found
+
+
+def _later_doer(action: ast.ActionSchema) -> int | None:
+    """The one parameter after the first that acts: it is no place, the action changes nothing of it but what it
+    now holds of a parameter it moves (``carrying ?m ?s`` as ``?s`` leaves its place), and the precondition
+    relates it to a parameter the action changes (``driving ?d ?t`` as the truck drives, ``carrying ?m ?s`` as
+    the spanner is used): DRIVE-TRUCK ?t ?from ?to ?d reads "have {3} drive {0} from {1} to {2}"."""
+    adds, dels = effect_atoms(action.effect)
+    names = [p.name.lower() for p in action.parameters]
+    places = {_vars(atom)[-1] for atom in [*_atoms(action.precondition), *adds, *dels]
+              if atom.args and _locative(atom.predicate)}
+    moved = {_vars(atom)[0] for atom in dels if len(atom.args) > 1 and _locative(atom.predicate)}
+    changed = {v for atom in adds + dels for v in _vars(atom)}
+    found = []
+    for i, name in enumerate(names[1:], start=1):
+        touched = [_vars(atom) for atom in adds + dels if name in _vars(atom)]
+        if name in places or any(v[0] != name or len(v) != 2 or v[1] not in moved for v in touched):
+            continue
+        if any(len(v) == 2 and v[0] == name and v[1] in changed - {name} and not _locative(atom.predicate)
+               for atom in _atoms(action.precondition) for v in [_vars(atom)]) or touched:
+            found.append(i)
+    return found[0] if len(found) == 1 else None
 
 
 def _compiled_step(action: ast.ActionSchema, parts: re.Match[str], keep_words: bool) -> str:
