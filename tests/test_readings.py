@@ -241,9 +241,10 @@ def test_a_denied_existential_reads_for_no():
 
 
 CHORES = """(define (domain chores) (:requirements :strips :typing)
-  (:types person place crate stone spot routine - object truck - place)
+  (:types person place crate stone spot routine level - object truck - place)
   (:predicates (follows ?p - person ?r - routine) (at ?p - person ?l - place) (truck-at ?t - truck ?l - place)
-               (driving ?p - person ?t - truck) (carrying ?p - person ?c - crate) (in ?c - crate ?t - truck) (crate-at ?c - crate ?l - place)
+               (driving ?p - person ?t - truck) (carrying ?p - person ?c - crate) (waiting ?p - person ?l - place)
+               (next ?a - level ?b - level) (in ?c - crate ?t - truck) (crate-at ?c - crate ?l - place)
                (at-goal ?s - stone) (at-spot ?l - place) (lift-at ?l - place) (above ?a - place ?b - place)
                (snack ?x) (have-snack) (counter-zero))
   (:action walk :parameters (?from - place ?to - place ?p - person)
@@ -290,6 +291,8 @@ def test_an_action_reads_with_its_roles(action, reading):
 
 
 @pytest.mark.parametrize("predicate, reading", [
+    ("waiting", "{0} is waiting at {1}"),  # waiting at a place, not for it
+    ("next", "{1} comes after {0}"),  # levels in order, not places side by side
     ("at-goal", "{0} is at a goal"),  # a stone is no place: it is at one of the goals
     ("at-spot", "there is a spot at {0}"),  # a place no action moves the spot from: one of several spots
     ("lift-at", "The lift is at {0}"),  # a place the lift moves between: the one lift

@@ -218,6 +218,9 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{_noun(rest)} of {{0}} {_be(rest)} {first}".capitalize()
         return "{0} is " + " ".join(parts)
     if arity == 2:
+        unplaced = places is not None and len(set(types)) == 1 and types[0] and types[0].lower() not in places
+        if whole == "next" and unplaced:  # next ?l1 ?l2 - level: an order of levels, not places side by side
+            return "{1} comes after {0}"
         if whole in PHRASES:
             return PHRASES[whole]
         if first in RELATIONS and RELATIONS[first] == whole:  # nextto ?a ?b: "{0} is next to {1}"
@@ -245,8 +248,10 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
         if len(parts) > 1 and _is_noun(parts):  # calibration_target ?c ?o, shaker-level ?s - shaker ?l
             noun = parts[1:] if parts[0] in own_names else parts
             return f"the {' '.join(noun)} of {{0}} is {{1}}"
-        if len(parts) == 1 and first.endswith("ing"):
-            return f"{{0}} is {first}{' ' + ING_PREPOSITION[first] if first in ING_PREPOSITION else ''} {{1}}"
+        if len(parts) == 1 and first.endswith("ing"):  # waiting ?c ?p - place: waiting at a place, not for it
+            at_place = places is not None and len(types) > 1 and types[1].lower() in places
+            preposition = ING_PREPOSITION.get(first) and ("at" if at_place else ING_PREPOSITION[first])
+            return f"{{0}} is {first}{' ' + preposition if preposition else ''} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "for", "to", "from", "with", "by"):
             return f"{{0}} is {' '.join(parts)} {{1}}"
         return "{0} is " + " ".join(parts) + " {1}"
