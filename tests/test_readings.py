@@ -107,6 +107,7 @@ def test_a_verbless_fact_keeps_the_long_form_in_lower_case():
     ("calibration_target", 2, "the calibration target of {0} is {1}"),  # a relational noun of two words
     ("have-chips", 0, "you have chips"),  # what the player has
     ("counter-at-zero", 0, "the counter is at zero"),  # a thing placed
+    ("empty-ferry", 0, "the ferry is empty"),  # an adjective before its noun
     ("suspected-infringement", 0, "infringement is suspected"),  # a participle first
     ("owner", 2, "the owner of {0} is {1}"),  # a relational noun keeps "of"
     ("fragile", 1, "{0} is fragile"),  # the lexicon knows it only as an adjective: never "a fragile"
@@ -256,6 +257,8 @@ CHORES = """(define (domain chores) (:requirements :strips :typing)
     :precondition (and (lift-at ?a) (above ?a ?b)) :effect (and (lift-at ?b) (not (lift-at ?a))))
   (:action get-snack :parameters (?x) :precondition (snack ?x) :effect (have-snack))
   (:action reset-counter :parameters () :precondition () :effect (counter-zero))
+  (:action stop :parameters (?f - place) :precondition (lift-at ?f) :effect (counter-zero))
+  (:action visit :parameters (?f - place) :precondition (lift-at ?f) :effect (at-spot ?f))
   (:action escort :parameters (?n - person ?p - person ?from - place ?to - place)
     :precondition (and (at ?n ?from) (at ?p ?from))
     :effect (and (at ?n ?to) (at ?p ?to) (not (at ?n ?from)) (not (at ?p ?from))))
@@ -283,6 +286,8 @@ def test_a_journeys_start_named_by_the_action_reads_from():
     ("get-snack", "get {0}"),  # the untyped parameter is a snack by its precondition: the name's word names it
     ("reset-counter", "reset the counter"),  # a verb and its object
     ("escort", "have {0} escort {1} from {2} to {3}"),  # both go the same way: the first leads
+    ("stop", "stop at {0}"),  # where the lift is, unchanged: a place, not an object
+    ("visit", "visit {0}"),  # ... but a place the action changes is its object
     ("drive-truck", "have {3} drive {0} from {1} to {2}"),  # the driver, last, drives the truck
     ("pickup_crate", "have {2} pick up {1} at {0}"),  # a glued verb and particle; the place first is no object
 ])

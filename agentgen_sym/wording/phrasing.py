@@ -177,6 +177,12 @@ def _phrasal(word: str) -> list[str]:
     return [word]
 
 
+def _changes(action: ast.ActionSchema, parameter: ast.TypedName) -> bool:
+    """Whether an effect names ``parameter`` (``visit ?r`` adding ``(visited ?r)``: the place is the object)."""
+    adds, dels = effect_atoms(action.effect)
+    return any(parameter.name.lower() in _vars(atom) for atom in adds + dels)
+
+
 def _with_doer(action: ast.ActionSchema, doer: int, keep_words: bool) -> str:
     """"have {doer} ..." and the rest of the action phrased without it."""
     return f"have {{{doer}}} " + _phrase_in_order(action, [i for i in range(len(action.parameters)) if i != doer],
@@ -193,6 +199,8 @@ def _phrase_in_order(action: ast.ActionSchema, order: list[int], keep_words: boo
         if thing is not None:
             order = [order[thing], *order[:thing], *order[thing + 1:]]
             params = [action.parameters[i] for i in order]
+        elif len(params) == 1 and not split_name(action.name)[1:] and not _changes(action, params[0]):
+            return f"{split_name(action.name)[0]} {weak[params[0].name.lower()]} {{{order[0]}}}"  # stop at {0}
     text = _phrase(dataclasses.replace(action, parameters=tuple(params)), keep_words)
     return re.sub(r"\{(\d+)\}", lambda m: f"{{{order[int(m[1])]}}}", text)
 

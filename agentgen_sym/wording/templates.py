@@ -170,6 +170,8 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return "you have " + " ".join(parts[1:])
         if len(parts) > 2 and parts[1] in _PLACE_PREPOSITIONS and _noun_word(parts[0]):  # counter-at-zero
             return f"the {parts[0]} is {' '.join(parts[1:])}"
+        if len(parts) > 1 and parts[0] in ADJECTIVES and _is_noun(parts[1:]):  # empty-ferry: the ferry is empty
+            return f"the {' '.join(parts[1:])} {_be(parts[1:])} {parts[0]}"
         if len(parts) > 1 and verb_base(parts[0], "VBN") and _is_noun(parts[1:]):  # suspected-infringement
             return f"{' '.join(parts[1:])} {_be(parts[1:])} {parts[0]}"
         if len(parts) > 1 and parts[-1] in ADJECTIVES and parts[0] != "not":
