@@ -27,11 +27,11 @@ def readable(problem: Path) -> bool:
 
 
 def first_problems() -> list[tuple[str, Path, Path]]:
-    """(label, domain file, its first problem) of every bundled, benchmark and LLM-drafted domain."""
+    """(label, domain file, its first problem) of every bundled, benchmark, LLM-drafted and users'-style domain."""
     found: dict[str, tuple[str, Path, Path]] = {}
     for task in benchmark_tasks():
         found.setdefault(f"ipc:{task.domain}", (f"ipc:{task.domain}", task.domain_file, task.problem_file))
-    for base, tag in ((CORPUS, "corpus"), (LLM_CORPUS, "llm")):
+    for base, tag in ((CORPUS, "corpus"), (LLM_CORPUS, "llm"), (ROOT / "data" / "styles", "style")):
         for folder in sorted(p for p in base.iterdir() if (p / "domain.pddl").is_file()):
             problems = [p for p in sorted(folder.glob("p*.pddl")) if readable(p)]  # LLM drafts may be cut short
             if problems:
