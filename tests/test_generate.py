@@ -22,7 +22,7 @@ from agentgen_sym.generation.evolve import select_even
 from agentgen_sym.generation.tasks import TaskSpec, mentions_only
 from agentgen_sym.taskset import Origin
 
-from .conftest import CORPUS
+from .conftest import BENCHMARKS, CORPUS, requires_benchmarks
 
 DOMAIN = CORPUS / "library-returns" / "domain.pddl"
 SEED = CORPUS / "library-returns" / "p02.pddl"
@@ -644,3 +644,17 @@ def test_a_chain_keeps_one_tail_of_its_plan_for_the_same_goal():
              item(5, "xyz"), item(6, "yz"), item(7, "abcd")]
     # chain abcdef: cdef kept (first made), def and ef extra; chain xyz: yz kept; ef of another goal, abcd no tail
     assert _extra_tails(items) == {2, 3}
+
+
+@pytest.mark.slow
+@requires_benchmarks
+def test_a_default_range_no_task_reaches_is_lowered_to_the_hardest_tasks_reached(tmp_path: Path):
+    """visitall's seed takes 171 steps, so its range is 57..342, and four rounds of Bi-Evol reach tasks of 1-43
+    steps: every task was dropped and generate wrote none. The range's low end now comes down to the hardest
+    tasks reached, and the report says why; a range asked for stays as asked."""
+    domain, seed = BENCHMARKS / "visitall" / "domain.pddl", BENCHMARKS / "visitall" / "p01.pddl"
+    report = generate_folder(domain, seed, n=6, seed=0, out_dir=tmp_path / "default")
+    assert report.tasks and report.lo < 57 <= report.hi // 6
+    assert "lowered to" in report.range_source and min(t.difficulty for t in report.tasks) >= report.lo
+    asked = generate_folder(domain, seed, n=6, seed=0, out_dir=tmp_path / "asked", lo=57, hi=342)
+    assert not asked.tasks and asked.lo == 57

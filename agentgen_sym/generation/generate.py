@@ -40,6 +40,7 @@ def generate_job(domain: ast.Domain, seed_problem: ast.Problem, n: int, seed: in
     yield from pool.walks(target=n_seeds, max_attempts=30 * n_seeds, width=width)
     pool.done = len(pool.items)
     yield from pool.evolve(list(pool.items), lo, hi, n)
+    lo, how = _within_reach(pool, n, lo, hi, how)
     yield from pool.prove_flagged(n, lo, hi)
     pool._tick(pool.total, "done")
     made = pool.select(n, lo, hi, seed, templates_file)
@@ -75,6 +76,7 @@ def evolve_job(tasks: TaskSet, n: int, seed: int, lo: int = 1, hi: int | None = 
     seeds = list(pool.items)
     pool.total = len(seeds) * options.rounds
     yield from pool.evolve(seeds, lo, hi, n)
+    lo, how = _within_reach(pool, n, lo, hi, how)
     yield from pool.prove_flagged(n, lo, hi)
     pool._tick(pool.total, "done")
     evolved = pool.select(n, lo, hi, seed, tasks.templates_file)
@@ -91,6 +93,22 @@ def _default_range(domain: ast.Domain, seeds: list[ast.Problem], lo: int, hi: in
     if not any(x is not None for x in lengths):
         return lo, None, "1 to the hardest task found (no seed problem with a goal and a plan)"
     return (*seed_range([x for x in lengths if x is not None]), range_note(lengths))
+
+
+def _within_reach(pool: TaskPool, n: int, lo: int, hi: int | None, how: str) -> tuple[int, str]:
+    """The range's low end, lowered when the range was not asked for and the walks and Bi-Evol's rounds reached
+    fewer than ``n`` tasks in it (visitall's seed takes 171 steps: its range 57..342 held no task of 1-43): to
+    the level that leaves ``n`` of the hardest tasks reached in it, and the report says so. A range asked for
+    stays as it is; its unreached levels are reported."""
+    if how == GIVEN_RANGE:
+        return lo, how
+    reached = sorted((g.measurement.difficulty for g in pool.items
+                      if g.measurement.difficulty <= (hi if hi is not None else g.measurement.difficulty)),
+                     reverse=True)
+    if not reached or sum(d >= lo for d in reached) >= n:
+        return lo, how
+    lowered = min(lo, reached[min(n, len(reached)) - 1])
+    return lowered, f"{how}; lowered to {lowered}, since no task within reach was that long"
 
 
 def _seed_goals(domain: ast.Domain, seed_problem: ast.Problem, goals: str) -> SeedGoals:
