@@ -208,7 +208,7 @@ def _phrase_in_order(action: ast.ActionSchema, order: list[int], keep_words: boo
 def _goer(action: ast.ActionSchema) -> int | None:
     """The parameter that goes on a journey of ``action`` (the first argument of the fact whose place changes),
     if it is one."""
-    adds, dels = effect_atoms(action.effect)
+    _, dels = effect_atoms(action.effect)
     ends = _journeys(action)
     names = [p.name.lower() for p in action.parameters]
     for gone in dels:
