@@ -29,7 +29,8 @@ Each domain's first problem is solved and its gold plan played through the text 
 
 Domains: the bundled corpus with its reviewed templates.json and again without it (``derived:``), and
 every benchmark domain (and the LLM-drafted domains of data/llm_corpus, and the hand-written ones in users' styles
-of data/styles, whose records are quoted), which have none, so the wording is derived only. It is a proxy: read the quoted samples too. ``--baseline DIR`` measures the code of another checkout
+of data/styles, whose records are quoted), which have none, so the wording is derived only. It is a proxy: read the
+quoted samples too. ``--baseline DIR`` measures the code of another checkout
 (e.g. ``git worktree add /tmp/base HEAD``) first, as "before":
 
     flock /tmp/heavy.lock .venv/bin/python bench/text_quality.py --baseline /tmp/base

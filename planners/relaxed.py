@@ -261,19 +261,21 @@ def _build(task: GroundTask) -> RelaxedTask:
     return _assembled(n_bits, true_fact, negated, task.goal_idx, pre_idx, cost, op_idx, counts, add_fact)
 
 
-def relax_subtask(task: GroundTask, kept: GroundTask, ops: np.ndarray | None, axioms: np.ndarray) -> RelaxedTask:
-    """The relaxed task of ``kept``, ``task`` restricted to the operators ``ops`` (ids, ascending; None for all)
-    and the axioms ``axioms: bool[n_axioms]``, taken row by row from ``task``'s instead of built again: relevance
-    prunes each generated candidate's grounding to another subtask, and rebuilding its relaxed task was 69 % of
-    parking's generation. Rebuilt where the pruning changes which facts some condition needs false."""
-    if kept not in _RELAXED:
-        rt = relax(task)
-        if np.array_equal(_negated_facts(kept), rt.negated):
-            _RELAXED[kept] = _restricted(rt, task.n_ops, np.arange(task.n_ops) if ops is None else ops, axioms, kept)
-    return relax(kept)
+def relax_from_parent(task: GroundTask, kept: GroundTask, ops: np.ndarray | None, axioms: np.ndarray) -> None:
+    """Give ``kept``, ``task`` restricted to the operators ``ops`` (ids, ascending; None for all) and the axioms
+    ``axioms: bool[n_axioms]``, the relaxed task made of ``task``'s rows, so ``relax(kept)`` builds nothing:
+    relevance prunes each generated candidate's grounding to another subtask, and rebuilding its relaxed task was
+    69 % of parking's generation. Left to ``relax`` where the pruning changes which facts some condition needs
+    false."""
+    if kept in _RELAXED:
+        return
+    rt = relax(task)
+    if np.array_equal(_negated_facts(kept), rt.negated):
+        _RELAXED[kept] = _restricted(rt, task.n_ops, np.arange(task.n_ops) if ops is None else ops, axioms, kept)
 
 
 def _restricted(rt: RelaxedTask, n_ops: int, ops: np.ndarray, axioms: np.ndarray, kept: GroundTask) -> RelaxedTask:
+    """``rt``'s rows of the operators ``ops`` (of ``n_ops``) and of the axioms ``axioms``, renumbered, in order."""
     checkpoint("building the relaxed task")
     renumber = np.full(n_ops, -1, dtype=np.int32)
     renumber[ops] = np.arange(ops.size, dtype=np.int32)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from agentgen_sym.compiler.limits import checkpoint
-from agentgen_sym.planners.relaxed import relax, relax_subtask
+from agentgen_sym.planners.relaxed import relax, relax_from_parent
 from agentgen_sym.compiler.task import GroundTask
 
 
@@ -78,5 +78,5 @@ def relevant_task(task: GroundTask) -> tuple[GroundTask, np.ndarray | None]:
     axioms = relevant_axioms(pruned)
     kept = pruned if axioms.all() else pruned.with_axioms(axioms)
     if kept is not task:
-        relax_subtask(task, kept, ops, axioms)
+        relax_from_parent(task, kept, ops, axioms)
     return kept, ops

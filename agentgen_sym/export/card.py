@@ -274,7 +274,8 @@ def render_card(folder: Path, entries: list[ExportEntry]) -> str:
     body += [f"| {name} | {count} | {wording.get(name, 'not recorded')} |" for name, count in sorted(domains.items())]
     judged = judged_figure() if any("derived" in wording.get(name, "") for name in domains) else None
     if judged:
-        body += ["", f"Derived wording is unreviewed: {judged} (`bench/text_quality.py`, `data/gold_readings`)."]
+        body += ["", f"Derived wording is unreviewed: {judged}, as `bench/text_quality.py` measures it against the "
+                 "readings of `data/gold_readings`."]
     body += ["", "## Difficulty", "", "Difficulty is the length of the gold plan.", "", "| difficulty | tasks |",
              "|---|---|"]
     body += [f"| {value} | {count} |" for value, count in sorted(difficulty.items(), key=lambda kv: (kv[0] is None,

@@ -102,9 +102,8 @@ def _within_reach(pool: TaskPool, n: int, lo: int, hi: int | None, how: str) -> 
     stays as it is; its unreached levels are reported."""
     if how == GIVEN_RANGE:
         return lo, how
-    reached = sorted((g.measurement.difficulty for g in pool.items
-                      if g.measurement.difficulty <= (hi if hi is not None else g.measurement.difficulty)),
-                     reverse=True)
+    levels = (g.measurement.difficulty for g in pool.items)
+    reached = sorted((d for d in levels if hi is None or d <= hi), reverse=True)
     if not reached or sum(d >= lo for d in reached) >= n:
         return lo, how
     lowered = min(lo, reached[min(n, len(reached)) - 1])

@@ -57,13 +57,13 @@ measured it for this code: tests/test_readings.py measures it again, so the figu
 
 
 def judged_figure() -> str | None:
-    """How often derived wording says what a person would, on the gold set's held-out domains, in words; None where
-    it was not measured."""
+    """How often derived wording says what a person would, on the gold set's held-out domains, as the clause after
+    "Derived wording is unreviewed:"; None where it was not measured."""
     path = resources.files("agentgen_sym.wording").joinpath(JUDGED_FILE)
     if not path.is_file():
         return None
     agreed, total = json.loads(path.read_text(encoding="utf-8"))["held_out"]
-    return (f"on domains held out from its rules, derived wording matched a person's reading for {agreed} of "
+    return (f"on domains held out from its rules, it matched a person's reading for {agreed} of "
             f"{total} predicates and actions ({100 * agreed / total:.0f}%)")
 
 
@@ -229,8 +229,8 @@ def derive_predicate(name: str, arity: int, types: tuple[str, ...] = (), names: 
             return f"{{0}} is {whole} {{1}}"
         if len(parts) > 1 and parts[-1] in ("of", "after", "before") and parts[-2] not in PARTICIPLE_LIKE:
             return f"{_noun(parts[:-1])} {parts[-1]} {{0}} is {{1}}".capitalize()  # office-of ?d ?p
-        if len(parts) > 1 and parts[-1] in PREPOSITIONS and (_participle(parts[-2]) or parts[-2] in PARTICIPLE_LIKE
-                                                             or _is_state_word(parts[-2]) and parts[-2] not in own_names):
+        how = parts[-2] if len(parts) > 1 and parts[-1] in PREPOSITIONS else ""
+        if how and (how in PARTICIPLE_LIKE or (_is_state_word(how) and how not in own_names)):
             return f"{{0}} is {whole} {{1}}"  # addressed-to, made-of, visible-from
         if len(parts) > 1 and parts[-1] in PREPOSITIONS and _is_verb(parts[-2]):
             return f"{{0}} {whole} {{1}}"  # belongs-in
@@ -302,7 +302,7 @@ def _participle(word: str) -> bool:
 def _is_state_word(word: str) -> bool:
     """Whether a name's word says how something is: a participle (``equipped``, ``going``) or a word the lexicon
     knows as an adjective (``visible``)."""
-    return bool(verb_base(word, "VBN") or verb_base(word, "VBG")) or word in ADJECTIVES or "ADJ" in parts_of_speech(word)
+    return _participle(word) or bool(verb_base(word, "VBG")) or word in ADJECTIVES or "ADJ" in parts_of_speech(word)
 
 
 def _is_verb(word: str) -> bool:
@@ -321,9 +321,9 @@ def _is_noun(parts: list[str]) -> bool:
 def _noun_word(word: str) -> bool:
     """Whether a word can be a noun: the lexicon knows it as one (``goal``, ``attendant``, ``instrument``); a word it
     does not know (a name, ``robby``) unless its ending marks an adjective."""
-    known = parts_of_speech(word)
-    if verb_base(word, "VBG") or _participle(word) or word.startswith("un") and _participle(word[2:]):
+    if verb_base(word, "VBG") or _participle(word) or (word.startswith("un") and _participle(word[2:])):
         return False  # holding, unshaken: a state ("is holding"), not a kind
+    known = parts_of_speech(word)
     return "NOUN" in known if known else not word.endswith(_ADJECTIVE_ENDINGS)
 
 
