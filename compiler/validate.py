@@ -22,6 +22,7 @@ from .analysis import axiom_levels, conjuncts, mentioned_variables
 from .costs import UndefinedValue, UnpriceableCost, Values, action_cost, function_values, uses_action_costs
 from .diagnostics import Diagnostic, Severity
 from .errors import AgentgenError
+from .lifted import LiftedSuccessors
 from .limits import MAX_INSTANCES, Budget, LimitReached
 from .printer import expr, ground_call
 from .suggest import closest
@@ -472,42 +473,42 @@ class Stepper:
     def __init__(self, domain: ast.Domain, problem: ast.Problem, budget: Budget | None = None) -> None:
         self._task = _Task(domain, problem, budget, stage="exploring states")
         self._values = function_values(problem)
+        self._join = LiftedSuccessors(domain, problem, self._task)
+        self._rank = {name: i for i, name in enumerate(self._task.actions)}
 
     def applicable(self, state: State) -> Iterator[ast.PlanStep]:
-        """Every ground step whose precondition holds in ``state``, schema by schema. The bindings come from
-        joining the precondition's plain atoms with the facts (the others range over their type), then the whole
-        precondition decides: the same steps as trying every binding, without trying every binding."""
-        closed = self._task.close(state)
-        facts: dict[str, list[tuple[str, ...]]] = defaultdict(list)
-        for predicate, args in sorted(closed):
-            facts[predicate].append(args)
-        for action in self._task.actions.values():
-            allowed = {p.name: set(self._task.of_type(p.types)) for p in action.parameters}
-            atoms = sorted((c for c in conjuncts(action.precondition) if isinstance(c, ast.Atom)),
-                           key=lambda c: len(facts.get(c.predicate, ())))
-            for binding in self._join(atoms, 0, {}, facts, allowed, action.parameters):
-                if action.precondition is None or self._task.holds(action.precondition, closed, binding):
-                    yield ast.PlanStep(action.name, tuple(binding[p.name] for p in action.parameters))
+        """Every ground step whose precondition holds in ``state``, in ``successors``' order."""
+        for step, _ in self._applicable(self.close(state)):
+            yield step
 
-    def _join(self, atoms: list[ast.Atom], i: int, binding: Binding, facts: dict[str, list[tuple[str, ...]]],
-              allowed: dict[str, set[str]], parameters: tuple[ast.TypedName, ...]) -> Iterator[Binding]:
-        if i == len(atoms):
-            yield from self._task.bindings(tuple(p for p in parameters if p.name not in binding), binding)
-            return
-        atom = atoms[i]
-        for args in facts.get(atom.predicate, ()):
-            extended: Binding | None = binding
-            for term, value in zip(atom.args, args):
-                if isinstance(term, ast.Constant):
-                    extended = extended if term.name == value else None
-                elif term.name in extended:
-                    extended = extended if extended[term.name] == value else None
-                else:
-                    extended = extended | {term.name: value} if value in allowed.get(term.name, ()) else None
-                if extended is None:
-                    break
-            if extended is not None and len(args) == len(atom.args):
-                yield from self._join(atoms, i + 1, extended, facts, allowed, parameters)
+    def successors(self, state: State) -> Iterator[tuple[ast.PlanStep, State]]:
+        """Every applicable step of ``state`` and the state after it (derived facts left out), in ``changes``'
+        order."""
+        for step, adds, deletes in self.changes(state):
+            yield step, (state - deletes) | adds
+
+    def changes(self, state: State) -> Iterator[tuple[ast.PlanStep, frozenset[Fact], frozenset[Fact]]]:
+        """Every applicable step of ``state`` with what it adds and deletes (adds win): schema by schema in domain
+        order, each schema's by arguments (an order callers' explorations rely on), found by joining the
+        precondition's plain atoms with the facts (``lifted.LiftedSuccessors``)."""
+        closed = self.close(state)
+        for step, (action, binding) in self._applicable(closed):
+            out = _Changes()
+            self._task.changes(action.effect, closed, binding, out)
+            yield step, frozenset(out.adds), frozenset(out.deletes - out.adds)
+
+    def _applicable(self, closed: State) -> list[tuple[ast.PlanStep, tuple[ast.ActionSchema, Binding]]]:
+        found = [(ast.PlanStep(action.name, tuple(binding[p.name] for p in action.parameters)), (action, binding))
+                 for action, binding in self._join.applicable(closed)]
+        return sorted(found, key=lambda pair: (self._rank[pair[0].action], pair[0].args))
+
+    def close(self, state: State) -> State:
+        """``state`` with its derived facts."""
+        return self._task.close(state)
+
+    def holds(self, formula: ast.Formula, closed: State) -> bool:
+        """Whether ``formula`` (ground outside its quantifiers) holds in ``closed``, a state ``close`` made."""
+        return self._task.holds(formula, closed, {})
 
     def satisfies(self, formula: ast.Formula | None, state: State) -> bool:
         """Whether ``formula`` (a goal: ground outside its quantifiers) holds in ``state``, derived facts computed."""
