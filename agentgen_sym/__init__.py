@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 __getattr__, __dir__ = lazy_names(__name__, {
     "agentgen_sym.compiler.ast": ("ActionSchema", "Domain", "Plan", "PlanStep", "Problem", "Span"),
     "agentgen_sym.compiler.check": ("check",),
-    "agentgen_sym.compiler.compile": ("CompiledTask", "compile_task"),
+    "agentgen_sym.compiler.compile": ("CheckedTask", "CompiledTask", "check_task", "compile_task"),
     "agentgen_sym.compiler.diagnostics": ("Diagnostic", "PddlError", "Severity"),
     "agentgen_sym.compiler.errors": ("AgentgenError",),
     "agentgen_sym.compiler.ground": ("GroundingError",),
@@ -69,6 +69,7 @@ __all__ = [
     "__version__",
     "build",
     "check",
+    "check_task",
     "compile_task",
     "draft_environment",
     "equiv_domains",

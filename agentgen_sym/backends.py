@@ -1,8 +1,9 @@
-"""External planners behind ``solve``: Fast Downward and pyperplan solve the task's PDDL, their
-plans come back as steps of the lifted domain, and ``solve`` validates them like our own.
+"""External planners behind ``solve``: Fast Downward, Mimir and pyperplan solve the task's PDDL,
+their plans come back as steps of the lifted domain, and ``solve`` validates them like our own.
 
-Fast Downward runs through the driver that the `up-fast-downward` package ships; pyperplan
-through its command line. Both are optional: when absent, the backend answers with
+Fast Downward runs through the driver that the `up-fast-downward` package ships; Mimir (the
+`pymimir` package: lifted GBFS with h_FF, nothing grounded up front) through ``mimir_runner``;
+pyperplan through its command line. All are optional: when absent, the backend answers with
 Status.ERROR and a message saying what to install. Each tool's outcome is read from one
 table of its exit codes (``FD_EXIT_CODES``), never from log noise; its log gives only the
 search statistics.
@@ -23,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.parser import parse_plan
 from agentgen_sym.compiler.printer import print_pddl
+from agentgen_sym.extras import install_hint
 from agentgen_sym.planners.result import Status
 
 KILL_GRACE_S = 10.0
@@ -41,20 +43,26 @@ long after that limit; a tool without one (pyperplan) is killed at the limit."""
 @dataclass(frozen=True)
 class Backend:
     name: str
-    tool: str  # "fd" or "pyperplan"
+    tool: str  # "fd", "mimir" or "pyperplan"
     options: tuple[str, ...]  # before the files (driver options), or for pyperplan all options
     optimal: bool
     search: tuple[str, ...] = ()  # Fast Downward search options: they follow the files
 
     @property
     def own_time_limit(self) -> bool:
-        """Whether the tool stops itself at a time limit (Fast Downward) or must be stopped (pyperplan)."""
-        return self.tool == "fd"
+        """Whether the tool stops itself at a time limit (Fast Downward, Mimir) or must be stopped (pyperplan)."""
+        return self.tool in ("fd", "mimir")
+
+    @property
+    def grounds(self) -> bool:
+        """Whether the tool needs a grounding that fits (Mimir's lifted search does not)."""
+        return self.tool != "mimir"
 
 
 BACKENDS = {
     "fd-lama-first": Backend("fd-lama-first", "fd", ("--alias", "lama-first"), optimal=False),
     "fd-astar-lmcut": Backend("fd-astar-lmcut", "fd", (), optimal=True, search=("--search", "astar(lmcut())")),
+    "mimir-gbfs-ff": Backend("mimir-gbfs-ff", "mimir", (), optimal=False),
     "pyperplan-gbfs-hff": Backend("pyperplan-gbfs-hff", "pyperplan", ("-s", "gbf", "-H", "hff"), optimal=False),
     "pyperplan-astar-lmcut": Backend("pyperplan-astar-lmcut", "pyperplan", ("-s", "astar", "-H", "lmcut"),
                                      optimal=True),
@@ -131,11 +139,26 @@ def fast_downward_driver() -> Path | None:
 def run_backend(name: str, domain: ast.Domain, problem: ast.Problem, time_limit: float | None = None,
                 memory_limit_mb: int | None = None) -> BackendResult:
     """Solve the task (printed as canonical PDDL) with an external planner."""
+    backend = BACKENDS[name]
+    if backend.tool == "mimir":
+        domain = distinct_predicate_parameters(domain)
     with tempfile.TemporaryDirectory(prefix="agentgen-backend-") as tmp:
         work = Path(tmp)
         (work / "domain.pddl").write_text(print_pddl(domain), encoding="utf-8")
         (work / "problem.pddl").write_text(print_pddl(problem), encoding="utf-8")
-        return _run(BACKENDS[name], work, time_limit, memory_limit_mb)
+        return _run(backend, work, time_limit, memory_limit_mb)
+
+
+def distinct_predicate_parameters(domain: ast.Domain) -> ast.Domain:
+    """``domain`` with each predicate declaration's parameters named apart where a name repeats (logistics
+    declares ``(in ?obj ?obj)``): the names mean nothing, and Mimir's parser refuses a repeated one."""
+    def apart(predicate: ast.Predicate) -> ast.Predicate:
+        names = [p.name for p in predicate.parameters]
+        if len(set(names)) == len(names):
+            return predicate
+        return replace(predicate, parameters=tuple(replace(p, name=f"x{i}") for i, p in enumerate(predicate.parameters)))
+
+    return replace(domain, predicates=tuple(apart(p) for p in domain.predicates))
 
 
 def run_backend_on_files(name: str, domain_file: Path, problem_file: Path, time_limit: float | None = None,
@@ -160,6 +183,13 @@ def _command(backend: Backend, time_limit: float | None, memory_limit_mb: int | 
             limits += ["--overall-memory-limit", f"{memory_limit_mb}M"]
         return [sys.executable, str(driver), *backend.options, *limits, "--plan-file", "plan.txt", "domain.pddl",
                 "problem.pddl", *backend.search]
+    if backend.tool == "mimir":
+        try:
+            import pymimir  # noqa: F401
+        except ImportError:
+            return f"Mimir is not installed: {install_hint('lifted')} (it installs pymimir)"
+        limits = ["--time-limit", f"{time_limit:g}"] if time_limit else []
+        return [sys.executable, "-m", "agentgen_sym.mimir_runner", "domain.pddl", "problem.pddl", "plan.txt", *limits]
     try:
         import pyperplan  # noqa: F401
     except ImportError:
@@ -175,17 +205,17 @@ def _run(backend: Backend, work: Path, time_limit: float | None, memory_limit_mb
         return BackendResult(Status.ERROR, message=command)
     name = backend.name
     kill_after = None if time_limit is None else time_limit + (KILL_GRACE_S if backend.own_time_limit else 0.0)
-    # Fast Downward caps its own memory; pyperplan gets an address-space cap
-    cap = None if backend.own_time_limit else memory_limit_mb
+    # Fast Downward caps its own memory; Mimir and pyperplan get an address-space cap
+    cap = None if backend.tool == "fd" else memory_limit_mb
     code, output, seconds = _run_process(command, work, kill_after, cap)
-    expanded, search_seconds = (_fd_stats if backend.tool == "fd" else _pyperplan_stats)(output)
+    expanded, search_seconds = (_pyperplan_stats if backend.tool == "pyperplan" else _fd_stats)(output)
     measured = {"seconds": seconds, "search_seconds": search_seconds, "expanded": expanded, "exit_code": code}
     if code is None:
         if backend.own_time_limit:
             return BackendResult(Status.LIMIT_REACHED, message=f"{name}: killed at the time limit + {KILL_GRACE_S:g} s",
                                  overran=True, **measured)
         return BackendResult(Status.LIMIT_REACHED, message=f"{name}: time limit reached", **measured)
-    plans = sorted(work.glob("plan.txt*" if backend.tool == "fd" else "problem.pddl.soln"),
+    plans = sorted(work.glob("problem.pddl.soln" if backend.tool == "pyperplan" else "plan.txt*"),
                    key=lambda p: (len(p.name), p.name))  # an anytime search's last plan is its best
     if plans:
         try:
@@ -252,7 +282,7 @@ def _pyperplan_stats(output: str) -> tuple[int | None, float | None]:
 
 def _no_plan(backend: Backend, code: int, output: str) -> tuple[Status, str]:
     """Why a tool that ended wrote no plan."""
-    if backend.tool == "fd":
+    if backend.tool in ("fd", "mimir"):  # Mimir's runner exits with Fast Downward's codes
         status, meaning = fd_outcome(code)
         if status is Status.SOLVED:
             return Status.ERROR, f"exit code {code} but no plan file"

@@ -14,17 +14,22 @@ from dataclasses import dataclass, field, replace
 
 from agentgen_sym.backends import BACKENDS, run_backend
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.compile import CompiledTask
+from agentgen_sym.compiler.compile import CheckedTask, CompiledTask
 from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.compiler.printer import ground_call, print_pddl
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
+from agentgen_sym.planners.lifted_search import LIFTED_PLANNERS, lifted_bfws
 from agentgen_sym.planners.portfolio import Portfolio
 from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
 from agentgen_sym.planners.result import SearchStats, Status
 
-SOLVER_NAMES = (*PLANNER_NAMES, *BACKENDS)
-"""Every name ``solve`` takes: our planners and portfolios, then the external backends."""
+SOLVER_NAMES = (*PLANNER_NAMES, *LIFTED_PLANNERS, *BACKENDS)
+"""Every name ``solve`` takes: our planners and portfolios, our lifted search, then the external backends."""
+
+GROUNDING_FREE = (*LIFTED_PLANNERS, *(name for name, backend in BACKENDS.items() if not backend.grounds))
+"""The planners that read the lifted task: ``solve`` gives them a CheckedTask, for tasks whose grounding does not
+fit."""
 
 
 @dataclass(frozen=True)
@@ -79,11 +84,12 @@ def lifted_plan(ground: GroundTask, op_ids: list[int], cost: int | None = None) 
     return ast.Plan(tuple(ast.PlanStep(step.action, step.args) for step in ground.plan_steps(op_ids)), cost)
 
 
-def solve(task: CompiledTask, planner: str = "default", time_limit: float | None = None,
+def solve(task: CompiledTask | CheckedTask, planner: str = "default", time_limit: float | None = None,
           expansion_limit: int | None = None, memory_limit_mb: float | None = None,
           side_by_side: bool = True, *, deadline: Deadline | None = None) -> Solution:
     """Plan for ``task`` with ``planner`` (a name of SOLVER_NAMES: "default", "optimal", a planner
-    such as "astar-lmcut", or a backend such as "fd-lama-first") and validate the plan.
+    such as "astar-lmcut", our lifted search "lifted-bfws", or a backend such as "fd-lama-first") and validate
+    the plan.
 
     The search and the validation share one deadline: ``time_limit`` seconds from the call, or the
     ``deadline`` of a run that compiled the task under it too (give one or the other).
@@ -91,24 +97,32 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
     Status.LIMIT_REACHED; the external backends honour only the deadline. ``side_by_side=False``
     keeps a portfolio's members in turn under a time limit too: a pipeline whose files must not depend
     on which member wins a race (and whose executor already fills the cores) asks for that.
-    Raises TypeError when ``task`` is not a CompiledTask (file names or ASTs: ``compile_task`` them first).
+    Raises TypeError when ``task`` is neither a CompiledTask nor a CheckedTask (file names or ASTs:
+    ``compile_task`` them first; ``check_task`` for a planner of GROUNDING_FREE), or a CheckedTask for a planner
+    that reads the grounding.
     """
-    if not isinstance(task, CompiledTask):
+    if not isinstance(task, (CompiledTask, CheckedTask)):
         raise TypeError(f"solve() takes a CompiledTask, not {type(task).__name__}: compile the domain and problem "
                         "first, as in solve(compile_task(domain, problem)) (compile_task takes paths, PDDL text "
                         "or parsed ASTs)")
+    if planner not in SOLVER_NAMES:
+        raise ValueError(f"unknown planner {planner!r}; choose one of {', '.join(SOLVER_NAMES)}")
+    if isinstance(task, CheckedTask) and planner not in GROUNDING_FREE:
+        raise TypeError(f"{planner} searches the grounded task: give solve() compile_task(domain, problem), or "
+                        f"pick a planner that grounds nothing ({', '.join(GROUNDING_FREE)})")
     deadline = Deadline.of(time_limit, deadline)
-    ground = task.ground
-    timings = dict(task.stats.passes)
+    timings = dict(task.stats.passes) if isinstance(task, CompiledTask) else {}
     if planner in BACKENDS:
         found = run_backend(planner, task.domain, task.problem, deadline.left())
         stats = SearchStats(seconds=found.seconds, phases={"search": found.seconds})
         status, message = found.status, found.message
         steps = found.plan.steps if found.plan is not None else None
         searched = None if found.plan is None else found.plan.cost  # the cost the tool declares, if any
+    elif planner in LIFTED_PLANNERS:
+        lifted = lifted_bfws(task.domain, task.problem, deadline, memory_limit_mb, expansion_limit)
+        stats, status, message, steps, searched = lifted.stats, lifted.status, lifted.message, lifted.steps, None
     else:
-        if planner not in PLANNER_NAMES:
-            raise ValueError(f"unknown planner {planner!r}; choose one of {', '.join(SOLVER_NAMES)}")
+        ground = task.ground
         chosen = make_planner(planner)
         if not side_by_side and isinstance(chosen, Portfolio):
             chosen = replace(chosen, concurrent=())
@@ -118,7 +132,7 @@ def solve(task: CompiledTask, planner: str = "default", time_limit: float | None
         steps = None if result.plan is None else lifted_plan(ground, result.plan).steps
         searched = result.cost
     timings.update(stats.phases)
-    unit_cost = ground.unit_cost
+    unit_cost = task.unit_cost
     if status is not Status.SOLVED or steps is None:
         return Solution(status, planner, None, stats, None, timings, message, unit_cost)
     started = time.perf_counter()

@@ -1,4 +1,5 @@
-"""One value for every stage after the compiler: ``compile_task(domain, problem) -> CompiledTask``.
+"""One value for every stage after the compiler: ``compile_task(domain, problem) -> CompiledTask``
+(``check_task -> CheckedTask`` for the planners that ground nothing).
 
 The compiler's last pass. A CompiledTask holds both ASTs (the validator and the text
 environment read the lifted model), the GroundTask (the planners read only that), the static
@@ -17,6 +18,7 @@ import numpy as np
 from . import ast
 from .analysis import static_predicates
 from .check import check
+from .costs import uses_action_costs
 from .diagnostics import PddlError
 from .ground import GroundingStats, ground
 from .limits import Budget, Deadline
@@ -54,6 +56,33 @@ class CompiledTask:
         return f"CompiledTask({self.domain.name}/{self.problem.name}: {self.ground!r}, {costs})"
 
 
+@dataclass(frozen=True, eq=False)
+class CheckedTask:
+    """A checked task left lifted: what a planner that grounds nothing reads (lifted search, Mimir), for a task
+    whose grounding may not fit."""
+
+    domain: ast.Domain
+    problem: ast.Problem
+
+    @property
+    def unit_cost(self) -> bool:
+        """No action costs declared (a task that declares them is a general-cost task here, even if all are 1)."""
+        return not uses_action_costs(self.domain, self.problem)
+
+
+def check_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path, time_limit: float | None = None,
+               memory_limit_mb: float | None = None, *, deadline: Deadline | None = None) -> CheckedTask:
+    """Parse and check a task given as ASTs, PDDL text or paths, grounding nothing; raises PddlError with every
+    error ``check`` finds, ``limits.LimitReached`` when checking passes the limits."""
+    domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
+    problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
+    errors = [d for d in check(domain, problem, strict=False, budget=Budget(Deadline.of(time_limit, deadline),
+                                                                            memory_limit_mb)) if d.is_error]
+    if errors:
+        raise PddlError(errors)
+    return CheckedTask(domain, problem)
+
+
 def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | Path,
                  time_limit: float | None = None, memory_limit_mb: float | None = None, *,
                  deadline: Deadline | None = None, max_operators: int | None = None) -> CompiledTask:
@@ -65,13 +94,10 @@ def compile_task(domain: ast.Domain | str | Path, problem: ast.Problem | str | P
     ``limits.LimitReached`` when checking or grounding passes ``time_limit`` seconds (or the ``deadline`` of a
     run that goes on to solve) or the process's resident memory passes ``memory_limit_mb``.
     """
-    domain = domain if isinstance(domain, ast.Domain) else parse_domain(domain)
-    problem = problem if isinstance(problem, ast.Problem) else parse_problem(problem)
-    budget = Budget(Deadline.of(time_limit, deadline), memory_limit_mb)
-    errors = [d for d in check(domain, problem, strict=False, budget=budget) if d.is_error]
-    if errors:
-        raise PddlError(errors)
-    task, stats = ground(domain, problem, budget, max_operators)
+    deadline = Deadline.of(time_limit, deadline)
+    checked = check_task(domain, problem, memory_limit_mb=memory_limit_mb, deadline=deadline)
+    domain, problem = checked.domain, checked.problem
+    task, stats = ground(domain, problem, Budget(deadline, memory_limit_mb), max_operators)
     fixed = static_predicates(domain)
     static = frozenset(GroundAtom(a.predicate, tuple(t.name for t in a.args)) for a in problem.init
                        if isinstance(a, ast.Atom) and a.predicate in fixed)

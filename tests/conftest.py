@@ -63,7 +63,7 @@ requires_benchmarks = pytest.mark.skipif(not (BENCHMARKS / "MANIFEST.tsv").exist
 EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "gymnasium": "gym", "verifiers": "verifiers", "datasets": "dev",
           "mcp": "mcp", "anyio": "mcp", "ray": "ray", "pddl": "anchors", "unified_planning": "anchors",
           "pyperplan": "anchors", "tarski": "anchors", "transformers": "dev", "requests": "dev", "jsonschema": "dev",
-          "openenv": "openenv", "websockets": "serve", "wordfreq": "dev", "reasoning_gym": "reasoning"}
+          "openenv": "openenv", "pymimir": "lifted", "websockets": "serve", "wordfreq": "dev", "reasoning_gym": "reasoning"}
 """The extra of pyproject.toml that installs each optional top-level module the tests use."""
 
 

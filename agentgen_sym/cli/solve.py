@@ -11,7 +11,7 @@ from pathlib import Path
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError,
                                      eprint, output_file, positive_float, positive_int, refused_grounding)
-from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.compile import CheckedTask, CompiledTask, compile_task
 from agentgen_sym.compiler.diagnostics import Diagnostic, SourceCache, has_errors, render_text
 from agentgen_sym.compiler.ground import GroundingError
 from agentgen_sym.compiler.limits import MAX_BYTES, MAX_INSTANCES, MAX_OPERATORS, Budget, Deadline, LimitReached
@@ -20,7 +20,7 @@ from agentgen_sym.compiler.validate import ValidationResult, validate, validatio
 from agentgen_sym.files import write_atomic
 from agentgen_sym.inputs import InputError, load_task, read_anyway_line
 from agentgen_sym.planners.result import Status
-from agentgen_sym.solver import SOLVER_NAMES, solve
+from agentgen_sym.solver import GROUNDING_FREE, SOLVER_NAMES, solve
 
 # --------------------------------------------------------------------------- validate
 
@@ -121,10 +121,11 @@ def _max_operators_option(p: argparse.ArgumentParser) -> None:
                         f"default {MAX_OPERATORS:,})")
 
 
-def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
-              memory_limit_mb: float | None) -> CompiledTask | int:
-    """Parse, check and ground DOMAIN and PROBLEM; print what is wrong and return the exit code when
-    anything is (1 for errors, 4 for a limit reached while grounding, the --max-operators bound included)."""
+def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline, memory_limit_mb: float | None,
+              lifted: bool = False) -> CompiledTask | CheckedTask | int:
+    """Parse, check and ground DOMAIN and PROBLEM (``lifted``: ground nothing); print what is wrong and return the
+    exit code when anything is (1 for errors, 4 for a limit reached while grounding, the --max-operators bound
+    included)."""
     sources = SourceCache()
     try:
         results, found = _load_task(sources, args.max_bytes, Budget(deadline, memory_limit_mb), args.domain,
@@ -136,6 +137,8 @@ def _compiled(args: argparse.Namespace, quiet: bool, deadline: Deadline,
         for d in found:
             eprint(render_text(d, sources) + "\n")
         return EXIT_FINDINGS
+    if lifted:  # _load_task checked the task already
+        return CheckedTask(results[0].node, results[1].node)
     try:
         task = compile_task(results[0].node, results[1].node, memory_limit_mb=memory_limit_mb, deadline=deadline,
                             max_operators=args.max_operators)
@@ -174,7 +177,8 @@ def add_solve(sub: argparse._SubParsersAction) -> None:
     v = sub.add_parser("solve",
                        description="Check, ground and solve a task; print the plan in IPC format and validate it "
                                    "on the lifted semantics before anything is written. Planners: "
-                                   + ", ".join(SOLVER_NAMES) + ".",
+                                   + ", ".join(SOLVER_NAMES) + ". " + " and ".join(GROUNDING_FREE)
+                                   + " ground nothing: they plan on tasks whose grounding does not fit.",
                        epilog="Exit codes: 0 plan found, 1 input errors, 2 usage error (or a planner that "
                               "refuses the task), 3 proved unsolvable, 4 a limit was reached.")
     v.add_argument("domain", metavar="DOMAIN")
@@ -203,7 +207,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     name = args.planner or ("optimal" if args.optimal else "default")
     if name not in SOLVER_NAMES:
         raise UsageError(f"unknown planner {name!r}; choose one of {', '.join(SOLVER_NAMES)}")
-    task = _compiled(args, args.quiet, deadline, args.memory_limit)
+    task = _compiled(args, args.quiet, deadline, args.memory_limit, lifted=name in GROUNDING_FREE)
     if isinstance(task, int):
         return task
     solution = solve(task, name, memory_limit_mb=args.memory_limit, deadline=deadline)
