@@ -82,9 +82,12 @@ def add_benchmarks_option(parser: argparse.ArgumentParser) -> None:
                         help="benchmark folder holding MANIFEST.tsv (default: ../shared/benchmarks)")
 
 
-def add_tools_option(parser: argparse.ArgumentParser, choices: Sequence[str]) -> None:
-    """``--tools A,B``: a subset of ``choices``, all by default."""
-    parser.add_argument("--tools", default=",".join(choices), help="comma-separated subset of " + ",".join(choices))
+def add_tools_option(parser: argparse.ArgumentParser, choices: Sequence[str], default: Sequence[str] | None = None
+                     ) -> None:
+    """``--tools A,B``: a subset of ``choices``, ``default`` (all) when not given."""
+    parser.add_argument("--tools", default=",".join(choices if default is None else default),
+                        help="comma-separated subset of " + ",".join(choices)
+                             + ("" if default is None else f" (default {','.join(default)})"))
 
 
 def chosen_tools(parser: argparse.ArgumentParser, text: str, choices: Sequence[str]) -> list[str]:

@@ -91,7 +91,7 @@ class Config:
     the runner ``solve`` uses) or pyperplan's in-process rate run."""
 
     name: str      # short column name
-    kind: str      # "ours", "pyperplan", "fd" or "pyperplan-rate"
+    kind: str      # "ours", "pyperplan", "fd", "mimir" or "pyperplan-rate"
     planner: str   # ours: a PLANNERS key; anchors: a backends.BACKENDS key; rate runs: a description
     options: tuple[str, ...] = ()  # rate runs: pyperplan's search and heuristic
 
@@ -103,7 +103,12 @@ COVERAGE = {
     "pp-lmcut": Config("pp-lmcut", "pyperplan", "pyperplan-astar-lmcut"),
     "fd-lama": Config("fd-lama", "fd", "fd-lama-first"),
     "fd-lmcut": Config("fd-lmcut", "fd", "fd-astar-lmcut"),
+    "ours-lifted": Config("ours-lifted", "ours", "lifted-bfws"),
+    "mimir": Config("mimir", "mimir", "mimir-gbfs-ff"),
 }
+GROUNDED_DEFAULT = ("ours", "ours-opt", "pp-gbfs", "pp-lmcut", "fd-lama", "fd-lmcut")
+"""The tools a run without --tools compares; the planners that ground nothing (ours-lifted, mimir) are for the
+hard-to-ground set (bench/htg_sample.py)."""
 THROUGHPUT_ONLY = {
     "ours-astar-hadd": Config("ours-astar-hadd", "ours", "astar-hadd"),
     "ours-gbfs-hff": Config("ours-gbfs-hff", "ours", "gbfs-hff"),
@@ -181,15 +186,19 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
     from agentgen_sym.compiler.limits import Deadline
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
     from agentgen_sym.compiler.printer import print_pddl
+    from agentgen_sym.planners.lifted_search import LIFTED_PLANNERS
     from agentgen_sym.planners.registry import make_planner
     from agentgen_sym.solver import lifted_plan
 
     # room for the interpreter, NumPy and the grounder besides the search's own memory_limit_mb
     _limit_memory(memory_mb + 1024)
-    planner = make_planner(planner_name)
     extra: dict = {}
     start = time.perf_counter()
     deadline = Deadline.after(limit_s)
+    if planner_name in LIFTED_PLANNERS:
+        conn.send(asdict(_lifted_run(planner_name, Path(domain_path), Path(problem_path), deadline, memory_mb)))
+        return
+    planner = make_planner(planner_name)
     try:
         domain, problem = parse_domain(Path(domain_path)), parse_problem(Path(problem_path))
         extra["parse_seconds"] = time.perf_counter() - start
@@ -229,6 +238,27 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
     plan = print_pddl(lifted_plan(task, result.plan, result.cost)) if result.solved else None
     conn.send(asdict(RunResult(status, seconds, search_seconds, stats.expanded, stats.expansions_per_second, plan,
                                result.cost, result.message, extra)))
+
+
+def _lifted_run(planner_name: str, domain_path: Path, problem_path: Path, deadline: Deadline, memory_mb: int
+                ) -> RunResult:
+    """A planner that grounds nothing, through ``solve`` (check, search, validate) under the run's deadline."""
+    from agentgen_sym.compiler.compile import check_task
+    from agentgen_sym.solver import solve
+
+    start = time.perf_counter()
+    try:
+        solution = solve(check_task(domain_path, problem_path, deadline=deadline), planner_name,
+                         memory_limit_mb=memory_mb, deadline=deadline)
+    except MemoryError:
+        return RunResult("limit", time.perf_counter() - start, message="MemoryError")
+    except Exception as exc:  # a parse error, a limit while checking, or a bug in ours: kept as the run's error
+        return RunResult("error", time.perf_counter() - start, message=error_text(exc))
+    stats = solution.stats
+    status = RUN_STATUS.get(solution.status.value, "error")
+    plan = print_pddl(solution.plan) if solution.solved else None
+    return RunResult(status, time.perf_counter() - start, stats.seconds, stats.expanded, stats.expansions_per_second,
+                     plan, solution.cost, solution.message, {"generated": stats.generated})
 
 
 def run_ours(ctx: SpawnContext, config: Config, domain: Path, problem: Path, limit_s: float,
@@ -786,7 +816,7 @@ def json_payload(args: argparse.Namespace, benchmarks: Path, tasks: list[Task],
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_benchmarks_option(parser)
-    add_tools_option(parser, list(COVERAGE))
+    add_tools_option(parser, list(COVERAGE), GROUNDED_DEFAULT)
     parser.add_argument("--domains", help="comma-separated domain names (default: all)")
     parser.add_argument("--problems-per-domain", type=int, metavar="K", help="first K problems of each domain")
     parser.add_argument("--last-per-domain", type=int, metavar="K",
