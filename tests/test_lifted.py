@@ -1,26 +1,34 @@
-"""Planning without grounding: the lifted successor generator (compiler/lifted.py) against the grounded task (the
-same applicable steps in every state a random walk reaches, on every shared benchmark task), and the planners that
-ground nothing (our lifted search, Mimir) on tasks of every size."""
+"""Planning and playing without grounding: the lifted successor generator (compiler/lifted.py) against the grounded
+task (the same applicable steps in every state a random walk reaches, on every shared benchmark task), the planners
+that ground nothing (our lifted search, Mimir) on tasks of every size, and the lifted text environment against the
+grounded one."""
 
 from __future__ import annotations
 
 import random
+import resource
 from collections import defaultdict
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from agentgen_sym.compiler import ast
-from agentgen_sym.compiler.compile import check_task, compile_task
+from agentgen_sym.compiler.compile import CheckedTask, check_task, compile_task
 from agentgen_sym.compiler.limits import LimitReached
 from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.validate import Stepper, validate
+from agentgen_sym.env.core import EnvCore
+from agentgen_sym.env.lifted import LIFTED_REWARDS, LiftedTextEnv
+from agentgen_sym.env.textenv import TextEnv
+from agentgen_sym.env.texttask import CHECK_VALID_ACTIONS, TextTask
 from agentgen_sym.planners.result import Status
 from agentgen_sym.solver import GROUNDING_FREE, solve
+from agentgen_sym.wording.templates import Templates
 
-from .conftest import (BENCHMARKS, SLACK_S, BenchmarkTask, benchmark_tasks, requires_benchmarks, requires_extra,
-                       run_cli)
+from .conftest import (BENCHMARKS, CORPUS, SLACK_S, BenchmarkTask, benchmark_tasks, requires_benchmarks,
+                       requires_extra, run_cli)
 
 WALK = 25
 GROUND_LIMIT_S = 30
@@ -97,27 +105,47 @@ def test_planners_that_ground_nothing_give_validated_plans(planner: str, family:
     assert validate(task.domain, task.problem, solution.plan).valid  # solve validated it too; checked here anyway
 
 
-def test_a_task_too_large_to_ground_is_solved_lifted_within_its_limits(tmp_path):
+def _large_blocksworld(folder: Path) -> tuple[str, str]:
     """A blocksworld of 1,500 blocks in towers of 5 (2.25 million stack instances reachable: past the grounder's
-    bound) whose goal stacks one tower's top on another's: the grounded route stops at its limit (exit 4), the
-    lifted search plans it under a memory limit, and the plan validates. (A goal deep in the towers is past the
-    goal count's guidance at this size: Mimir's h_FF is the backend for those.)"""
+    bound) whose goal stacks one tower's top on another's; its two files."""
     blocks = [f"b{i}" for i in range(1500)]
     towers = [blocks[i:i + 5] for i in range(0, len(blocks), 5)]
     init = ["(arm-empty)"] + [f"(on-table {t[0]})" for t in towers] + [f"(clear {t[-1]})" for t in towers]
     init += [f"(on {upper} {lower})" for t in towers for lower, upper in zip(t, t[1:])]
-    (tmp_path / "domain.pddl").write_text(BLOCKS_DOMAIN)
-    (tmp_path / "problem.pddl").write_text(
+    (folder / "domain.pddl").write_text(BLOCKS_DOMAIN)
+    (folder / "problem.pddl").write_text(
         f"(define (problem big) (:domain blocks) (:objects {' '.join(blocks)})\n(:init {' '.join(init)})\n"
         f"(:goal (and (on b4 b9))))")
-    files = (str(tmp_path / "domain.pddl"), str(tmp_path / "problem.pddl"))
+    return str(folder / "domain.pddl"), str(folder / "problem.pddl")
+
+
+def test_a_task_too_large_to_ground_is_solved_lifted_within_its_limits(tmp_path):
+    """The grounded route stops at its limit (exit 4); the lifted search plans the task under a memory limit, and
+    the plan validates. (A goal deep in the towers is past the goal count's guidance at this size: Mimir's h_FF is
+    the backend for those.)"""
+    files = _large_blocksworld(tmp_path)
     grounded = run_cli("solve", *files, "--time-limit", "20", timeout=20 + SLACK_S)
     assert grounded.returncode == 4 and b"stopped:" in grounded.stderr
     lifted = run_cli("solve", *files, "--planner", "lifted-bfws", "--memory-limit", "1500", "--time-limit", "120",
                      "-o", str(tmp_path / "plan.txt"), timeout=120 + SLACK_S)
     assert lifted.returncode == 0, lifted.stderr
     plan = parse_plan((tmp_path / "plan.txt").read_text())
-    assert validate(parse_domain(BLOCKS_DOMAIN), parse_problem((tmp_path / "problem.pddl").read_text()), plan).valid
+    assert validate(parse_domain(BLOCKS_DOMAIN), parse_problem(Path(files[1]).read_text()), plan).valid
+
+
+def test_a_task_too_large_to_ground_is_played_in_the_lifted_text_environment(tmp_path):
+    """Reset and 100 random valid steps on the same task: each step moves the state as the text says, and the
+    environment stays small (its states are sets of facts; nothing is grounded)."""
+    env = LiftedTextEnv.from_files(*_large_blocksworld(tmp_path), reward="progress")
+    assert "B4 is on b3." in env.reset()
+    rng = random.Random(0)
+    for _ in range(100):
+        before, action = env.state, rng.choice(env.valid_actions())
+        step = env.step(action)
+        assert step.info["action_is_valid"] and env.state != before  # every blocksworld step moves a block
+        assert step.observation.startswith(" ".join(f"{f[0].upper()}{f[1:]}." for f in env.state_facts()))
+    assert env.steps == 100 and env.grounding_accuracy == 1.0
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 2 * 1024 * 1024  # kB: under 2 GB
 
 
 def test_a_grounding_planner_refuses_a_task_left_lifted():
@@ -138,3 +166,36 @@ BLOCKS_DOMAIN = """(define (domain blocks) (:requirements :strips)
     :effect (and (arm-empty) (clear ?ob) (on ?ob ?underob) (not (clear ?underob)) (not (holding ?ob))))
   (:action unstack :parameters (?ob ?underob) :precondition (and (on ?ob ?underob) (clear ?ob) (arm-empty))
     :effect (and (holding ?ob) (clear ?underob) (not (on ?ob ?underob)) (not (clear ?ob)) (not (arm-empty)))))"""
+
+
+def _domain_problem_pairs() -> list[tuple[str, Path, Path]]:
+    corpus = [(d.name, d / "domain.pddl", sorted(d.glob("p*.pddl"))[0]) for d in sorted(CORPUS.iterdir())
+              if (d / "domain.pddl").exists()]
+    return corpus + [(t.id, t.domain_file, t.problem_file) for t in SMALLEST]
+
+
+@pytest.mark.parametrize("reward", LIFTED_REWARDS)
+@pytest.mark.parametrize("name,domain_file,problem_file", _domain_problem_pairs(), ids=lambda v: str(v))
+def test_the_lifted_text_environment_says_and_pays_what_the_grounded_one_does(name, domain_file, problem_file,
+                                                                              reward: str):
+    """Random walks mixing valid actions, text no action reads, and `check valid actions`: every observation,
+    reward, done flag, progress rate and valid-action list equal the grounded environment's."""
+    try:
+        compiled = compile_task(domain_file, problem_file, time_limit=GROUND_LIMIT_S)
+    except LimitReached:
+        pytest.skip(f"{name} does not ground in {GROUND_LIMIT_S} s")
+    templates = Templates.beside(compiled.domain, domain_file)
+    text = TextTask(compiled, templates)
+    grounded = TextEnv(compiled, templates, text, core=EnvCore(text, reward=reward))
+    lifted = LiftedTextEnv(CheckedTask(compiled.domain, compiled.problem), templates, reward=reward)
+    assert lifted.reset() == grounded.reset() and lifted.goal_text() == grounded.goal_text()
+    rng = random.Random(3)
+    for _ in range(WALK):
+        valid = grounded.valid_actions()
+        assert lifted.valid_actions() == valid
+        action = rng.choice([*valid, *valid, "dance with the moon", CHECK_VALID_ACTIONS])
+        a, b = grounded.step(action), lifted.step(action)
+        assert (b.observation, b.reward, b.done) == (a.observation, a.reward, a.done), action
+        assert b.info["progress_rate"] == a.info["progress_rate"]
+        if a.done:
+            break

@@ -1,0 +1,129 @@
+"""The lifted text environment (agentgen_sym/env/lifted.py) on tasks too large to ground: reset and random valid
+steps per task, its resident memory and the time of a step.
+
+Run from the repository root, on the hard-to-ground sample (bench/htg_sample.py) or any MANIFEST.tsv folder:
+
+    .venv/bin/python bench/lifted_env.py --benchmarks /tmp/htg --steps 100 --json /tmp/lifted-env.json
+
+Each task runs in a process of its own, killed at ``--time-limit``: parse and check (nothing grounded), reset, then
+``--steps`` steps, each a valid action drawn (seeded) from the valid-action list. A step's time is ``env.step`` alone;
+listing the valid actions is timed apart (an agent asks for the list when it wants it). Memory is the process's peak
+resident set (``ru_maxrss``), the interpreter included. Targets (issue 58): at most 2 GB, step p99 at most 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.common import add_benchmarks_option, print_rows, read_manifest, select, write_json  # noqa: E402
+
+MEMORY_TARGET_MB = 2048
+STEP_P99_TARGET_MS = 50.0
+
+
+def play(domain: Path, problem: Path, steps: int, seed: int) -> dict:
+    """One task in this process: the figures of a reset and ``steps`` random valid steps."""
+    from agentgen_sym.env.lifted import LiftedTextEnv
+
+    started = time.perf_counter()
+    env = LiftedTextEnv.from_files(domain, problem)
+    env.reset()
+    setup = time.perf_counter() - started
+    rng, step_ms, list_ms, played = random.Random(seed), [], [], 0
+    for _ in range(steps):
+        began = time.perf_counter()
+        valid = env.valid_actions()
+        list_ms.append((time.perf_counter() - began) * 1000)
+        if not valid:
+            break
+        action = rng.choice(valid)
+        began = time.perf_counter()
+        result = env.step(action)
+        step_ms.append((time.perf_counter() - began) * 1000)
+        if not result.info["action_is_valid"]:
+            raise AssertionError(f"a listed action was refused: {action}")
+        played += 1
+        if result.done:
+            break
+    return {"setup_s": setup, "steps": played, "step_ms": step_ms, "list_ms": list_ms,
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def _percentile(values: list[float], share: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run_task(domain: Path, problem: Path, steps: int, seed: int, limit_s: float) -> dict:
+    """``play`` in a fresh process (its own peak memory), killed at ``limit_s``."""
+    command = [sys.executable, __file__, "--one", str(domain), str(problem), "--steps", str(steps), "--seed", str(seed)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=limit_s, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return {"status": "limit", "message": f"killed at {limit_s:g} s"}
+    if done.returncode != 0:
+        return {"status": "error", "message": (done.stderr.strip().splitlines() or ["no output"])[-1][:300]}
+    return {"status": "played", **json.loads(done.stdout)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    add_benchmarks_option(parser)
+    parser.add_argument("--domains", help="comma-separated domain names (default: all)")
+    parser.add_argument("--per-domain", type=int, metavar="K", help="the first K tasks of each domain")
+    parser.add_argument("--steps", type=int, default=100, help="random valid steps per task (default 100)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time-limit", type=float, default=600.0, metavar="S", help="per task (default 600)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write every figure here (atomically)")
+    parser.add_argument("--one", nargs=2, metavar=("DOMAIN", "PROBLEM"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(play(Path(args.one[0]), Path(args.one[1]), args.steps, args.seed)))
+        return 0
+    tasks = select(read_manifest(args.benchmarks), args.domains.split(",") if args.domains else None, args.per_domain)
+    rows, found = [], []
+    for i, task in enumerate(tasks, 1):
+        result = run_task(args.benchmarks / task.domain_file, args.benchmarks / task.problem_file, args.steps,
+                          args.seed, args.time_limit)
+        found.append({"task": task.name, **result})
+        if result["status"] == "played":
+            p50, p99 = _percentile(result["step_ms"], 0.5), _percentile(result["step_ms"], 0.99)
+            lists = _percentile(result["list_ms"], 0.5)
+            rows.append([task.name, str(result["steps"]), f"{result['setup_s']:.1f}", f"{p50:.1f}" if p50 else "-",
+                         f"{p99:.1f}" if p99 else "-", f"{lists:.1f}" if lists else "-",
+                         f"{result['peak_rss_mb']:.0f}"])
+        else:
+            rows.append([task.name, result["status"], "-", "-", "-", "-", result["message"][:60]])
+        print(f"[{i}/{len(tasks)}] {' '.join(rows[-1])}", file=sys.stderr, flush=True)
+    print_rows(["task", "steps", "setup s", "step p50 ms", "step p99 ms", "list p50 ms", "peak MB"], rows)
+    played = [r for r in found if r["status"] == "played"]
+    all_steps = [ms for r in played for ms in r["step_ms"]]
+    worst = max((r["peak_rss_mb"] for r in played), default=None)
+    p99 = _percentile(all_steps, 0.99)
+    print(f"\n{len(played)} of {len(found)} tasks played; every step: p50 "
+          f"{_percentile(all_steps, 0.5) or 0:.1f} ms, p99 {p99 or 0:.1f} ms (target <= {STEP_P99_TARGET_MS:g}); "
+          f"worst peak memory {worst or 0:.0f} MB (target <= {MEMORY_TARGET_MB})" if played else
+          f"\n0 of {len(found)} tasks played")
+    if args.json:
+        write_json(args.json, {"steps": args.steps, "seed": args.seed, "tasks": found,
+                               "step_p50_ms": _percentile(all_steps, 0.5), "step_p99_ms": p99,
+                               "worst_peak_rss_mb": worst, "median_step_ms": statistics.median(all_steps)
+                               if all_steps else None})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
