@@ -43,6 +43,11 @@ MAX_OPERATORS = 2_000_000
 join and instances of one quantifier. Sizes are estimated before they are enumerated, so a task over it is
 refused at once (G702) instead of after minutes and gigabytes; ``max_operators`` (``--max-operators``) raises it."""
 
+SERVED_MAX_OPERATORS = 200_000
+"""The bound past which ``serve`` plays a task on the lifted model instead (``serve --max-operators``): grounding
+it would take the server seconds to minutes and gigabytes before its first step, where the lifted model starts at
+once."""
+
 MAX_INSTANCES = 2_000_000
 """Default bound on the instances one evaluation of a quantifier may test (and on the bindings of one
 quantified effect or axiom head): a few seconds of work. Past it the replay stops with LimitReached naming

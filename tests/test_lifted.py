@@ -5,6 +5,7 @@ grounded one."""
 
 from __future__ import annotations
 
+import json
 import random
 import resource
 from collections import defaultdict
@@ -20,7 +21,8 @@ from agentgen_sym.compiler.parser import parse_domain, parse_plan, parse_problem
 from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.validate import Stepper, validate
 from agentgen_sym.env.core import EnvCore
-from agentgen_sym.env.lifted import LIFTED_REWARDS, LiftedTextEnv
+from agentgen_sym.env.framing import TURNS
+from agentgen_sym.env.lifted import LIFTED_REWARDS, LiftedCore, LiftedTextEnv
 from agentgen_sym.env.textenv import TextEnv
 from agentgen_sym.env.texttask import CHECK_VALID_ACTIONS, TextTask
 from agentgen_sym.planners.result import Status
@@ -179,7 +181,8 @@ def _domain_problem_pairs() -> list[tuple[str, Path, Path]]:
 def test_the_lifted_text_environment_says_and_pays_what_the_grounded_one_does(name, domain_file, problem_file,
                                                                               reward: str):
     """Random walks mixing valid actions, text no action reads, and `check valid actions`: every observation,
-    reward, done flag, progress rate and valid-action list equal the grounded environment's."""
+    reward, done flag, progress rate and valid-action list equal the grounded environment's; so does every framed
+    observation and status of the episodes the server plays (its training-turn framing)."""
     try:
         compiled = compile_task(domain_file, problem_file, time_limit=GROUND_LIMIT_S)
     except LimitReached:
@@ -187,8 +190,13 @@ def test_the_lifted_text_environment_says_and_pays_what_the_grounded_one_does(na
     templates = Templates.beside(compiled.domain, domain_file)
     text = TextTask(compiled, templates)
     grounded = TextEnv(compiled, templates, text, core=EnvCore(text, reward=reward))
-    lifted = LiftedTextEnv(CheckedTask(compiled.domain, compiled.problem), templates, reward=reward)
+    checked = CheckedTask(compiled.domain, compiled.problem)
+    lifted = LiftedTextEnv(checked, templates, reward=reward)
+    served = EnvCore(text, reward=reward, max_steps=WALK // 2).sessions(0, TURNS), \
+        LiftedCore(checked, templates, reward=reward, max_steps=WALK // 2).sessions(0, TURNS)
+    rows = [episodes.open() for episodes in served]
     assert lifted.reset() == grounded.reset() and lifted.goal_text() == grounded.goal_text()
+    assert served[1].observation(rows[1]) == served[0].observation(rows[0])
     rng = random.Random(3)
     for _ in range(WALK):
         valid = grounded.valid_actions()
@@ -196,6 +204,42 @@ def test_the_lifted_text_environment_says_and_pays_what_the_grounded_one_does(na
         action = rng.choice([*valid, *valid, "dance with the moon", CHECK_VALID_ACTIONS])
         a, b = grounded.step(action), lifted.step(action)
         assert (b.observation, b.reward, b.done) == (a.observation, a.reward, a.done), action
-        assert b.info["progress_rate"] == a.info["progress_rate"]
+        assert b.info == a.info
+        assert served[1].step(rows[1], action) == served[0].step(rows[0], action)
+        assert served[1].observation(rows[1]) == served[0].observation(rows[0])
+        assert served[1].status(rows[1]) == served[0].status(rows[0])
         if a.done:
             break
+
+
+def test_a_task_too_large_to_ground_is_served_lifted_beside_a_grounded_one(tmp_path):
+    """A served folder holding a 1,500-block task and a 3-block one: the first is played on the lifted model (its
+    gold plan reaches the goal through the pool, rewards as ours), the second stays grounded; AgentBoard's
+    profile refuses the lifted one with a reason, not an error."""
+    requires_extra("fastapi")
+    from agentgen_sym.env.core import Sessions
+    from agentgen_sym.env.lifted import LiftedSessions
+    from agentgen_sym.serve.catalog import Catalog
+    from agentgen_sym.serve.pool import EnvPool, ServeError
+
+    _large_blocksworld(tmp_path)
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "problem.pddl").rename(tmp_path / "tasks" / "big.pddl")
+    (tmp_path / "tasks" / "small.pddl").write_text(
+        "(define (problem small) (:domain blocks) (:objects a b c) (:init (arm-empty) (on-table a) (on-table b) "
+        "(on-table c) (clear a) (clear b) (clear c)) (:goal (on a b)))")
+    records = [{"id": "big", "problem_file": "tasks/big.pddl", "plan": ["(unstack b4 b3)", "(stack b4 b9)"]},
+               {"id": "small", "problem_file": "tasks/small.pddl", "plan": ["(pickup a)", "(stack a b)"]}]
+    (tmp_path / "tasks.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    catalog = Catalog([tmp_path])
+    assert catalog.warm() == 2
+    pool = EnvPool(catalog)
+    for data_idx, kind in ((0, LiftedSessions), (1, Sessions)):
+        env_id = pool.create(data_idx)["id"]
+        assert isinstance(pool._get(env_id).table.episodes, kind)
+        texts = [catalog.folders[0].read.templates.action(*GroundAction.parse(step))
+                 for step in records[data_idx]["plan"]]
+        answers = [pool.step(env_id, text) for text in texts]
+        assert [a["reward"] for a in answers] == [0.0, 1.0] and answers[-1]["done"]
+    with pytest.raises(ServeError, match="agentboard profile plays grounded tasks only"):
+        EnvPool(catalog, profile="agentboard").create(0)

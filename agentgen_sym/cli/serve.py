@@ -8,6 +8,7 @@ from pathlib import Path
 
 from agentgen_sym.cli.common import (EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, LazyProgress, UsageError, eprint, llm_client,
                                      llm_options, non_negative_int, output_folder, positive_int)
+from agentgen_sym.compiler.limits import SERVED_MAX_OPERATORS
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, PROFILES
 from agentgen_sym.extras import install_hint
 from agentgen_sym.tables import print_table
@@ -45,6 +46,10 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
     sv.add_argument("--idle-timeout", type=float, default=3600.0, metavar="S",
                     help="evict environments idle this many seconds (default 3600)")
     sv.add_argument("--max-action-chars", type=positive_int, default=2000, metavar="N", help="longest action (default 2000)")
+    sv.add_argument("--max-operators", type=positive_int, default=SERVED_MAX_OPERATORS, metavar="N",
+                    help="play a task whose grounding would pass N operators on the lifted model, grounding nothing: "
+                         "the same texts and the success reward, steps found by joining preconditions with the "
+                         f"state (default {SERVED_MAX_OPERATORS:,})")
     sv.add_argument("--max-body-bytes", type=positive_int, default=65536, metavar="N",
                     help="largest request body (default 65536)")
     sv.add_argument("--max-connections", type=positive_int, default=2048, metavar="N",
@@ -94,7 +99,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not 0 < getattr(args, name) < float("inf"):
             raise UsageError(f"--{name.replace('_', '-')} must be a positive number of seconds")
     try:
-        catalog = Catalog([Path(p) for p in args.tasks_dirs])
+        catalog = Catalog([Path(p) for p in args.tasks_dirs], max_operators=args.max_operators)
     except CatalogError as exc:
         raise UsageError(str(exc)) from exc
     for warning in catalog.warnings:

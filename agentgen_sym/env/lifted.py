@@ -1,56 +1,59 @@
-"""The text environment of a task too large to ground: the same words, messages and rewards as ``TextEnv``, stepped
-on the lifted model.
+"""The environment of a task too large to ground: the same words, messages and rewards as ours (env/core.py),
+stepped on the lifted model.
 
 Playing a task needs only the current state and the steps that apply to it, so nothing is grounded: an action's
 text is read back by the domain's templates, applied by the validator's own semantics (``Stepper``), and the valid
 actions come from joining each schema's precondition with the state's facts (``compiler.lifted``). Memory follows
-the state, not the grounding. Rewards are the two that need no distance: ``success`` (1 on the step that reaches
-the goal) and ``progress`` (the rise, from 0, of the best fraction of goal conditions met, so an episode's rewards
-sum to its progress rate); the dense reward needs an optimal distance per state, which a task this size does not have.
+the state, not the grounding. ``LiftedCore`` is one task, ``LiftedSessions`` its episodes (the ``Episodes`` the
+server's pool plays, as it plays ``Sessions``), ``LiftedTextEnv`` one episode as ``TextEnv`` offers it.
+
+Rewards are the two that need no distance: ``success`` (1 on the step that reaches the goal) and ``progress`` (the
+rise, from 0, of the best fraction of goal conditions met, so an episode's rewards sum to its progress rate); the
+dense reward needs an optimal distance per state, which a task this size does not have. One difference stays: a
+well-formed action the grounder would have pruned as never reachable is refused here as unsatisfied (its
+precondition does not hold), where the grounded core calls it no action at all.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
 from agentgen_sym.compiler.compile import CheckedTask, check_task
 from agentgen_sym.compiler.printer import expr
-from agentgen_sym.compiler.task import GroundAtom
+from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.compiler.validate import State, Stepper
+from agentgen_sym.env.core import Status, Step
+from agentgen_sym.env.framing import BARE, Framing
 from agentgen_sym.env.textenv import StepResult
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
-                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, sentence)
+                                       UNSATISFIED_ACTION, VALID_ACTIONS_PREFIX, Outcome, sentence)
 from agentgen_sym.wording.templates import ActionReader, Templates, in_sentence
 
 LIFTED_REWARDS = ("success", "progress")
+RESET = -1
 
 
-class LiftedTextEnv:
-    """One episode at a time over a checked task, grounding nothing (module docstring)."""
+class LiftedCore:
+    """One checked task played under one set of rules, grounding nothing (module docstring)."""
 
     def __init__(self, task: CheckedTask, templates: Templates, reward: str = "success",
                  max_steps: int | None = None) -> None:
         if reward not in LIFTED_REWARDS:
             raise ValueError(f"reward {reward!r} needs a grounded task; a lifted environment pays "
                              f"{' or '.join(LIFTED_REWARDS)}")
-        self.task, self.templates, self.reward, self.max_steps = task, templates, reward, max_steps
+        self.task, self.templates, self.reward_name, self.max_steps = task, templates, reward, max_steps
+        self.domain = task.domain
         self.stepper = Stepper(task.domain, task.problem)
-        objects = [o.name for o in (*task.domain.constants, *task.problem.objects)]
-        self.reader = ActionReader(templates, objects)
+        self.reader = ActionReader(templates, [o.name for o in (*task.domain.constants, *task.problem.objects)])
         self.initial: State = frozenset((a.predicate, tuple(t.name for t in a.args)) for a in task.problem.init
                                         if isinstance(a, ast.Atom))
         self.conditions = list(conjuncts(task.problem.goal))
         self.goal_line = GOAL_PREFIX + ", ".join(in_sentence(text) for text in
                                                  sorted(self._condition_text(c) for c in self.conditions))
-        self.reset()
-
-    @classmethod
-    def from_files(cls, domain_path: Path | str, problem_path: Path | str, **options: object) -> LiftedTextEnv:
-        """Parse and check the files (nothing grounded); ``templates.json`` beside the domain overrides templates."""
-        task = check_task(Path(domain_path), Path(problem_path))
-        return cls(task, Templates.beside(task.domain, domain_path), **options)
+        self.start = self.arrive(self.initial)
 
     def _condition_text(self, condition: ast.Formula) -> str:
         atom, positive = (condition.arg, False) if isinstance(condition, ast.Not) else (condition, True)
@@ -59,81 +62,219 @@ class LiftedTextEnv:
         fact = GroundAtom(atom.predicate, tuple(t.name for t in atom.args))
         return self.templates.fact(*fact) if positive else self.templates.negated_fact(*fact)
 
-    # ------------------------------------------------------------------ episode
-    def reset(self) -> str:
-        """Start over from the initial state; returns the initial observation (the facts)."""
-        closed = self.stepper.close(self.initial)
-        self.state, self.closed = self.initial, closed
-        self.steps, self.attempts, self.valid, self.paid = 0, 0, 0, 0.0
-        self.done = self._reached(closed)
-        self.progress_rate = 1.0 if self.done else self._progress(closed)
-        return self._observation()
+    def read(self, text: str) -> tuple[Outcome, list[GroundAction]]:
+        """What ``text`` asks for: QUERY, INVALID (no action of the domain) or STATE with its readings."""
+        if " ".join(text.lower().split()) == CHECK_VALID_ACTIONS:
+            return Outcome.QUERY, []
+        readings = self.reader.read(text)
+        return (Outcome.STATE, readings) if readings else (Outcome.INVALID, [])
 
-    def step(self, action_text: str) -> StepResult:
-        """Apply one action given as text; an invalid one leaves the state as it was and says why. Every step
-        counts, and is paid, as the grounded core counts and pays it (env/core.py)."""
-        self.steps += 1
-        was_done = self.done
-        if action_text.strip().lower() == CHECK_VALID_ACTIONS:
-            observation, valid = VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions()), True
+    def arrive(self, state: State) -> tuple[State, str, bool, float]:
+        """What ``state`` is: its facts with the derived ones, their observation, whether the goal holds there and
+        the fraction of goal conditions holding (a condition other than a literal: only with the whole goal)."""
+        closed = self.stepper.close(state)
+        goal = self.task.problem.goal
+        reached = goal is None or self.stepper.holds(goal, closed)
+        if reached or not self.conditions:
+            progress = 1.0 if reached else 0.0
         else:
-            self.attempts += 1
-            readings = self.reader.read(action_text)
-            after = next((s for s in (self.stepper.apply(ast.PlanStep(r.action, r.args), self.state)[0]
-                                      for r in readings) if s is not None), None)
-            valid = after is not None
-            if after is None:
-                observation = UNSATISFIED_ACTION if readings else INVALID_ACTION
-            else:
-                self.valid += 1
-                self.state = after
-                self.closed = closed = self.stepper.close(after)
-                reached = self._reached(closed)
-                self.done = self.done or reached
-                self.progress_rate = max(self.progress_rate, 1.0 if reached else self._progress(closed))
-                observation = self._observation() + (GOAL_SATISFIED if self.done else "")
-        if self.reward == "success":  # paid once, on the step that reaches the goal
-            reward = 1.0 if self.done and not was_done else 0.0
-        else:  # the rise of the level from 0: the first step pays the level the start already has
-            reward = self.progress_rate - self.paid
-            self.paid += reward
-        truncated = self.max_steps is not None and self.steps >= self.max_steps and not self.done
-        info = {"action_is_valid": valid, "progress_rate": self.progress_rate, "steps": self.steps,
-                "grounding_accuracy": self.grounding_accuracy, "success": 1.0 if self.done else 0.0,
-                "truncated": truncated}
-        return StepResult(observation, reward, self.done, info)
+            progress = sum(self.stepper.holds(c, closed) if isinstance(c.arg if isinstance(c, ast.Not) else c,
+                                                                       ast.Atom) else False
+                           for c in self.conditions) / len(self.conditions)
+        return closed, self.facts_text(closed), reached, progress
 
-    def _reached(self, closed: State) -> bool:
-        return self.task.problem.goal is None or self.stepper.holds(self.task.problem.goal, closed)
+    def facts_text(self, closed: State) -> str:
+        return " ".join(sentence(f) for f in self.state_facts(closed))
 
-    def _progress(self, closed: State) -> float:
-        """The fraction of goal conditions that hold (a condition other than a literal: only with the whole goal)."""
-        if not self.conditions:
-            return 1.0
-        whole = self.stepper.holds(self.task.problem.goal, closed)
-        met = sum(whole if not isinstance(c.arg if isinstance(c, ast.Not) else c, ast.Atom)
-                  else self.stepper.holds(c, closed) for c in self.conditions)
-        return met / len(self.conditions)
-
-    def _observation(self) -> str:
-        return " ".join(sentence(f) for f in self.state_facts())
-
-    # ------------------------------------------------------------------ views
-    def valid_actions(self) -> list[str]:
-        """The applicable actions as text, sorted so the same state always lists them alike."""
-        return sorted({self.templates.action(s.action, s.args) for s in self.stepper.applicable(self.state)})
-
-    def state_facts(self, pddl: bool = False) -> list[str]:
-        """The true facts, derived ones included, in words (or as PDDL), sorted; predicates said once in the rules
-        are left out."""
-        atoms = [GroundAtom(p, args) for p, args in self.closed]
+    def state_facts(self, closed: State, pddl: bool = False) -> list[str]:
+        """The true facts of a closed state in words (or as PDDL), sorted; predicates said once in the rules are
+        left out."""
         hidden = () if pddl else self.templates.hidden
+        atoms = (GroundAtom(p, args) for p, args in closed)
         return sorted(str(a) if pddl else self.templates.fact(*a) for a in atoms if a.predicate not in hidden)
 
+    def valid_actions(self, state: State) -> list[str]:
+        """The applicable actions as text, sorted so the same state always lists them alike."""
+        return sorted({self.templates.action(s.action, s.args) for s in self.stepper.applicable(state)})
+
+    def sessions(self, n: int, framing: Framing = BARE) -> LiftedSessions:
+        return LiftedSessions(self, n, framing)
+
+
+class LiftedSessions:
+    """N episodes of one ``LiftedCore``: each a state (a set of facts) and a few counters, stepped as ``Sessions``
+    steps its rows, so the server's pool and ``LiftedTextEnv`` play it alike."""
+
+    def __init__(self, core: LiftedCore, n: int, framing: Framing = BARE) -> None:
+        self.core, self.framing = core, framing
+        self.states: list[State] = []
+        self.closed: list[State] = []
+        self.facts: list[str] = []
+        self.steps: list[int] = []
+        self.attempts: list[int] = []
+        self.valid: list[int] = []
+        self.progress: list[float] = []
+        self.paid: list[float] = []
+        self.done: list[bool] = []
+        self.outcome: list[int] = []
+        self._free: list[int] = []
+        for _ in range(n):
+            self._grow()
+        self.reset()
+
+    def _grow(self) -> int:
+        for values, first in ((self.states, self.core.initial), (self.closed, self.core.start[0]),
+                              (self.facts, ""), (self.steps, 0), (self.attempts, 0), (self.valid, 0),
+                              (self.progress, 0.0), (self.paid, 0.0), (self.done, False), (self.outcome, RESET)):
+            values.append(first)
+        return len(self.states) - 1
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    @property
+    def goal(self) -> str:
+        return self.core.goal_line
+
+    def open(self) -> int:
+        """A row for a new episode, at its initial state: a released one, else a new one."""
+        i = self._free.pop() if self._free else self._grow()
+        self.reset([i])
+        return i
+
+    def release(self, i: int) -> None:
+        self._free.append(i)
+
+    def reset(self, ids: Sequence[int] | None = None) -> list[str]:
+        """Start the episodes ``ids`` (all by default) over; their initial observations (the facts)."""
+        ids = range(len(self.states)) if ids is None else ids
+        closed, facts, reached, progress = self.core.start
+        for i in ids:
+            self.states[i], self.closed[i], self.facts[i] = self.core.initial, closed, facts
+            self.steps[i] = self.attempts[i] = self.valid[i] = 0
+            self.done[i], self.progress[i], self.paid[i], self.outcome[i] = reached, progress, 0.0, RESET
+        return [facts + GOAL_SATISFIED if reached else facts] * len(ids)
+
+    def observation(self, i: int) -> str:
+        """Episode ``i``'s observation as its last reset or step framed it."""
+        outcome = self.outcome[i]
+        if outcome == Outcome.QUERY:
+            return self.framing.after_step(VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i)))
+        if outcome in (Outcome.INVALID, Outcome.UNSATISFIED):
+            return self.framing.after_step(INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION)
+        facts = self.facts[i] + GOAL_SATISFIED * self.done[i]
+        return self.framing.opening(self.goal, facts) if outcome == RESET else self.framing.after_step(facts)
+
+    def valid_actions(self, i: int) -> list[str]:
+        return self.core.valid_actions(self.states[i])
+
+    def action_text(self, action: str, args: tuple[str, ...]) -> str:
+        return self.core.templates.action(action, args)
+
+    def status(self, i: int) -> Status:
+        attempts = self.attempts[i]
+        return Status(self.steps[i], self.progress[i], self.done[i], self.valid[i] / attempts if attempts else 1.0)
+
+    def step(self, i: int, text: str) -> Step:
+        return self.step_many([i], [text])[0]
+
+    def step_many(self, ids: Sequence[int], texts: Sequence[str]) -> list[Step]:
+        """Step episode ``ids[j]`` by ``texts[j]``, one after the other."""
+        if len(ids) != len(texts):
+            raise ValueError(f"{len(ids)} sessions but {len(texts)} actions")
+        return [self._step(i, text) for i, text in zip(ids, texts)]
+
+    def _step(self, i: int, text: str) -> Step:
+        core = self.core
+        outcome, readings = core.read(text)
+        self.steps[i] += 1
+        self.attempts[i] += outcome != Outcome.QUERY
+        was_done, action = self.done[i], None
+        if outcome == Outcome.QUERY:
+            observation = VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i))
+        else:
+            after = None
+            for reading in readings:  # the first applicable reading wins
+                after = core.stepper.apply(ast.PlanStep(reading.action, reading.args), self.states[i])[0]
+                if after is not None:
+                    action = str(reading)
+                    break
+            if after is None:
+                outcome = Outcome.UNSATISFIED if readings else Outcome.INVALID
+                observation = UNSATISFIED_ACTION if readings else INVALID_ACTION
+            else:
+                self.valid[i] += 1
+                closed, facts, reached, progress = core.arrive(after)
+                self.states[i], self.closed[i], self.facts[i] = after, closed, facts
+                self.done[i] = self.done[i] or reached
+                self.progress[i] = max(self.progress[i], progress)
+                observation = facts + GOAL_SATISFIED if self.done[i] else facts
+        self.outcome[i] = outcome
+        done, steps, attempts = self.done[i], self.steps[i], self.attempts[i]
+        info = {"action_is_valid": action is not None or outcome == Outcome.QUERY, "action": action,
+                "progress_rate": self.progress[i], "grounding_accuracy": self.valid[i] / attempts if attempts else 1.0,
+                "steps": steps, "success": 1.0 if done else 0.0}
+        truncated = core.max_steps is not None and steps >= core.max_steps and not done
+        if core.reward_name == "success":  # paid once, on the step that reaches the goal
+            reward = 1.0 if done and not was_done else 0.0
+        else:  # the rise of the level from 0: the first step pays the level the start already has
+            reward = self.progress[i] - self.paid[i]
+            self.paid[i] += reward
+        return Step(self.framing.after_step(observation), reward, done, truncated, info)
+
+
+class LiftedTextEnv:
+    """One episode at a time over a checked task, as ``TextEnv`` offers one: a one-row ``LiftedSessions``."""
+
+    def __init__(self, task: CheckedTask, templates: Templates, reward: str = "success",
+                 max_steps: int | None = None) -> None:
+        self.core = LiftedCore(task, templates, reward, max_steps)
+        self.session = self.core.sessions(1)
+        self.reset()
+
+    @classmethod
+    def from_files(cls, domain_path: Path | str, problem_path: Path | str, **options: object) -> LiftedTextEnv:
+        """Parse and check the files (nothing grounded); ``templates.json`` beside the domain overrides templates."""
+        task = check_task(Path(domain_path), Path(problem_path))
+        return cls(task, Templates.beside(task.domain, domain_path), **options)
+
+    def reset(self) -> str:
+        """Start over from the initial state; returns the initial observation (the facts)."""
+        return self.session.reset()[0]
+
+    def step(self, action_text: str) -> StepResult:
+        """Apply one action given as text; an invalid one leaves the state as it was and says why."""
+        result = self.session.step(0, action_text)
+        return StepResult(result.observation, result.reward, result.terminated, result.info)
+
+    @property
+    def state(self) -> State:
+        return self.session.states[0]
+
+    @property
+    def steps(self) -> int:
+        return self.session.steps[0]
+
+    @property
+    def done(self) -> bool:
+        return self.session.done[0]
+
+    @property
+    def progress_rate(self) -> float:
+        return self.session.progress[0]
+
+    def valid_actions(self) -> list[str]:
+        """The applicable actions as text, sorted so the same state always lists them alike."""
+        return self.session.valid_actions(0)
+
+    def state_facts(self, pddl: bool = False) -> list[str]:
+        """The true facts, derived ones included, in words (or as PDDL), sorted."""
+        return self.core.state_facts(self.session.closed[0], pddl)
+
     def goal_text(self) -> str:
-        return self.goal_line
+        return self.core.goal_line
 
     @property
     def grounding_accuracy(self) -> float:
-        """Valid actions over actions tried; 1.0 before any."""
-        return self.valid / self.attempts if self.attempts else 1.0
+        """Valid actions over actions tried ("check valid actions" is a question, not an action); 1.0 before any."""
+        return self.session.status(0).grounding_accuracy

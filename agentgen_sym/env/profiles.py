@@ -11,9 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
+from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.env.agentboard import Games, Wording
 from agentgen_sym.env.core import EnvCore, Status, Step
 from agentgen_sym.env.framing import BARE, TURNS, Framing
+from agentgen_sym.env.lifted import LiftedCore
+
+
+class ProfileUnsupported(AgentgenError):
+    """A task a profile cannot play (AgentBoard's games need a grounded task); the message says why."""
 
 
 class Episodes(Protocol):
@@ -41,7 +47,7 @@ class PlayableTask:
     """One task as any profile can play it: its environment core (our text views, compiled once) and AgentBoard's
     wording of its domain (``agentboard.json`` beside it, else our templates) with the game it names, if any."""
 
-    core: EnvCore
+    core: EnvCore | LiftedCore
     wording: Wording
     game: str | None = None
 
@@ -67,6 +73,9 @@ def _ours(task: PlayableTask, framing: Framing, max_steps: int | None) -> Episod
 
 
 def _agentboard(task: PlayableTask, framing: Framing, max_steps: int | None) -> Episodes:
+    if isinstance(task.core, LiftedCore):
+        raise ProfileUnsupported("the agentboard profile plays grounded tasks only, and this task is too large to "
+                                 "ground: serve it under the agentgen profile")
     return Games(task.core.text.compiled, task.wording, task.game, framing, max_steps)
 
 

@@ -4,7 +4,9 @@ A task's number (``data_idx``) follows ``env.catalog.data_indices``, the rule th
 uses for ``item_id``: a task's ``item_id`` here is ``<domain>_<data_idx>``, as in an export (or a
 combined export) of the same folders in the same order. Tasks are compiled on first use and kept
 (one ``EnvCore`` per task file, shared by every environment playing it); a task that cannot be
-compiled stays in the list, so numbers never shift, and answers every reset with the reason.
+compiled stays in the list, so numbers never shift, and answers every reset with the reason. A task whose grounding
+would pass ``max_operators`` is served on the lifted model instead (``env.lifted.LiftedCore``: the same texts and
+the success reward, nothing grounded), so a task too large to ground is still played.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.limits import SERVED_MAX_OPERATORS
 from agentgen_sym.env.agentboard import AgentBoardError, Wording, wording_beside
 from agentgen_sym.env.catalog import agentgym_item_id, data_indices
 from agentgen_sym.env.core import EnvCore
 from agentgen_sym.env.framing import AGENTGYM_ACK, instruction
+from agentgen_sym.env.lifted import LiftedCore
 from agentgen_sym.env.profiles import PlayableTask
 from agentgen_sym.env.texttask import TextTask
 from agentgen_sym.taskset import (DOMAIN_FILE, BadEntry, TaskEntry, TaskFolder, TaskSetError, TaskUnplayable,
-                                  compile_entry, read_folder)
+                                  TooLargeToGround, check_entry, compile_entry, read_folder)
 
 
 class CatalogError(AgentgenError):
@@ -60,7 +64,8 @@ class Folder:
 class Catalog:
     """The tasks of one or more TASKS_DIRs, numbered by ``data_indices``; ``warnings`` lists skipped lines."""
 
-    def __init__(self, tasks_dirs: list[Path]) -> None:
+    def __init__(self, tasks_dirs: list[Path], max_operators: int = SERVED_MAX_OPERATORS) -> None:
+        self.max_operators = max_operators
         if not tasks_dirs:
             raise CatalogError("name at least one TASKS_DIR")
         self.folders: list[Folder] = []
@@ -76,9 +81,9 @@ class Catalog:
                                        difficulty if isinstance(difficulty, int) else None, position))
         if not self.tasks:
             raise CatalogError(f"no task to serve in {', '.join(str(p) for p in tasks_dirs)}")
-        self._compiled: dict[int, TextTask | str] = {}
+        self._compiled: dict[int, TextTask | LiftedCore | str] = {}
         self._lock = threading.Lock()
-        self._cores: dict[int, EnvCore] = {}
+        self._cores: dict[int, EnvCore | LiftedCore] = {}
 
     def __len__(self) -> int:
         return len(self.tasks)
@@ -100,8 +105,8 @@ class Catalog:
                    {"from": "gpt", "loss": False, "value": AGENTGYM_ACK})
         return Folder(read, good, priming, wording, game)
 
-    def text(self, data_idx: int) -> TextTask:
-        """The task's shared text views, compiled on first use; raises TaskUnavailable."""
+    def _compiled_task(self, data_idx: int) -> TextTask | LiftedCore:
+        """The task compiled on first use: its shared text views, or its lifted core; raises TaskUnavailable."""
         found = self._compiled.get(data_idx)
         if found is None:
             with self._lock:
@@ -112,12 +117,22 @@ class Catalog:
             raise TaskUnavailable(found)
         return found
 
-    def core(self, data_idx: int) -> EnvCore:
+    def text(self, data_idx: int) -> TextTask:
+        """A grounded task's shared text views; raises TaskUnavailable (for a task served lifted too)."""
+        found = self._compiled_task(data_idx)
+        if isinstance(found, LiftedCore):
+            raise TaskUnavailable(f"task {self.tasks[data_idx].task_id} is played on the lifted model: it has no "
+                                  "grounded text views")
+        return found
+
+    def core(self, data_idx: int) -> EnvCore | LiftedCore:
         """The task's environment core (its cached reading of action texts and pre-rendered observation
-        sentences), made on first use from ``text``; raises TaskUnavailable."""
+        sentences), made on first use; a task too large to ground has its lifted core. Raises TaskUnavailable."""
         found = self._cores.get(data_idx)
         if found is None:
-            text = self.text(data_idx)
+            text = self._compiled_task(data_idx)
+            if isinstance(text, LiftedCore):
+                return text
             info = self.tasks[data_idx]
             plan = self.folders[info.folder].entries[info.task_id].optimal_plan
             with self._lock:
@@ -136,10 +151,14 @@ class Catalog:
                 pass
         return playable
 
-    def _compile(self, info: TaskInfo) -> TextTask | str:
+    def _compile(self, info: TaskInfo) -> TextTask | LiftedCore | str:
         folder = self.folders[info.folder]
+        entry = folder.entries[info.task_id]
         try:
-            compiled = compile_entry(folder.read, folder.entries[info.task_id])
+            try:
+                compiled = compile_entry(folder.read, entry, self.max_operators)
+            except TooLargeToGround:
+                return LiftedCore(check_entry(folder.read, entry), folder.read.templates)
         except TaskUnplayable as exc:  # still numbered, as the export numbers it, but never played
             return f"task {info.task_id} cannot be played: {exc}"
         return TextTask(compiled, folder.read.templates)

@@ -185,8 +185,8 @@ class OpenEnv:
         info = self.pool.catalog.tasks[self.pool.task_of(env_id, owner)]
         found = self._toolsets.get(info.folder)
         if found is None:
-            text = self.pool.catalog.text(info.data_idx)
-            found = self._toolsets.setdefault(info.folder, (domain_tools(text.compiled.domain), text.templates))
+            read = self.pool.catalog.folders[info.folder].read
+            found = self._toolsets.setdefault(info.folder, (domain_tools(read.domain), read.templates))
         return found
 
     def state(self, env_id: int, episode_id: str, owner: object) -> dict:

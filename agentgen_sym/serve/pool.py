@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.env.core import Step
-from agentgen_sym.env.profiles import DEFAULT_PROFILE, Episodes, profile_named
+from agentgen_sym.env.profiles import DEFAULT_PROFILE, Episodes, ProfileUnsupported, profile_named
 from agentgen_sym.serve.catalog import Catalog, TaskUnavailable
 
 GONE_MEMORY = 65536
@@ -238,7 +238,11 @@ class EnvPool:
             with self._lock:
                 found = self._tables.get(data_idx)
                 if found is None:
-                    found = self._tables[data_idx] = Table(self.profile.episodes(task, self.profile.served, None))
+                    try:
+                        episodes = self.profile.episodes(task, self.profile.served, None)
+                    except ProfileUnsupported as exc:
+                        raise ServeError(str(exc), 422) from exc
+                    found = self._tables[data_idx] = Table(episodes)
         return found
 
     def _check_action(self, action: Any) -> None:

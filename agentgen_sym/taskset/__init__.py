@@ -5,8 +5,8 @@ from agentgen_sym.compiler.lazy import lazy_names
 
 __getattr__, __dir__ = lazy_names(__name__, {
     "agentgen_sym.taskset.folder": ("DOMAIN_FILE", "TASKS_FILE", "TaskFolder", "TaskSetError", "TaskUnplayable",
-                                    "append_tasks", "compile_entry", "read_folder", "read_problem", "read_tasks",
-                                    "write_tasks"),
+                                    "TooLargeToGround", "append_tasks", "check_entry", "compile_entry", "read_folder",
+                                    "read_problem", "read_tasks", "write_tasks"),
     "agentgen_sym.taskset.model": ("DIRECTIONS", "FIGURES", "FLAGGED_DROPPED", "INVARIANT_DROPPED", "PROVED",
                                    "BadEntry", "GeneratedTask", "GenerationReport", "Origin", "TaskEntry", "TaskSet",
                                    "problem_file_of"),
@@ -15,5 +15,6 @@ del lazy_names
 
 __all__ = ["BadEntry", "DIRECTIONS", "DOMAIN_FILE", "FIGURES", "FLAGGED_DROPPED", "GeneratedTask",
            "GenerationReport", "INVARIANT_DROPPED", "Origin", "PROVED", "TASKS_FILE", "TaskEntry", "TaskFolder",
-           "TaskSet", "TaskSetError", "TaskUnplayable", "append_tasks", "compile_entry", "problem_file_of",
+           "TaskSet", "TaskSetError", "TaskUnplayable", "TooLargeToGround", "append_tasks", "check_entry",
+           "compile_entry", "problem_file_of",
            "read_folder", "read_problem", "read_tasks", "write_tasks"]

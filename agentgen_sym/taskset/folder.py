@@ -22,7 +22,7 @@ from pathlib import Path
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.check import check
-from agentgen_sym.compiler.compile import CompiledTask, compile_task
+from agentgen_sym.compiler.compile import CheckedTask, CompiledTask, check_task, compile_task
 from agentgen_sym.compiler.diagnostics import PddlError
 from agentgen_sym.compiler.errors import AgentgenError
 from agentgen_sym.compiler.ground import GroundingError
@@ -51,6 +51,10 @@ class TaskUnplayable(AgentgenError, ValueError):
     """One task of a folder that cannot be played: its problem file leads out of the folder, is not a regular file,
     cannot be read, has errors or cannot be grounded. The message says why (the task's id is the caller's to add);
     the task is reported and skipped, the rest of the folder is used."""
+
+
+class TooLargeToGround(TaskUnplayable):
+    """A task whose grounding passes the bound asked for (G702): playable on the lifted model, not grounded."""
 
 
 @dataclass(frozen=True)
@@ -174,16 +178,27 @@ def read_problem(tasks_dir: Path, entry: TaskEntry) -> ast.Problem:
         raise TaskUnplayable(_errors_of(path, exc)) from exc
 
 
-def compile_entry(folder: TaskFolder, entry: TaskEntry) -> CompiledTask:
+def compile_entry(folder: TaskFolder, entry: TaskEntry, max_operators: int | None = None) -> CompiledTask:
     """The entry's task, checked against the folder's domain and grounded (``read_problem``, then
-    ``compile_task``); raises TaskUnplayable saying why not."""
+    ``compile_task``, refusing a grounding past ``max_operators``); raises TaskUnplayable saying why not,
+    TooLargeToGround for that refusal."""
     problem = read_problem(folder.path, entry)
     try:
-        return compile_task(folder.domain, problem)
+        return compile_task(folder.domain, problem, max_operators=max_operators)
     except PddlError as exc:
         raise TaskUnplayable(_errors_of(folder.path / entry.problem_file, exc)) from exc
     except GroundingError as exc:
-        raise TaskUnplayable(str(exc)) from exc
+        raise (TooLargeToGround if exc.code == "G702" else TaskUnplayable)(str(exc)) from exc
+
+
+def check_entry(folder: TaskFolder, entry: TaskEntry) -> CheckedTask:
+    """The entry's task checked against the folder's domain, not grounded (a lifted environment plays it);
+    raises TaskUnplayable saying why not."""
+    problem = read_problem(folder.path, entry)
+    try:
+        return check_task(folder.domain, problem)
+    except PddlError as exc:
+        raise TaskUnplayable(_errors_of(folder.path / entry.problem_file, exc)) from exc
 
 
 def _errors_of(path: Path, exc: PddlError) -> str:
