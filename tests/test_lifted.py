@@ -123,7 +123,7 @@ def _large_blocksworld(folder: Path) -> tuple[str, str]:
 
 def test_a_task_too_large_to_ground_is_solved_lifted_within_its_limits(tmp_path):
     """The grounded route stops at its limit (exit 4); the lifted search plans the task under a memory limit, and
-    the plan validates. (A goal deep in the towers is past the goal count's guidance at this size: Mimir's h_FF is
+    the plan validates, in process and by `validate` under a memory limit. (A goal deep in the towers is past the goal count's guidance at this size: Mimir's h_FF is
     the backend for those.)"""
     files = _large_blocksworld(tmp_path)
     grounded = run_cli("solve", *files, "--time-limit", "20", timeout=20 + SLACK_S)
@@ -133,6 +133,8 @@ def test_a_task_too_large_to_ground_is_solved_lifted_within_its_limits(tmp_path)
     assert lifted.returncode == 0, lifted.stderr
     plan = parse_plan((tmp_path / "plan.txt").read_text())
     assert validate(parse_domain(BLOCKS_DOMAIN), parse_problem(Path(files[1]).read_text()), plan).valid
+    checked = run_cli("validate", *files, str(tmp_path / "plan.txt"), "--memory-limit", "1000", timeout=60 + SLACK_S)
+    assert checked.returncode == 0 and b"valid plan: 2 steps" in checked.stdout
 
 
 def test_a_task_too_large_to_ground_is_played_in_the_lifted_text_environment(tmp_path):
