@@ -123,8 +123,8 @@ def _large_blocksworld(folder: Path) -> tuple[str, str]:
 
 def test_a_task_too_large_to_ground_is_solved_lifted_within_its_limits(tmp_path):
     """The grounded route stops at its limit (exit 4); the lifted search plans the task under a memory limit, and
-    the plan validates, in process and by `validate` under a memory limit. (A goal deep in the towers is past the goal count's guidance at this size: Mimir's h_FF is
-    the backend for those.)"""
+    the plan validates, in process and by `validate` under a memory limit. (A goal deep in the towers is past the
+    goal count's guidance at this size: Mimir's h_FF is the backend for those.)"""
     files = _large_blocksworld(tmp_path)
     grounded = run_cli("solve", *files, "--time-limit", "20", timeout=20 + SLACK_S)
     assert grounded.returncode == 4 and b"stopped:" in grounded.stderr

@@ -388,13 +388,16 @@ class Sessions:
         if asked:
             for j, listing in zip(asked, core.listings(task.unpack(self.rows[_index([ids[j] for j in asked])]))):
                 listings[j] = listing
-        return [self._advance(ids[j], reads[j][0], chosen[j], arrived[j], listings[j]) for j in range(n)]
+        names, cost = core.action_names, core.cost
+        return [self._advance(ids[j], reads[j][0], names[op] if (op := chosen[j]) >= 0 else None,
+                              float(cost[op]) if op >= 0 else 0.0, arrived[j], listings[j]) for j in range(n)]
 
     # ------------------------------------------------------------------ internals
-    def _advance(self, i: int, outcome: Outcome, op: int, arrived: Arrival | None,
+    def _advance(self, i: int, outcome: Outcome, action: str | None, cost: float, arrived: Arrival | None,
                  listing: str | None) -> Step:
-        """Count one step of episode ``i`` (``op``: the operator applied, -1 for none; ``arrived``: what the new
-        state is, when it moved) and say what the agent reads and earns."""
+        """Count one step of episode ``i`` (``action``: the ground action applied, None for none, and its
+        ``cost``; ``arrived``: what the new state is, when it moved) and say what the agent reads and earns: the one
+        rule of our episodes' counters, rewards and info, the lifted episodes' too (env/lifted.py)."""
         core = self.core
         self.steps[i] += 1
         self.attempts[i] += outcome != Outcome.QUERY
@@ -413,15 +416,15 @@ class Sessions:
                 INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION
         steps, attempts, progress = self.steps[i], self.attempts[i], self.progress[i]
         success = 1.0 if done else 0.0
-        info = {"action_is_valid": op >= 0 or outcome == Outcome.QUERY,
-                "action": core.action_names[op] if op >= 0 else None, "progress_rate": progress,
+        info = {"action_is_valid": action is not None or outcome == Outcome.QUERY, "action": action,
+                "progress_rate": progress,
                 "grounding_accuracy": self.valid[i] / attempts if attempts else 1.0, "steps": steps,
                 "success": success}
         pick, limit = core.reward_name, core.max_steps
         truncated = limit is not None and steps >= limit and not done
         shaped = None
         if core.dense:  # only a moved state has a new potential
-            shaped = -(float(core.cost[op]) if op >= 0 else 0.0) + core.gamma * self.phi[i] - phi_before
+            shaped = -cost + core.gamma * self.phi[i] - phi_before
             if truncated:  # cut short of the goal, it pays the cost it still lacks (Phi <= 0): stalling earns less
                 shaped += self.phi[i]
             info["dense"], info["distance"] = shaped, EXACT if exact_before and self.exact[i] else ESTIMATE

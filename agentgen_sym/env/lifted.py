@@ -17,7 +17,7 @@ precondition does not hold), where the grounded core calls it no action at all.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
@@ -25,7 +25,7 @@ from agentgen_sym.compiler.compile import CheckedTask, check_task
 from agentgen_sym.compiler.printer import expr
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.compiler.validate import State, Stepper
-from agentgen_sym.env.core import Status, Step
+from agentgen_sym.env.core import RESET, Arrival, Sessions, Step
 from agentgen_sym.env.framing import BARE, Framing
 from agentgen_sym.env.textenv import StepResult
 from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SATISFIED, INVALID_ACTION,
@@ -33,7 +33,16 @@ from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SA
 from agentgen_sym.wording.templates import ActionReader, Templates, in_sentence
 
 LIFTED_REWARDS = ("success", "progress")
-RESET = -1
+
+
+class LiftedArrival(NamedTuple):
+    """What a state is: its facts with the derived ones, their observation, whether the goal holds there and the
+    fraction of goal conditions holding."""
+
+    closed: State
+    facts: str
+    reached: bool
+    progress: float
 
 
 class LiftedCore:
@@ -45,6 +54,7 @@ class LiftedCore:
             raise ValueError(f"reward {reward!r} needs a grounded task; a lifted environment pays "
                              f"{' or '.join(LIFTED_REWARDS)}")
         self.task, self.templates, self.reward_name, self.max_steps = task, templates, reward, max_steps
+        self.dense = False  # no distances: ``Sessions._advance`` pays no shaped reward
         self.domain = task.domain
         self.stepper = Stepper(task.domain, task.problem)
         self.reader = ActionReader(templates, [o.name for o in (*task.domain.constants, *task.problem.objects)])
@@ -69,7 +79,7 @@ class LiftedCore:
         readings = self.reader.read(text)
         return (Outcome.STATE, readings) if readings else (Outcome.INVALID, [])
 
-    def arrive(self, state: State) -> tuple[State, str, bool, float]:
+    def arrive(self, state: State) -> LiftedArrival:
         """What ``state`` is: its facts with the derived ones, their observation, whether the goal holds there and
         the fraction of goal conditions holding (a condition other than a literal: only with the whole goal)."""
         closed = self.stepper.close(state)
@@ -81,7 +91,7 @@ class LiftedCore:
             progress = sum(self.stepper.holds(c, closed) if isinstance(c.arg if isinstance(c, ast.Not) else c,
                                                                        ast.Atom) else False
                            for c in self.conditions) / len(self.conditions)
-        return closed, self.facts_text(closed), reached, progress
+        return LiftedArrival(closed, self.facts_text(closed), reached, progress)
 
     def facts_text(self, closed: State) -> str:
         return " ".join(sentence(f) for f in self.state_facts(closed))
@@ -101,31 +111,29 @@ class LiftedCore:
         return LiftedSessions(self, n, framing)
 
 
-class LiftedSessions:
-    """N episodes of one ``LiftedCore``: each a state (a set of facts) and a few counters, stepped as ``Sessions``
-    steps its rows, so the server's pool and ``LiftedTextEnv`` play it alike."""
+class LiftedSessions(Sessions):
+    """N episodes of one ``LiftedCore``: each a state (a set of facts) where ``Sessions`` keeps a packed row, with
+    ``Sessions``' counters, and each step counted, paid and framed by ``Sessions``' own rule (``_advance``), so the
+    server's pool and ``LiftedTextEnv`` play it as they play a grounded task."""
 
     def __init__(self, core: LiftedCore, n: int, framing: Framing = BARE) -> None:
         self.core, self.framing = core, framing
         self.states: list[State] = []
         self.closed: list[State] = []
         self.facts: list[str] = []
-        self.steps: list[int] = []
-        self.attempts: list[int] = []
-        self.valid: list[int] = []
-        self.progress: list[float] = []
-        self.paid: list[float] = []
-        self.done: list[bool] = []
-        self.outcome: list[int] = []
+        self.steps, self.attempts, self.valid = [], [], []
+        self.progress, self.phi, self.exact, self.paid = [], [], [], []
+        self.done, self.outcome = [], []
         self._free: list[int] = []
         for _ in range(n):
             self._grow()
         self.reset()
 
     def _grow(self) -> int:
-        for values, first in ((self.states, self.core.initial), (self.closed, self.core.start[0]),
+        for values, first in ((self.states, self.core.initial), (self.closed, self.core.start.closed),
                               (self.facts, ""), (self.steps, 0), (self.attempts, 0), (self.valid, 0),
-                              (self.progress, 0.0), (self.paid, 0.0), (self.done, False), (self.outcome, RESET)):
+                              (self.progress, 0.0), (self.phi, 0.0), (self.exact, True), (self.paid, 0.0),
+                              (self.done, False), (self.outcome, RESET)):
             values.append(first)
         return len(self.states) - 1
 
@@ -142,28 +150,28 @@ class LiftedSessions:
         self.reset([i])
         return i
 
-    def release(self, i: int) -> None:
-        self._free.append(i)
-
     def reset(self, ids: Sequence[int] | None = None) -> list[str]:
         """Start the episodes ``ids`` (all by default) over; their initial observations (the facts)."""
         ids = range(len(self.states)) if ids is None else ids
-        closed, facts, reached, progress = self.core.start
+        start = self.core.start
         for i in ids:
-            self.states[i], self.closed[i], self.facts[i] = self.core.initial, closed, facts
+            self.states[i], self.closed[i], self.facts[i] = self.core.initial, start.closed, start.facts
             self.steps[i] = self.attempts[i] = self.valid[i] = 0
-            self.done[i], self.progress[i], self.paid[i], self.outcome[i] = reached, progress, 0.0, RESET
-        return [facts + GOAL_SATISFIED if reached else facts] * len(ids)
+            self.done[i], self.progress[i], self.paid[i], self.outcome[i] = start.reached, start.progress, 0.0, RESET
+        return [start.facts + GOAL_SATISFIED if start.reached else start.facts] * len(ids)
 
     def observation(self, i: int) -> str:
         """Episode ``i``'s observation as its last reset or step framed it."""
         outcome = self.outcome[i]
         if outcome == Outcome.QUERY:
-            return self.framing.after_step(VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i)))
+            return self.framing.after_step(self._listing(i))
         if outcome in (Outcome.INVALID, Outcome.UNSATISFIED):
             return self.framing.after_step(INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION)
         facts = self.facts[i] + GOAL_SATISFIED * self.done[i]
         return self.framing.opening(self.goal, facts) if outcome == RESET else self.framing.after_step(facts)
+
+    def _listing(self, i: int) -> str:
+        return VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i))
 
     def valid_actions(self, i: int) -> list[str]:
         return self.core.valid_actions(self.states[i])
@@ -171,56 +179,25 @@ class LiftedSessions:
     def action_text(self, action: str, args: tuple[str, ...]) -> str:
         return self.core.templates.action(action, args)
 
-    def status(self, i: int) -> Status:
-        attempts = self.attempts[i]
-        return Status(self.steps[i], self.progress[i], self.done[i], self.valid[i] / attempts if attempts else 1.0)
-
-    def step(self, i: int, text: str) -> Step:
-        return self.step_many([i], [text])[0]
-
     def step_many(self, ids: Sequence[int], texts: Sequence[str]) -> list[Step]:
-        """Step episode ``ids[j]`` by ``texts[j]``, one after the other."""
+        """Step episode ``ids[j]`` by ``texts[j]``, one after the other: the first applicable reading of each text
+        wins."""
         if len(ids) != len(texts):
             raise ValueError(f"{len(ids)} sessions but {len(texts)} actions")
-        return [self._step(i, text) for i, text in zip(ids, texts)]
-
-    def _step(self, i: int, text: str) -> Step:
-        core = self.core
-        outcome, readings = core.read(text)
-        self.steps[i] += 1
-        self.attempts[i] += outcome != Outcome.QUERY
-        was_done, action = self.done[i], None
-        if outcome == Outcome.QUERY:
-            observation = VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i))
-        else:
-            after = None
-            for reading in readings:  # the first applicable reading wins
-                after = core.stepper.apply(ast.PlanStep(reading.action, reading.args), self.states[i])[0]
+        steps = []
+        for i, text in zip(ids, texts):
+            outcome, readings = self.core.read(text)
+            action = arrived = None
+            for reading in readings:
+                after = self.core.stepper.apply(ast.PlanStep(reading.action, reading.args), self.states[i])[0]
                 if after is not None:
-                    action = str(reading)
+                    there = self.core.arrive(after)
+                    self.states[i], self.closed[i], self.facts[i] = after, there.closed, there.facts
+                    action, arrived = str(reading), Arrival(there.facts, there.reached, there.progress, 0.0, False)
                     break
-            if after is None:
-                outcome = Outcome.UNSATISFIED if readings else Outcome.INVALID
-                observation = UNSATISFIED_ACTION if readings else INVALID_ACTION
-            else:
-                self.valid[i] += 1
-                closed, facts, reached, progress = core.arrive(after)
-                self.states[i], self.closed[i], self.facts[i] = after, closed, facts
-                self.done[i] = self.done[i] or reached
-                self.progress[i] = max(self.progress[i], progress)
-                observation = facts + GOAL_SATISFIED if self.done[i] else facts
-        self.outcome[i] = outcome
-        done, steps, attempts = self.done[i], self.steps[i], self.attempts[i]
-        info = {"action_is_valid": action is not None or outcome == Outcome.QUERY, "action": action,
-                "progress_rate": self.progress[i], "grounding_accuracy": self.valid[i] / attempts if attempts else 1.0,
-                "steps": steps, "success": 1.0 if done else 0.0}
-        truncated = core.max_steps is not None and steps >= core.max_steps and not done
-        if core.reward_name == "success":  # paid once, on the step that reaches the goal
-            reward = 1.0 if done and not was_done else 0.0
-        else:  # the rise of the level from 0: the first step pays the level the start already has
-            reward = self.progress[i] - self.paid[i]
-            self.paid[i] += reward
-        return Step(self.framing.after_step(observation), reward, done, truncated, info)
+            listing = self._listing(i) if outcome == Outcome.QUERY else None
+            steps.append(self._advance(i, outcome, action, 0.0, arrived, listing))  # no dense reward: cost unread
+        return steps
 
 
 class LiftedTextEnv:
