@@ -22,7 +22,7 @@ from agentgen_sym.compiler.task import GroundAction
 from agentgen_sym.compiler.validate import Stepper, validate
 from agentgen_sym.env.core import EnvCore
 from agentgen_sym.env.framing import TURNS
-from agentgen_sym.env.lifted import LIFTED_REWARDS, LiftedCore, LiftedTextEnv
+from agentgen_sym.env.lifted import LIFTED_REWARDS, TOO_MANY_ACTIONS, LiftedCore, LiftedTextEnv
 from agentgen_sym.env.textenv import TextEnv
 from agentgen_sym.env.texttask import CHECK_VALID_ACTIONS, TextTask
 from agentgen_sym.planners.result import Status
@@ -245,3 +245,29 @@ def test_a_task_too_large_to_ground_is_served_lifted_beside_a_grounded_one(tmp_p
         assert [a["reward"] for a in answers] == [0.0, 1.0] and answers[-1]["done"]
     with pytest.raises(ServeError, match="agentboard profile plays grounded tasks only"):
         EnvPool(catalog, profile="agentboard").create(0)
+
+
+def test_actions_too_many_to_list_are_said_so_and_can_still_be_taken(tmp_path):
+    """One action of five free parameters over 60 objects (13 million bindings): "check valid actions" answers
+    that they are too many, the server's list route refuses with 422 and the reason, and a named step still
+    plays."""
+    requires_extra("fastapi")
+    from agentgen_sym.serve.catalog import Catalog
+    from agentgen_sym.serve.pool import EnvPool, ServeError
+
+    (tmp_path / "domain.pddl").write_text("""(define (domain wide) (:requirements :strips)
+      (:predicates (p ?a) (q ?a ?b ?c ?d ?e))
+      (:action a :parameters (?a ?b ?c ?d ?e) :precondition (p ?a) :effect (q ?a ?b ?c ?d ?e)))""")
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "tasks" / "w.pddl").write_text(f"(define (problem w) (:domain wide) (:objects "
+                                               f"{' '.join(f'o{i}' for i in range(60))}) (:init (p o1)) "
+                                               f"(:goal (q o1 o2 o3 o4 o5)))")
+    (tmp_path / "tasks.jsonl").write_text(json.dumps({"id": "w", "problem_file": "tasks/w.pddl",
+                                                      "plan": ["(a o1 o2 o3 o4 o5)"]}) + "\n")
+    pool = EnvPool(Catalog([tmp_path]))
+    env_id = pool.create(0)["id"]
+    assert pool.step(env_id, CHECK_VALID_ACTIONS)["observation"] == f"Observation: {TOO_MANY_ACTIONS}"
+    with pytest.raises(ServeError, match="12,960,000 instances") as refused:
+        pool.available_actions(env_id)
+    assert refused.value.status == 422
+    assert pool.step(env_id, "a o1 o2 o3 o4 o5")["done"]

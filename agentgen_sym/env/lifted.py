@@ -22,6 +22,7 @@ from typing import NamedTuple, Sequence
 from agentgen_sym.compiler import ast
 from agentgen_sym.compiler.analysis import conjuncts
 from agentgen_sym.compiler.compile import CheckedTask, check_task
+from agentgen_sym.compiler.limits import LimitReached
 from agentgen_sym.compiler.printer import expr
 from agentgen_sym.compiler.task import GroundAction, GroundAtom
 from agentgen_sym.compiler.validate import State, Stepper
@@ -33,6 +34,9 @@ from agentgen_sym.env.texttask import (CHECK_VALID_ACTIONS, GOAL_PREFIX, GOAL_SA
 from agentgen_sym.wording.templates import ActionReader, Templates, in_sentence
 
 LIFTED_REWARDS = ("success", "progress")
+TOO_MANY_ACTIONS = "The valid actions are too many to list. Name the action you want to take."
+"""The answer to "check valid actions" where one action's bindings alone pass the work limit (a grounded task that
+size is refused before it is served)."""
 
 
 class LiftedArrival(NamedTuple):
@@ -171,7 +175,12 @@ class LiftedSessions(Sessions):
         return self.framing.opening(self.goal, facts) if outcome == RESET else self.framing.after_step(facts)
 
     def _listing(self, i: int) -> str:
-        return VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i))
+        """The answer to "check valid actions" (``TOO_MANY_ACTIONS`` past the work limit: a step can still be
+        named)."""
+        try:
+            return VALID_ACTIONS_PREFIX + ", ".join(self.valid_actions(i))
+        except LimitReached:
+            return TOO_MANY_ACTIONS
 
     def valid_actions(self, i: int) -> list[str]:
         return self.core.valid_actions(self.states[i])

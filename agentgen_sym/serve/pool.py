@@ -26,6 +26,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 from agentgen_sym.compiler.errors import AgentgenError
+from agentgen_sym.compiler.limits import LimitReached
 from agentgen_sym.env.core import Step
 from agentgen_sym.env.profiles import DEFAULT_PROFILE, Episodes, ProfileUnsupported, profile_named
 from agentgen_sym.serve.catalog import Catalog, TaskUnavailable
@@ -196,7 +197,10 @@ class EnvPool:
         with environment.lock:
             self._check_open(environment, env_id)
             with environment.table.lock:
-                return environment.table.episodes.valid_actions(environment.row)
+                try:
+                    return environment.table.episodes.valid_actions(environment.row)
+                except LimitReached as exc:  # a lifted task whose actions are too many to list
+                    raise ServeError(str(exc), 422) from exc
 
     def task_of(self, env_id: Any, owner: object = None) -> int:
         """The data_idx of environment ``env_id``'s task (refused as every request of another owner is)."""
