@@ -19,7 +19,7 @@ from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
 from agentgen_sym.compiler.printer import ground_call, print_pddl
 from agentgen_sym.compiler.task import GroundTask
 from agentgen_sym.compiler.validate import ValidationResult, validate
-from agentgen_sym.planners.lifted_search import LIFTED_PLANNERS, lifted_bfws
+from agentgen_sym.lifted_search import LIFTED_PLANNERS, lifted_bfws
 from agentgen_sym.planners.portfolio import Portfolio
 from agentgen_sym.planners.registry import PLANNER_NAMES, make_planner
 from agentgen_sym.planners.result import SearchStats, Status

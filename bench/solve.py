@@ -186,7 +186,7 @@ def _ours_worker(planner_name: str, domain_path: str, problem_path: str, limit_s
     from agentgen_sym.compiler.limits import Deadline
     from agentgen_sym.compiler.parser import parse_domain, parse_problem
     from agentgen_sym.compiler.printer import print_pddl
-    from agentgen_sym.planners.lifted_search import LIFTED_PLANNERS
+    from agentgen_sym.lifted_search import LIFTED_PLANNERS
     from agentgen_sym.planners.registry import make_planner
     from agentgen_sym.solver import lifted_plan
 

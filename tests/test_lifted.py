@@ -127,7 +127,7 @@ def test_a_task_too_large_to_ground_is_solved_lifted_within_its_limits(tmp_path)
     goal count's guidance at this size: Mimir's h_FF is the backend for those.)"""
     files = _large_blocksworld(tmp_path)
     grounded = run_cli("solve", *files, "--time-limit", "20", timeout=20 + SLACK_S)
-    assert grounded.returncode == 4 and b"stopped:" in grounded.stderr
+    assert grounded.returncode == 4 and (b"stopped:" in grounded.stderr or b"error[G702]" in grounded.stderr)
     lifted = run_cli("solve", *files, "--planner", "lifted-bfws", "--memory-limit", "1500", "--time-limit", "120",
                      "-o", str(tmp_path / "plan.txt"), timeout=120 + SLACK_S)
     assert lifted.returncode == 0, lifted.stderr

@@ -1,4 +1,5 @@
-"""Best-first width search on the lifted model: for tasks whose grounding does not fit.
+"""Best-first width search on the lifted model: for tasks whose grounding does not fit. (Not in ``planners``:
+those search a GroundTask; this one reads the ASTs through the validator, as ``backends`` hands them to Mimir.)
 
 Nothing is grounded: each expanded state's applicable steps come from joining the schemas'
 preconditions with its facts (``compiler.lifted``), their effects from the validator's own
@@ -18,11 +19,11 @@ import time
 from array import array
 from dataclasses import dataclass, field
 
-from ..compiler import ast
-from ..compiler.analysis import conjuncts, static_predicates
-from ..compiler.limits import Budget, Deadline, LimitReached
-from ..compiler.validate import Fact, State, Stepper
-from .result import SearchStats, Status
+from agentgen_sym.compiler import ast
+from agentgen_sym.compiler.analysis import conjuncts, static_predicates
+from agentgen_sym.compiler.limits import Budget, Deadline, LimitReached
+from agentgen_sym.compiler.validate import Fact, State, Stepper
+from agentgen_sym.planners.result import SearchStats, Status
 
 LIFTED_PLANNERS = ("lifted-bfws",)
 STAGE = "searching the lifted task"
