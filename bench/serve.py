@@ -586,6 +586,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--soak-envs", type=int, default=512)
     parser.add_argument("--json", metavar="FILE", help="write the rows as JSON")
     args = parser.parse_args(argv)
+    for option in ("seconds", "client_procs", "groups", "episodes", "min_episodes", "procs", "memory_envs",
+                   "soak_envs"):
+        if getattr(args, option) <= 0:
+            parser.error(f"--{option.replace('_', '-')} must be positive, not {getattr(args, option)}")
     work = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     try:
         folders = [Path(p) for p in args.tasks_dirs] or corpus_tasks_dirs(work)

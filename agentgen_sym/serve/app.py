@@ -57,11 +57,24 @@ class Guard:
     exception escaping the app becomes one logged line and an ``{"error"}`` answer. ``direct`` answers
     the per-step routes without the app (``Routes.answer``)."""
 
-    def __init__(self, app: Any, max_body_bytes: int, http_errors: bool, direct: Direct | None = None) -> None:
+    def __init__(self, app: Any, max_body_bytes: int, http_errors: bool, direct: Direct | None = None,
+                 direct_paths: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.http_errors = http_errors
         self.direct = direct
+        self.direct_paths = direct_paths
+        """The paths ``direct`` answers, whatever the method: the connection answers their requests itself
+        (``protocol.BoundedHttpProtocol``), through ``respond``."""
+
+    def respond(self, scope: dict, body: bytes) -> tuple[int, bytes] | None:
+        """``direct``'s status and JSON for a whole request (None: the app's route); an exception is logged
+        and answered as an internal error."""
+        try:
+            return self.direct(scope, body) if self.direct is not None else None
+        except Exception as exc:  # the client gets one line; the log gets the kind and message
+            self._log(scope, exc)
+            return 500 if self.http_errors else 200, error_body(internal_error(exc))
 
     async def reply(self, send: Any, status: int, message: str) -> None:
         body = error_body(message)
@@ -92,19 +105,13 @@ class Guard:
             if len(body) > self.max_body_bytes:
                 await self.reply(send, 413, too_large)
                 return
-        if self.direct is not None:
-            try:
-                answer = self.direct(scope, bytes(body))
-            except Exception as exc:  # the client gets one line; the log gets the kind and message
-                self._log(scope, exc)
-                await self.reply(send, 500, internal_error(exc))
-                return
-            if answer is not None:
-                status, raw = answer
-                await send({"type": "http.response.start", "status": status, "headers": [
-                    (b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())]})
-                await send({"type": "http.response.body", "body": raw})
-                return
+        answer = self.respond(scope, bytes(body))
+        if answer is not None:
+            status, raw = answer
+            await send({"type": "http.response.start", "status": status, "headers": [
+                (b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())]})
+            await send({"type": "http.response.body", "body": raw})
+            return
         replayed = False
         started = False
 
@@ -312,4 +319,4 @@ def create_app(pool: EnvPool, http_errors: bool = False, max_body_bytes: int = M
         return JSONResponse(pool.conversation_start(_query_id(request), owner(request.scope)))
 
     routes = Routes(app, pool, http_errors, socket_limits or SocketLimits())
-    return Guard(routes, max_body_bytes, http_errors, routes.answer)
+    return Guard(routes, max_body_bytes, http_errors, routes.answer, frozenset(routes.paths))

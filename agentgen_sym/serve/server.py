@@ -70,8 +70,9 @@ def run(pool: EnvPool, host: str = "127.0.0.1", port: int = 8000, *, http_errors
         pool.catalog.warm()
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
-    config = uvicorn.Config(create_app(pool, http_errors, max_body_bytes, socket_limits), log_level="warning",
-                            loop=loop, http=bounded_protocol(max_head_bytes, read_timeout_s, write_timeout_s),
+    app = create_app(pool, http_errors, max_body_bytes, socket_limits)
+    config = uvicorn.Config(app, log_level="warning", loop=loop,
+                            http=bounded_protocol(max_head_bytes, read_timeout_s, write_timeout_s, app),
                             ws=bounded_websocket(write_timeout_s), ws_max_size=socket_limits.max_message_bytes,
                             ws_per_message_deflate=False,
                             access_log=access_log, limit_concurrency=max_connections + 1,
