@@ -27,6 +27,8 @@ from agentgen_sym.serve.protocol import bounded_protocol  # noqa: E402
 
 from .test_serve import bench  # noqa: E402
 
+SLACK_WAITS = 300
+"""Tenths of a second a timeout may take past its time on a loaded machine."""
 HEADERS = [(b"server", b"uvicorn"), (b"date", b"Mon, 07 Dec 2026 20:00:00 GMT")]
 """What uvicorn's server loop keeps in ``ServerState.default_headers``."""
 
@@ -72,7 +74,8 @@ class Wire(asyncio.Transport):
 class Connection:
     """One server connection over a ``Wire``, with the app over a fresh pool of ``tasks_dir``."""
 
-    def __init__(self, tasks_dir: Path, http_errors: bool = False, pool: EnvPool | None = None) -> None:
+    def __init__(self, tasks_dir: Path, http_errors: bool = False, pool: EnvPool | None = None,
+                 read_timeout_s: float = 30.0) -> None:
         self.loop = asyncio.new_event_loop()
         self.pool = pool or EnvPool(Catalog([tasks_dir]))
         app = create_app(self.pool, http_errors)
@@ -80,7 +83,8 @@ class Connection:
         config.load()
         state = ServerState()
         state.default_headers = list(HEADERS)
-        self.protocol = bounded_protocol(guard=app)(config=config, server_state=state, app_state={}, _loop=self.loop)
+        protocol = bounded_protocol(read_timeout_s=read_timeout_s, guard=app)
+        self.protocol = protocol(config=config, server_state=state, app_state={}, _loop=self.loop)
         self.wire = Wire()
         self.protocol.connection_made(self.wire)
 
@@ -91,6 +95,9 @@ class Connection:
         for _ in range(50):  # run what was started, and the transport's end-of-turn flush
             self.loop.run_until_complete(asyncio.sleep(0))
         return started
+
+    def wait(self, seconds: float) -> None:
+        self.loop.run_until_complete(asyncio.sleep(seconds))
 
     def close(self) -> None:
         self.protocol.connection_lost(None)
@@ -216,3 +223,23 @@ def test_a_body_over_the_bound_is_refused_by_the_guard(tasks_dir):
     finally:
         conn.close()
     assert head.startswith(b"HTTP/1.1 413") and "larger than" in body["error"]
+
+
+def test_each_request_has_the_whole_read_timeout_from_its_own_first_byte(tasks_dir):
+    """The deadline timer is shared by a connection's requests: one set for an earlier request must not cut a later
+    one short, and must still close it when its own time is up (408)."""
+    conn = Connection(tasks_dir, read_timeout_s=1.0)
+    try:
+        conn.send(request("POST", "/create", {}))  # whole at once: the connection's timer stays set
+        conn.wait(0.6)
+        conn.send(b"POST /step HTTP/1.1\r\nhost: x\r\n")  # a second request begins and stalls
+        conn.wait(0.6)  # the first timer has fired: 0.6 s into the 1 s this request has
+        assert not conn.wire.closed
+        for _ in range(SLACK_WAITS):
+            if conn.wire.closed:
+                break
+            conn.wait(0.1)
+        replies = bytes(conn.wire.out)
+    finally:
+        conn.close()
+    assert conn.wire.closed and b"HTTP/1.1 408" in replies

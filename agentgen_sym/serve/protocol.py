@@ -102,7 +102,8 @@ class WriteBound:
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)  # type: ignore[misc]
-        if self.transport.get_write_buffer_size() > self.max_queued_bytes:  # pings or pipelined requests
+        # pings or pipelined requests; a queue that long paused writing first (the high-water mark is far lower)
+        if self._paused and self.transport.get_write_buffer_size() > self.max_queued_bytes:
             self._abort()
 
     def shutdown(self) -> None:
@@ -202,6 +203,7 @@ class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
         self._head_bytes = 0  # fed to the parser since the current head began
         self._heads = 0  # heads completed on this connection
         self._deadline: asyncio.TimerHandle | None = None
+        self._began: float | None = None  # when the request being read began (None: none is)
         self._direct_body: bytearray | None = None  # the body of a request answered here, while it arrives
         self._direct_keep_alive = True
         self._closing = False  # shutdown came while a request answered here was arriving
@@ -212,7 +214,7 @@ class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
         self._arm()  # a client that connects and sends nothing is closed too
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
+        self._stop_timer()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:  # its feeds go through WriteBound's, which checks the queue
@@ -231,7 +233,7 @@ class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         """The WebSocket protocol takes the connection over, with its own bounds (``sockets``, its own write
         watch): no request deadline, and this protocol's watch stops."""
-        self._disarm()
+        self._stop_timer()
         if self._watch is not None:
             self._watch.cancel()
             self._watch = None
@@ -333,19 +335,30 @@ class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
             super().data_received(data)
 
     def _arm(self) -> None:
+        """A request (or the connection) begins now. The timer is lazy: one set for an earlier request that
+        ended is kept and looks at the current one's start when it fires, so a request costs no timer of its own."""
+        self._began = self.loop.time()
         if self._deadline is None:
             self._deadline = self.loop.call_later(self.read_timeout_s, self._timed_out)
 
     def _disarm(self) -> None:
+        """The request arrived whole: nothing is being read against the clock (the timer lapses when it fires)."""
+        self._began = None
+
+    def _stop_timer(self) -> None:
+        self._began = None
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
 
     def _timed_out(self) -> None:
         self._deadline = None
-        if self.transport.is_closing():
+        if self.transport.is_closing() or self._began is None:
             return
-        if self.flow.read_paused:  # the server is not reading: the client is not the slow one
+        left = self._began + self.read_timeout_s - self.loop.time()
+        if left > 0:  # the request being read began after the timer was set
+            self._deadline = self.loop.call_later(left, self._timed_out)
+        elif self.flow.read_paused:  # the server is not reading: the client is not the slow one
             self._arm()
         elif self._in_head and self._head_bytes:
             self._refuse(HTTPStatus.REQUEST_TIMEOUT, f"the request did not arrive within {self.read_timeout_s:g} s")

@@ -44,9 +44,13 @@ def internal_error(exc: BaseException) -> str:
     return f"internal error ({type(exc).__name__}); the server log has the details"
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+"""Starlette's JSONResponse settings, built once (``json.dumps`` with options builds an encoder per call)."""
+
+
 def dumps(content: Any) -> bytes:
     """``content`` as Starlette's JSONResponse renders it."""
-    return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    return _ENCODER.encode(content).encode("utf-8")
 
 
 def json_depth(text: str) -> int:
@@ -64,6 +68,10 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+_DECODER = json.JSONDecoder(parse_int=_bounded_int)
+"""``json.loads``'s decoder with the bounded integer hook, built once (``loads`` with a hook builds one per call)."""
+
+
 def json_body(raw: bytes) -> dict:
     if not raw.strip():
         raise ServeError("the request needs a JSON object body, e.g. {\"id\": 0}")
@@ -76,7 +84,7 @@ def json_body(raw: bytes) -> dict:
     if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(text) > MAX_JSON_DEPTH:
         raise ServeError(f"the JSON body nests deeper than {MAX_JSON_DEPTH} levels")
     try:
-        data = json.loads(text, parse_int=_bounded_int)
+        data = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise ServeError(f"malformed JSON body: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     if not isinstance(data, dict):
