@@ -124,8 +124,8 @@ def answers(raw: bytes) -> list[tuple[bytes, dict]]:
 
 
 def episode(tasks_dir: Path, query: str, *extra: str, http_errors: bool = False) -> tuple[bytes, list[int]]:
-    """An episode's requests (create, reset, a check of the actions, a valid step, a wrong one, an unknown id, a
-    wrong method) sent one by one; every byte written back, and the tasks each request started."""
+    """An episode's requests (create, reset, a check of the actions, a valid step, a wrong one, an unknown id, two
+    wrong methods, one of them HEAD) sent one by one; every byte written back, and the tasks each request started."""
     plan = bench.gold_actions([tasks_dir])[0]
     conn = Connection(tasks_dir, http_errors)
     try:
@@ -134,7 +134,7 @@ def episode(tasks_dir: Path, query: str, *extra: str, http_errors: bool = False)
                  request("POST", "/step" + query, {"id": 0, "action": plan[0]}, *extra),
                  request("POST", "/step" + query, {"id": 0, "action": "fly to the moon"}, *extra),
                  request("POST", "/step" + query, {"id": 99, "action": plan[0]}, *extra),
-                 request("GET", "/step" + query, None, *extra)]
+                 request("GET", "/step" + query, None, *extra), request("HEAD", "/step" + query, None, *extra)]
         started = [conn.send(step) for step in steps]
         return bytes(conn.wire.out), started
     finally:
@@ -146,9 +146,10 @@ def test_the_connections_answers_are_the_apps_byte_for_byte(tasks_dir, http_erro
     here, here_tasks = episode(tasks_dir, "", "authorization: Bearer alice", http_errors=http_errors)
     app, app_tasks = episode(tasks_dir, "?via=app", "authorization: Bearer alice", http_errors=http_errors)
     assert here == app
-    assert here_tasks == [0] * 7 and all(app_tasks), (here_tasks, app_tasks)  # answered here; by uvicorn's task
-    replies = answers(here)
+    assert here_tasks == [0] * 7 + [1] and all(app_tasks), (here_tasks, app_tasks)  # here; by uvicorn's task
+    replies = answers(here.rsplit(b"HTTP/1.1 405", 1)[0])  # HEAD's answer: a head without its body
     assert len(replies) == 7 and all(head.startswith(b"HTTP/1.1 ") for head, _ in replies)
+    assert here.endswith(b"\r\n\r\n")  # and no body after HEAD's
     assert b"server: uvicorn" in replies[0][0] and b"date: " in replies[0][0]
     assert "observation" in replies[3][1] and "error" in replies[5][1]
     assert replies[6][0].startswith(b"HTTP/1.1 405")  # a wrong method keeps its status in either convention

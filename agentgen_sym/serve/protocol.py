@@ -298,9 +298,11 @@ class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
                 return False
         if length is not None and (not length.isdigit() or int(length) > guard.max_body_bytes):
             return False  # the guard refuses it
+        method = self.parser.get_method()
+        if method not in (b"GET", b"POST"):  # HEAD's answer has no body; uvicorn writes it so
+            return False
         version = self.parser.get_http_version()
-        self.scope.update(method=self.parser.get_method().decode("ascii"), path=path, raw_path=url,
-                          query_string=b"")
+        self.scope.update(method=method.decode("ascii"), path=path, raw_path=url, query_string=b"")
         if version != "1.1":
             self.scope["http_version"] = version
         self._direct_body = bytearray()
