@@ -101,6 +101,22 @@ def run_cli(*args: str, timeout: float = 60, input: bytes | None = None) -> subp
 POOLED_MODULES = ("test_executor.py",)
 
 
+MAKE_RUN = pytest.mark.xdist_group("make-run")
+"""The slow tests that read ``make_run_out`` run on one worker, so the main job is made once per test run."""
+
+
+@pytest.fixture(scope="session")
+def make_run_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The main job's output as ``make run`` makes it (every bundled domain, n 12, seed 0), for tests that only read
+    it: the slowest set-up of the suite, made once (``MAKE_RUN``)."""
+    from agentgen_sym.pipeline import run
+
+    out = tmp_path_factory.mktemp("make-run") / "out"
+    summaries = run(CORPUS, out, 12, 0)
+    assert not any(s.error for s in summaries), [s.error for s in summaries if s.error]
+    return out
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in POOLED_MODULES:

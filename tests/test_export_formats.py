@@ -24,7 +24,7 @@ from .llm_scripts import RoutedLLMServer
 from .llm_server import Reply
 from .test_drafting import make_client
 from .test_export import CORPUS, make_tasks_dir
-from .conftest import requires_extra
+from .conftest import MAKE_RUN, requires_extra
 
 MASKING = sorted(name for name, f in FORMATS.items() if f.can_mask)
 
@@ -153,21 +153,25 @@ def test_negatives_are_registered_only_for_trainers_that_honour_the_mask(greenho
 
 
 @pytest.fixture(scope="module")
-def main_job(tmp_path_factory) -> Path:
-    """The main job as ``make run`` runs it (every bundled domain, n 12, seed 0), then negatives exports."""
-    out = tmp_path_factory.mktemp("run") / "out"
-    summaries = run(CORPUS, out, 12, 0)
-    assert not any(s.error for s in summaries)
-    for summary in summaries:
+def main_job(make_run_out: Path) -> Path:
+    """The main job as ``make run`` runs it (every bundled domain, n 12, seed 0)."""
+    return make_run_out
+
+
+@pytest.fixture(scope="module")
+def negatives(main_job: Path, tmp_path_factory) -> Path:
+    """The negatives exports of the main job's task folders, a folder per domain."""
+    out = tmp_path_factory.mktemp("negatives")
+    for tasks_dir in sorted(main_job.glob("*/tasks")):
         for fmt in MASKING:
-            stats = export_folder(out / summary.domain / "tasks", fmt,
-                                  out / "negatives" / summary.domain / FORMATS[fmt].data_file("dataset"),
+            stats = export_folder(tasks_dir, fmt, out / tasks_dir.parent.name / FORMATS[fmt].data_file("dataset"),
                                   negatives=True)
             assert stats.ok
     return out
 
 
 @pytest.mark.slow
+@MAKE_RUN
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
 def test_main_job_exports_are_kept_by_their_consumers(main_job, fmt):
     assert assert_all_kept(main_job / dataset_file(fmt)) == 120
@@ -178,18 +182,20 @@ def test_main_job_exports_are_kept_by_their_consumers(main_job, fmt):
 
 
 @pytest.mark.slow
+@MAKE_RUN
 @pytest.mark.parametrize("fmt", MASKING)
-def test_main_job_negatives_are_kept_by_their_consumers(main_job, fmt):
-    files = sorted((main_job / "negatives").glob(f"*/{FORMATS[fmt].data_file('dataset')}"))
+def test_main_job_negatives_are_kept_by_their_consumers(negatives, fmt):
+    files = sorted(negatives.glob(f"*/{FORMATS[fmt].data_file('dataset')}"))
     assert len(files) == 10 and sum(assert_all_kept(f) for f in files) == 120
 
 
 @pytest.mark.slow
-def test_main_job_files_load_with_datasets(main_job, tmp_path, monkeypatch):
+@MAKE_RUN
+def test_main_job_files_load_with_datasets(main_job, negatives, tmp_path, monkeypatch):
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     datasets = requires_extra("datasets")
-    files = sorted(main_job.glob("dataset.*")) + sorted((main_job / "negatives").glob("*/dataset.*"))
+    files = sorted(main_job.glob("dataset.*")) + sorted(negatives.glob("*/dataset.*"))
     assert len(files) == 2 * len(FORMATS) + 2 * 10 * len(MASKING)  # data and metadata files
     for path in files:
         loaded = datasets.load_dataset("json", data_files=str(path), split="train", cache_dir=str(tmp_path / "hf"))

@@ -34,7 +34,7 @@ from agentgen_sym.rl.library import TaskLibrary, TaskLibraryError
 from agentgen_sym.env.rewards import ESTIMATE, EXACT, SearchedPotential, TablePotential
 from agentgen_sym.solver import solve
 
-from .conftest import CORPUS, ROOT, requires_extra
+from .conftest import CORPUS, MAKE_RUN, ROOT, requires_extra
 from .reward_policies import Audit, audit, gold_texts
 from .llm_server import Reply, ScriptedLLMServer
 
@@ -554,7 +554,8 @@ def test_no_stalling_looping_invalid_or_random_policy_out_earns_the_gold_plan(ta
 
 
 @pytest.mark.slow
-def test_the_reward_contract_holds_on_every_task_of_make_run(tmp_path):
+@MAKE_RUN
+def test_the_reward_contract_holds_on_every_task_of_make_run(make_run_out):
     """`make run`'s 120 tasks (the bundled corpus, the default options: each domain's own range, plans up to 26
     steps): every gold plan returns exactly 1 under success and progress and, under the dense reward with every
     step's distance exact (39 of them too large to enumerate: one search per visited state, the gold plan's states
@@ -562,18 +563,15 @@ def test_the_reward_contract_holds_on_every_task_of_make_run(tmp_path):
     (none at present), optimum - cost where the dense reward tells the truth; no stalling, invalid, looping or
     random policy earns as much without reaching the goal. This audit caught a gold plan claimed optimal at 13 steps
     for a 9-step task (a grounding shared without its static facts)."""
-    from agentgen_sym import cli
-
-    assert cli.main(["run", "--corpus", str(CORPUS), "--out", str(tmp_path)]) == 0
     rng, found = random.Random(5), Audit()
-    for folder in sorted(tmp_path.glob("*/tasks")):
+    for folder in sorted(make_run_out.glob("*/tasks")):
         found.add(audit(folder, rng))
     assert found.breaches == []
     assert found.tasks == found.exact == 120
-    flagged = [json.loads(line)["id"] for folder in tmp_path.glob("*/tasks")
+    flagged = [json.loads(line)["id"] for folder in make_run_out.glob("*/tasks")
                for line in (folder / "tasks.jsonl").read_text().splitlines() if json.loads(line)["optimal"] is False]
     assert sorted(found.suboptimal) == sorted(flagged) and len(flagged) <= 1
-    for folder in tmp_path.glob("*/tasks"):  # the report and the card count them, with the worst gap proved
+    for folder in make_run_out.glob("*/tasks"):  # the report and the card count them, with the worst gap proved
         lines = [json.loads(line) for line in (folder / "tasks.jsonl").read_text().splitlines()]
         gaps = [t["cost"] - t["cost_lower_bound"] for t in lines if t["optimal"] is False]
         recorded = json.loads((folder / "provenance.json").read_text())["not_proved_optimal"]
