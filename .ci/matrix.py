@@ -5,7 +5,7 @@ cannot share one: openenv 0.10 replaced openenv-core 0.3's modules, mcp 2 and ve
 (gymnasium, openenv, verifiers 0.3 and mcp 1.30, both the oldest mcp supported and the last 1.x). TRL's row takes
 torch 2.13.0, the CPU build this kind of machine keeps on disk (a torch from the index is a CUDA build of several GB).
 
-    python .ci/matrix.py [--only NAME] [--jobs N]
+    python .ci/matrix.py [--only NAME[,NAME...]] [--jobs N]
 
 Rows run two at a time (``--jobs``), the longest first: installs one after another (an editable install writes
 into the checkout), tests side by side, in scratch directories and on ports of their own.
@@ -65,12 +65,14 @@ def run(name: str, extra: str, pins: list[str], tests: list[str], scratch: Path)
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
-    parser.add_argument("--only", help="run the rows whose name starts with this")
+    parser.add_argument("--only", help="run the rows whose name starts with one of these (comma-separated)")
     parser.add_argument("--jobs", type=int, default=2, help="rows run at a time (default 2)")
     args = parser.parse_args()
     if args.jobs < 1:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
-    rows = [row for row in MATRIX if args.only is None or row[0].startswith(args.only)]
+    rows = [row for row in MATRIX if args.only is None or row[0].startswith(tuple(args.only.split(",")))]
+    if not rows:
+        parser.error(f"no row's name starts with {args.only!r}: {', '.join(row[0] for row in MATRIX)}")
     failed = 0
     with tempfile.TemporaryDirectory(prefix="consumer-matrix-") as scratch, ThreadPoolExecutor(args.jobs) as pool:
         running = {pool.submit(run, name, extra, pins, tests, Path(scratch)): name for name, extra, pins, tests in rows}

@@ -148,10 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     all_steps = [ms for r in played for ms in r["step_ms"]]
     worst = max((r["peak_rss_mb"] for r in played), default=None)
     p99 = _percentile(all_steps, 0.99)
-    print(f"\n{len(played)} of {len(found)} tasks played; every step: p50 "
-          f"{_percentile(all_steps, 0.5) or 0:.1f} ms, p99 {p99 or 0:.1f} ms (target <= {STEP_P99_TARGET_MS:g}); "
-          f"worst peak memory {worst or 0:.0f} MB (target <= {MEMORY_TARGET_MB})" if played else
-          f"\n0 of {len(found)} tasks played")
+
+    def ms(value: float | None) -> str:  # no step timed: said so, not 0
+        return "no step timed" if value is None else f"{value:.1f} ms"
+
+    print(f"\n{len(played)} of {len(found)} tasks played; every step: p50 {ms(_percentile(all_steps, 0.5))}, p99 "
+          f"{ms(p99)} (target <= {STEP_P99_TARGET_MS:g} ms); worst peak memory {worst:.0f} MB (target <= "
+          f"{MEMORY_TARGET_MB})" if played else f"\n0 of {len(found)} tasks played")
     if args.json:
         write_json(args.json, {"steps": args.steps, "seed": args.seed, "through": args.through, "tasks": found,
                                "step_p50_ms": _percentile(all_steps, 0.5), "step_p99_ms": p99,
