@@ -16,6 +16,7 @@ precondition does not hold), where the grounded core calls it no action at all.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from pathlib import Path
 from typing import NamedTuple, Sequence
 
@@ -39,12 +40,17 @@ TOO_MANY_ACTIONS = "The valid actions are too many to list. Name the action you 
 size is refused before it is served)."""
 
 
+Line = tuple[str, str]
+"""A fact as the observation says it: its text (the sort key) and its sentence."""
+
+
 class LiftedArrival(NamedTuple):
-    """What a state is: its facts with the derived ones, their observation, whether the goal holds there and the
-    fraction of goal conditions holding."""
+    """What a state is: its facts with the derived ones, their observation and its lines (sorted), whether the goal
+    holds there and the fraction of goal conditions holding."""
 
     closed: State
     facts: str
+    lines: list[Line]
     reached: bool
     progress: float
 
@@ -83,10 +89,14 @@ class LiftedCore:
         readings = self.reader.read(text)
         return (Outcome.STATE, readings) if readings else (Outcome.INVALID, [])
 
-    def arrive(self, state: State) -> LiftedArrival:
+    def arrive(self, state: State, before: LiftedArrival | None = None) -> LiftedArrival:
         """What ``state`` is: its facts with the derived ones, their observation, whether the goal holds there and
-        the fraction of goal conditions holding (a condition other than a literal: only with the whole goal)."""
+        the fraction of goal conditions holding (a condition other than a literal: only with the whole goal).
+
+        From ``before`` (the state a step left) only the facts that changed are said anew, so a step on a state of
+        tens of thousands of facts costs the changes and one join, not a sentence and a sort per fact."""
         closed = self.stepper.close(state)
+        lines = self._lines(closed, before)
         goal = self.task.problem.goal
         reached = goal is None or self.stepper.holds(goal, closed)
         if reached or not self.conditions:
@@ -95,10 +105,26 @@ class LiftedCore:
             progress = sum(self.stepper.holds(c, closed) if isinstance(c.arg if isinstance(c, ast.Not) else c,
                                                                        ast.Atom) else False
                            for c in self.conditions) / len(self.conditions)
-        return LiftedArrival(closed, self.facts_text(closed), reached, progress)
+        return LiftedArrival(closed, " ".join(said for _, said in lines), lines, reached, progress)
 
-    def facts_text(self, closed: State) -> str:
-        return " ".join(sentence(f) for f in self.state_facts(closed))
+    def _lines(self, closed: State, before: LiftedArrival | None) -> list[Line]:
+        """The observation's lines of ``closed``: sorted by their text, the predicates said once in the rules left
+        out; from ``before``'s, those of the facts that came and went moved in or out."""
+        hidden = self.templates.hidden
+        if before is None:
+            return sorted(self._line(fact) for fact in closed if fact[0] not in hidden)
+        lines = list(before.lines)
+        for fact in before.closed - closed:
+            if fact[0] not in hidden:
+                del lines[bisect_left(lines, self._line(fact))]
+        for fact in closed - before.closed:
+            if fact[0] not in hidden:
+                insort(lines, self._line(fact))
+        return lines
+
+    def _line(self, fact: tuple[str, tuple[str, ...]]) -> Line:
+        text = self.templates.fact(*fact)
+        return text, sentence(text)
 
     def state_facts(self, closed: State, pddl: bool = False) -> list[str]:
         """The true facts of a closed state in words (or as PDDL), sorted; predicates said once in the rules are
@@ -123,8 +149,7 @@ class LiftedSessions(Sessions):
     def __init__(self, core: LiftedCore, n: int, framing: Framing = BARE) -> None:
         self.core, self.framing = core, framing
         self.states: list[State] = []
-        self.closed: list[State] = []
-        self.facts: list[str] = []
+        self.arrived: list[LiftedArrival] = []  # where each episode stands: its facts and their observation
         self.steps, self.attempts, self.valid = [], [], []
         self.progress, self.phi, self.exact, self.paid = [], [], [], []
         self.done, self.outcome = [], []
@@ -134,8 +159,8 @@ class LiftedSessions(Sessions):
         self.reset()
 
     def _grow(self) -> int:
-        for values, first in ((self.states, self.core.initial), (self.closed, self.core.start.closed),
-                              (self.facts, ""), (self.steps, 0), (self.attempts, 0), (self.valid, 0),
+        for values, first in ((self.states, self.core.initial), (self.arrived, self.core.start),
+                              (self.steps, 0), (self.attempts, 0), (self.valid, 0),
                               (self.progress, 0.0), (self.phi, 0.0), (self.exact, True), (self.paid, 0.0),
                               (self.done, False), (self.outcome, RESET)):
             values.append(first)
@@ -159,7 +184,7 @@ class LiftedSessions(Sessions):
         ids = range(len(self.states)) if ids is None else ids
         start = self.core.start
         for i in ids:
-            self.states[i], self.closed[i], self.facts[i] = self.core.initial, start.closed, start.facts
+            self.states[i], self.arrived[i] = self.core.initial, start
             self.steps[i] = self.attempts[i] = self.valid[i] = 0
             self.done[i], self.progress[i], self.paid[i], self.outcome[i] = start.reached, start.progress, 0.0, RESET
         return [start.facts + GOAL_SATISFIED if start.reached else start.facts] * len(ids)
@@ -171,7 +196,7 @@ class LiftedSessions(Sessions):
             return self.framing.after_step(self._listing(i))
         if outcome in (Outcome.INVALID, Outcome.UNSATISFIED):
             return self.framing.after_step(INVALID_ACTION if outcome == Outcome.INVALID else UNSATISFIED_ACTION)
-        facts = self.facts[i] + GOAL_SATISFIED * self.done[i]
+        facts = self.arrived[i].facts + GOAL_SATISFIED * self.done[i]
         return self.framing.opening(self.goal, facts) if outcome == RESET else self.framing.after_step(facts)
 
     def _listing(self, i: int) -> str:
@@ -200,8 +225,8 @@ class LiftedSessions(Sessions):
             for reading in readings:
                 after = self.core.stepper.apply(ast.PlanStep(reading.action, reading.args), self.states[i])[0]
                 if after is not None:
-                    there = self.core.arrive(after)
-                    self.states[i], self.closed[i], self.facts[i] = after, there.closed, there.facts
+                    there = self.core.arrive(after, self.arrived[i])
+                    self.states[i], self.arrived[i] = after, there
                     action, arrived = str(reading), Arrival(there.facts, there.reached, there.progress, 0.0, False)
                     break
             listing = self._listing(i) if outcome == Outcome.QUERY else None
@@ -255,7 +280,7 @@ class LiftedTextEnv:
 
     def state_facts(self, pddl: bool = False) -> list[str]:
         """The true facts, derived ones included, in words (or as PDDL), sorted."""
-        return self.core.state_facts(self.session.closed[0], pddl)
+        return self.core.state_facts(self.session.arrived[0].closed, pddl)
 
     def goal_text(self) -> str:
         return self.core.goal_line
