@@ -222,6 +222,8 @@ def _build(task: GroundTask) -> RelaxedTask:
     def negations(deleted: np.ndarray, added: np.ndarray) -> np.ndarray:
         """The complements of the deleted negated facts an effect does not also add."""
         deleted = deleted[complement[deleted] >= 0]
+        if not deleted.size:  # most effects, and all of a task without negative conditions: no ``isin`` call
+            return complement[deleted]
         return complement[deleted[~np.isin(deleted, added)]]
 
     def conditions(pre: np.ndarray, neg: np.ndarray) -> set[int]:
