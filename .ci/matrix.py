@@ -27,7 +27,7 @@ TEST_TOOLS = ["pytest>=7", "pytest-timeout>=2.1", "hypothesis>=6.80"]
 
 MATRIX = [
     # name, the extra, the consumer's pin and what else its tests read, the tests; the longest first
-    # vf-eval runs its chat program with uv, which it would otherwise fetch from the internet (some 15 minutes)
+    # some 15 minutes of vf-eval runs; their chat program runs with uv, which vf-eval would otherwise fetch
     ("verifiers 0.4.0 (latest)", "verifiers-v1", ["verifiers==0.4.0", "uv"], ["tests/test_verifiers_v1.py"]),
     # the reward audit of make run's tasks reads no gymnasium (and makes the main job): the dev run has it
     ("gymnasium 1.1.0 (oldest)", "gym", ["gymnasium==1.1.0"],

@@ -108,9 +108,8 @@ def _asgi_call(app, method: str, path: str, body: bytes) -> tuple[int, bytes, di
             dict(start["headers"]))
 
 
-@pytest.mark.parametrize("http_errors", [False, True])
-def test_an_unexpected_exception_is_an_error_object_not_plain_text(tasks_dir, capsys, http_errors):
-    from agentgen_sym.serve.app import create_app
+def broken_pool(tasks_dir: Path):  # noqa: ANN201 (an EnvPool: the serve extra is imported here, not above)
+    """A pool over ``tasks_dir`` whose ``create`` raises what nobody foresaw."""
     from agentgen_sym.serve.catalog import Catalog
     from agentgen_sym.serve.pool import EnvPool
 
@@ -120,7 +119,14 @@ def test_an_unexpected_exception_is_an_error_object_not_plain_text(tasks_dir, ca
         raise RuntimeError("a bug nobody foresaw")
 
     pool.create = broken  # type: ignore[method-assign]
-    status, body, headers = _asgi_call(create_app(pool, http_errors), "POST", "/create", b"{}")
+    return pool
+
+
+@pytest.mark.parametrize("http_errors", [False, True])
+def test_an_unexpected_exception_is_an_error_object_not_plain_text(tasks_dir, capsys, http_errors):
+    from agentgen_sym.serve.app import create_app
+
+    status, body, headers = _asgi_call(create_app(broken_pool(tasks_dir), http_errors), "POST", "/create", b"{}")
     assert status == (500 if http_errors else 200)
     assert headers[b"content-type"] == b"application/json"
     assert json.loads(body) == {"error": "internal error (RuntimeError); the server log has the details"}

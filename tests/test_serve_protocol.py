@@ -26,6 +26,7 @@ from agentgen_sym.serve.pool import EnvPool  # noqa: E402
 from agentgen_sym.serve.protocol import bounded_protocol  # noqa: E402
 
 from .test_serve import bench  # noqa: E402
+from .test_serve_limits import broken_pool  # noqa: E402
 
 SLACK_WAITS = 300
 """Tenths of a second a timeout may take past its time on a loaded machine."""
@@ -197,13 +198,7 @@ def test_shutdown_while_a_body_arrives_answers_it_then_closes(tasks_dir):
 
 @pytest.mark.parametrize("http_errors", [False, True])
 def test_an_unexpected_exception_is_answered_as_the_app_answers_it(tasks_dir, capsys, http_errors):
-    pool = EnvPool(Catalog([tasks_dir]))
-
-    def broken(data_idx: object = 0, owner: object = None) -> dict:
-        raise RuntimeError("a bug nobody foresaw")
-
-    pool.create = broken  # type: ignore[method-assign]
-    conn = Connection(tasks_dir, http_errors, pool)
+    conn = Connection(tasks_dir, http_errors, broken_pool(tasks_dir))
     try:
         assert conn.send(request("POST", "/create", {})) == 0
         (head, body), = answers(bytes(conn.wire.out))

@@ -306,7 +306,7 @@ class BoundedHttpProtocol(WriteBound, HttpToolsProtocol):
         if version != "1.1":
             self.scope["http_version"] = version
         self._direct_body = bytearray()
-        self._direct_keep_alive = version != "1.0" and self.parser.should_keep_alive() and not self._closing
+        self._direct_keep_alive = version != "1.0" and self.parser.should_keep_alive()
         return True
 
     def _answer(self, body: bytes) -> None:
